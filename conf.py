@@ -1,0 +1,61 @@
+"""Sphinx configuration for the voidref rules site (sources in docs/)."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
+
+import voidref  # noqa: E402
+
+project = "voidref"
+author = "the voidref team"
+copyright = "2026, the voidref team"
+release = version = voidref.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "voidref_sphinx",
+]
+
+# conf.py sits at the repository root and the sources live in docs/: build with
+# ``sphinx-build -c . docs _build/html`` (see the Makefile).
+exclude_patterns = ["_ext", "_build", "**/.pytest_cache"]
+root_doc = "index"
+source_suffix = {".md": "markdown"}
+templates_path = ["docs/_templates"]
+html_static_path = ["docs/_static"]
+
+myst_enable_extensions = ["colon_fence", "deflist", "attrs_block", "attrs_inline"]
+myst_heading_anchors = 4
+
+nitpicky = True
+nitpick_ignore_regex = [
+    (r"py:class", r"(collections\.abc|typing|fractions|enum)\..*"),
+    (r"py:class", r"(Fraction|Hashable|Callable|Iterable|Iterator|Mapping|Any|E|T)"),
+    (r"py:.*", r"voidref\..*\._.*"),
+]
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+
+doctest_global_setup = "from fractions import Fraction"
+
+html_theme = "sphinx_book_theme"
+html_title = "voidref: combat rules, computed"
+html_theme_options = {
+    "repository_url": "",
+    "use_download_button": False,
+    "use_fullscreen_button": False,
+    "show_toc_level": 2,
+    "navigation_with_keys": True,
+}
+html_last_updated_fmt = None
+html_copy_source = False
+html_show_sourcelink = False
+# No request may leave the site: no MathJax (no math on these pages).
+mathjax_path = "no-math-on-this-site.js"  # never loaded: no page uses math

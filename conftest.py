@@ -1,0 +1,19 @@
+"""pytest set-up: run every MyST ``{doctest}`` block of the docs with Sybil.
+
+Sybil reads each page, finds the ``{doctest}`` directives and runs them one by
+one in a namespace shared across the page, reporting failures with the page's
+own line numbers. The same blocks also run under ``sphinx-build -b doctest``.
+"""
+
+from sybil import Sybil
+from sybil.parsers.myst import DocTestDirectiveParser, SkipParser
+import doctest
+
+pytest_collect_file = Sybil(
+    parsers=[
+        DocTestDirectiveParser(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE),
+        SkipParser(),
+    ],
+    patterns=["*.md"],
+    path="docs",
+).pytest()

@@ -1,0 +1,214 @@
+"""Exact probability distributions as fractions.
+
+A :class:`Dist` maps each outcome to its exact probability, a
+:class:`fractions.Fraction`. The probabilities of a ``Dist`` always sum to
+exactly 1. Floats never appear inside the engine; use :meth:`Dist.percent` or
+:func:`percent` only when presenting a number.
+
+>>> d6 = Dist.die(6)
+>>> two = d6 + d6
+>>> two[7]
+Fraction(1, 6)
+>>> two.prob(lambda total: total >= 10)
+Fraction(1, 6)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+from voidref.errors import RulesError, check_int
+
+__all__ = ["Dist", "percent"]
+
+
+def percent(p: Fraction, places: int = 1) -> str:
+    """Format an exact probability for people: ``percent(Fraction(1, 3))`` is ``'33.3%'``."""
+    return f"{float(p) * 100:.{places}f}%"
+
+
+class Dist(Mapping):
+    """An immutable, exact probability distribution over hashable outcomes.
+
+    Build one with :meth:`from_weights`, :meth:`uniform`, :meth:`die` or
+    :meth:`always`; combine with :meth:`map`, :meth:`combine`, ``+`` and
+    :meth:`sum_of`. Outcomes with probability 0 are dropped.
+    """
+
+    __slots__ = ("_w", "_total")
+
+    def __init__(self, probabilities: Mapping[Hashable, Fraction | int]):
+        fracs: dict[Hashable, Fraction] = {}
+        for outcome, q in probabilities.items():
+            q = Fraction(q)
+            if q < 0:
+                raise RulesError(f"'probabilities' must not be negative (got {q} for {outcome!r})")
+            fracs[outcome] = fracs.get(outcome, Fraction(0)) + q
+        total = sum(fracs.values(), Fraction(0))
+        if total != 1:
+            raise RulesError(f"'probabilities' must sum to exactly 1 (got {total})")
+        denominator = math.lcm(*(q.denominator for q in fracs.values()))
+        self._w = _sorted({o: q.numerator * (denominator // q.denominator) for o, q in fracs.items() if q})
+        self._total = denominator
+
+    @classmethod
+    def _from_counts(cls, counts: Mapping[Hashable, int], total: int | None = None) -> "Dist":
+        """Fast path for the engine: non-negative integer counts, nothing re-checked.
+
+        *total* defaults to the sum of the counts. Probabilities are
+        ``count / total``, turned into fractions only when asked for.
+        """
+        self = object.__new__(cls)
+        w = {o: c for o, c in counts.items() if c}
+        self._w = _sorted(w)
+        self._total = sum(w.values()) if total is None else total
+        return self
+
+    # -- constructors -------------------------------------------------
+    @classmethod
+    def from_weights(cls, weights: Mapping[Hashable, int] | Iterable[tuple[Hashable, int]]) -> "Dist":
+        """Normalise integer (or fractional) weights into a distribution."""
+        items = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
+        if any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for _, w in items):
+            bad = next(w for _, w in items if isinstance(w, bool) or not isinstance(w, int) or w < 0)
+            raise RulesError(f"'weights' must be non-negative integers (got {bad!r})")
+        acc: dict[Hashable, int] = {}
+        for outcome, w in items:
+            acc[outcome] = acc.get(outcome, 0) + w
+        if sum(acc.values()) <= 0:
+            raise RulesError("'weights' must have a positive total (got 0)")
+        return cls._from_counts(acc)
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Hashable]) -> "Dist":
+        """Each listed outcome equally likely (repeats count more than once)."""
+        outs = list(outcomes)
+        if not outs:
+            raise RulesError("'outcomes' must not be empty (got no outcomes)")
+        return cls.from_weights([(o, 1) for o in outs])
+
+    @classmethod
+    def die(cls, sides: int) -> "Dist":
+        """A fair die numbered 1 to *sides*."""
+        check_int("sides", sides, low=1, high=1000)
+        return cls.uniform(range(1, sides + 1))
+
+    @classmethod
+    def always(cls, outcome: Hashable) -> "Dist":
+        """The outcome that happens with certainty."""
+        return cls._from_counts({outcome: 1})
+
+    # -- mapping protocol ---------------------------------------------
+    def __getitem__(self, outcome: Hashable) -> Fraction:
+        return Fraction(self._w.get(outcome, 0), self._total)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._w)
+
+    def __len__(self) -> int:
+        return len(self._w)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._w
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Dist):
+            return self._w.keys() == other._w.keys() and all(
+                c * other._total == other._w[o] * self._total for o, c in self._w.items()
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple((o, self[o]) for o in self._w))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{o!r}: {_frac_repr(self[o])}" for o in self._w)
+        return f"Dist({{{inner}}})"
+
+    # -- queries ------------------------------------------------------
+    def prob(self, predicate: Callable[[Any], bool]) -> Fraction:
+        """The exact chance that *predicate* holds for the outcome."""
+        return Fraction(sum(c for o, c in self._w.items() if predicate(o)), self._total)
+
+    def mean(self, value: Callable[[Any], Any] | None = None) -> Fraction:
+        """The exact expected value of the outcome (or of ``value(outcome)``)."""
+        f = value or (lambda o: o)
+        return sum((Fraction(f(o)) * c for o, c in self._w.items()), Fraction(0)) / self._total
+
+    def probabilities(self) -> dict[Hashable, Fraction]:
+        """Every outcome with its exact probability, in outcome order."""
+        return {o: Fraction(c, self._total) for o, c in self._w.items()}
+
+    def counts(self) -> tuple[dict[Hashable, int], int]:
+        """Integer weights and their total: ``P(o) = counts[o] / total``."""
+        return dict(self._w), self._total
+
+    def percent(self, predicate: Callable[[Any], bool], places: int = 1) -> str:
+        """:meth:`prob` formatted as a percentage for display."""
+        return percent(self.prob(predicate), places)
+
+    # -- combinators --------------------------------------------------
+    def map(self, f: Callable[[Any], Hashable]) -> "Dist":
+        """The distribution of ``f(outcome)``."""
+        acc: dict[Hashable, int] = {}
+        for o, c in self._w.items():
+            k = f(o)
+            acc[k] = acc.get(k, 0) + c
+        return Dist._from_counts(acc, self._total)
+
+    def combine(self, other: "Dist", f: Callable[[Any, Any], Hashable]) -> "Dist":
+        """The distribution of ``f(a, b)`` for independent *a* from self and *b* from *other*."""
+        acc: dict[Hashable, int] = {}
+        for a, p in self._w.items():
+            for b, q in other._w.items():
+                k = f(a, b)
+                acc[k] = acc.get(k, 0) + p * q
+        return Dist._from_counts(acc, self._total * other._total)
+
+    def bind(self, f: Callable[[Any], "Dist"]) -> "Dist":
+        """Chain a step that depends on the outcome: the mixture of ``f(outcome)``."""
+        parts = [(p, f(o)) for o, p in self._w.items()]
+        denominator = math.lcm(*(d._total for _, d in parts))
+        acc: dict[Hashable, int] = {}
+        for p, d in parts:
+            scale = p * (denominator // d._total)
+            for k, q in d._w.items():
+                acc[k] = acc.get(k, 0) + scale * q
+        return Dist._from_counts(acc, self._total * denominator)
+
+    def __add__(self, other: "Dist | int") -> "Dist":
+        if isinstance(other, Dist):
+            return self.combine(other, lambda a, b: a + b)
+        if isinstance(other, int):
+            return self.map(lambda a: a + other)
+        return NotImplemented
+
+    __radd__ = __add__
+
+    @classmethod
+    def sum_of(cls, dists: Iterable["Dist"]) -> "Dist":
+        """The distribution of the sum of independent outcomes (0 for none)."""
+        out = cls.always(0)
+        for d in dists:
+            out = out + d
+        return out
+
+    def repeat_sum(self, n: int) -> "Dist":
+        """The sum of *n* independent copies (``Dist.die(6).repeat_sum(3)`` is 3d6)."""
+        check_int("n", n, low=0, high=10_000)
+        return Dist.sum_of([self] * n)
+
+
+def _frac_repr(q: Fraction) -> str:
+    return f"Fraction({q.numerator}, {q.denominator})"
+
+
+def _sorted(p: dict[Hashable, int]) -> dict[Hashable, int]:
+    """Order outcomes naturally when they compare, else by their repr."""
+    try:
+        return dict(sorted(p.items(), key=lambda item: item[0]))
+    except TypeError:
+        return dict(sorted(p.items(), key=lambda item: repr(item[0])))
