@@ -1,8 +1,142 @@
-"""Sphinx glue for the voidref site: directives that render engine results.
+"""Sphinx glue for the voidref site, defined once and used by every chapter.
 
-Defined once here and used by every chapter.
+Directives:
+
+``{ruling} Title``
+    One recognisable admonition for a rules interpretation, with the anchor
+    ``ruling-<id>`` (option ``:id:``). Every ruling on the site is collected
+    by ``{ruling-index}`` on the Rulings page.
+
+``{computed} dotted.path.to.function``
+    Calls the function at build time and renders the MyST Markdown it returns
+    (a table, a list, raw SVG). Options become keyword arguments, parsed as
+    Python literals. This is how numbers reach the pages: computed by the
+    engine, never typed.
 """
+
+from __future__ import annotations
+
+import ast
+import importlib
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+
+
+class RulingDirective(SphinxDirective):
+    """``{ruling} Title`` with ``:id:``: a ruling admonition that the Rulings page lists."""
+
+    has_content = True
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec = {"id": directives.unchanged_required}
+
+    def run(self):
+        title = self.arguments[0]
+        rid = self.options.get("id") or _slug(title)
+        target = f"ruling-{rid}"
+        admonition = nodes.admonition(classes=["ruling"])
+        admonition["ids"].append(target)
+        admonition += nodes.title(text=f"Ruling: {title}")
+        self.state.nested_parse(self.content, self.content_offset, admonition)
+        std = self.env.get_domain("std")
+        std.note_hyperlink_target(target, self.env.docname, target, title)
+        rulings = self.env.__dict__.setdefault("voidref_rulings", {})
+        if target in rulings and rulings[target][0] != self.env.docname:
+            raise self.error(f"ruling id {rid!r} is used twice ({rulings[target][0]} and {self.env.docname})")
+        rulings[target] = (self.env.docname, title)
+        return [admonition]
+
+
+class ruling_index(nodes.General, nodes.Element):
+    """Placeholder filled with every ruling once all pages are read."""
+
+
+class RulingIndexDirective(SphinxDirective):
+    """``{ruling-index}``: the list of every ruling on the site, grouped by page."""
+
+    def run(self):
+        return [ruling_index("")]
+
+
+def _fill_ruling_index(app, doctree, fromdocname):
+    rulings = getattr(app.env, "voidref_rulings", {})
+    for node in doctree.findall(ruling_index):
+        by_doc: dict[str, list[tuple[str, str]]] = {}
+        for target, (docname, title) in sorted(rulings.items(), key=lambda kv: (kv[1][0], kv[1][1])):
+            by_doc.setdefault(docname, []).append((target, title))
+        content = []
+        for docname, items in by_doc.items():
+            section_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
+            para = nodes.paragraph()
+            para += nodes.strong(text=section_title)
+            blist = nodes.bullet_list()
+            for target, title in items:
+                ref = nodes.reference("", title, internal=True,
+                                      refuri=app.builder.get_relative_uri(fromdocname, docname) + "#" + target)
+                item = nodes.list_item()
+                item += nodes.paragraph("", "", ref)
+                blist += item
+            content += [para, blist]
+        node.replace_self(content)
+
+
+def _purge_rulings(app, env, docname):
+    rulings = getattr(env, "voidref_rulings", {})
+    for target in [t for t, (d, _) in rulings.items() if d == docname]:
+        del rulings[target]
+
+
+def _merge_rulings(app, env, docnames, other):
+    env.__dict__.setdefault("voidref_rulings", {}).update(getattr(other, "voidref_rulings", {}))
+
+
+class ComputedDirective(SphinxDirective):
+    """``{computed} module.function``: render the Markdown an engine function returns.
+
+    Each content line ``name = literal`` becomes a keyword argument.
+    """
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self):
+        path = self.arguments[0]
+        module_name, _, func_name = path.rpartition(".")
+        try:
+            func = getattr(importlib.import_module(module_name), func_name)
+        except (ImportError, AttributeError) as exc:
+            raise self.error(f"{{computed}} cannot find {path!r}: {exc}")
+        kwargs = {}
+        for line in self.content:
+            if not line.strip():
+                continue
+            key, sep, raw = line.partition("=")
+            if not sep or not key.strip().isidentifier():
+                raise self.error(f"{{computed}} lines must read 'name = literal' (got {line!r})")
+            try:
+                kwargs[key.strip()] = ast.literal_eval(raw.strip())
+            except (ValueError, SyntaxError):
+                raise self.error(f"{{computed}} value for {key.strip()!r} is not a Python literal: {raw.strip()!r}")
+        self.env.note_dependency(importlib.import_module(module_name).__file__)
+        text = func(**kwargs)
+        if not isinstance(text, str):
+            raise self.error(f"{path} must return Markdown text (got {type(text).__name__})")
+        return self.parse_text_to_nodes(text, allow_section_headings=False)
 
 
 def setup(app):
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.add_directive("ruling", RulingDirective)
+    app.add_directive("ruling-index", RulingIndexDirective)
+    app.add_directive("computed", ComputedDirective)
+    app.add_node(ruling_index)
+    app.connect("doctree-resolved", _fill_ruling_index)
+    app.connect("env-purge-doc", _purge_rulings)
+    app.connect("env-merge-info", _merge_rulings)
+    app.add_css_file("voidref.css")
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
