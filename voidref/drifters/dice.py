@@ -1,0 +1,408 @@
+"""Void Drifters dice, pools and the exact odds of a check.
+
+Restates: the check procedure the combat chapter relies on ("Building the
+Attack Pool", "Rolling the Attack") with the dice of the missing dice chapter,
+see :data:`voidref.drifters.rulings.DICE_FACES`.
+
+Words: a **Boon Die** is a die you roll; a **Boon** is a result you spend.
+The same goes for the Bane Die and the Bane.
+
+>>> pool = Pool.for_check(characteristic=4, skill=0, difficulty="easy")
+>>> pool
+Pool(ability=4, trial=1)
+>>> pool.describe()
+'4 Ability vs 1 Trial'
+>>> pool.chance_of_success()
+Fraction(853, 1024)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+import re
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import NamedTuple
+
+from voidref.drifters import rulings
+from voidref.errors import RulesError, check_enum, check_int
+from voidref.exact import Dist
+
+__all__ = ["Die", "Face", "Difficulty", "Pool", "CheckOutcome", "Roll"]
+
+
+class Face(NamedTuple):
+    """What one face shows, netted: Successes less Failures, Boons less Banes.
+
+    A Breakthrough face is one Success and one Breakthrough; a Calamity face
+    is one Failure and one Calamity.
+    """
+
+    successes: int = 0
+    boons: int = 0
+    breakthroughs: int = 0
+    calamities: int = 0
+
+    @classmethod
+    def parse(cls, symbols: str) -> "Face":
+        """Read a face written with the letters of :data:`~voidref.drifters.rulings.DICE_FACES`."""
+        s = symbols.count("S") - symbols.count("F") + symbols.count("!") - symbols.count("X")
+        b = symbols.count("B") - symbols.count("b")
+        return cls(s, b, symbols.count("!"), symbols.count("X"))
+
+
+class Die(enum.Enum):
+    """The six Void Drifters dice. Each value is the pool field that counts it."""
+
+    ABILITY = "ability"
+    """Ability Die (d8): the plain positive die."""
+    MASTERY = "mastery"
+    """Mastery Die (d12): an upgraded Ability Die; one face is a Breakthrough."""
+    BOON = "boon"
+    """Boon Die (d6): added by help, position and gear."""
+    TRIAL = "trial"
+    """Trial Die (d8): the plain negative die; difficulty sets how many."""
+    HAZARD = "hazard"
+    """Hazard Die (d12): our name for the upgraded Trial Die; one face is a Calamity."""
+    BANE = "bane"
+    """Bane Die (d6): added by Defense, cover and hindrances."""
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        """Every face of the die, as :class:`Face` values (repeats kept)."""
+        return _FACES[self]
+
+    @property
+    def sides(self) -> int:
+        """How many faces the die has."""
+        return len(_FACES[self])
+
+    @property
+    def label(self) -> str:
+        """The die's name as the rules write it."""
+        return "Hazard" if self is Die.HAZARD else self.value.capitalize()
+
+    @property
+    def positive(self) -> bool:
+        """True for the dice on the roller's side."""
+        return self in (Die.ABILITY, Die.MASTERY, Die.BOON)
+
+    def distribution(self) -> Dist:
+        """The exact distribution of one roll of this die, over :class:`Face`."""
+        return Dist.uniform(self.faces)
+
+
+_FACES = {die: tuple(Face.parse(f) for f in rulings.DICE_FACES[die.value]) for die in Die}
+
+
+class Difficulty(enum.IntEnum):
+    """How hard a check is: the number of Trial Dice it starts with."""
+
+    SIMPLE = 0
+    """No Trial Dice."""
+    EASY = 1
+    """1 Trial Die."""
+    AVERAGE = 2
+    """2 Trial Dice."""
+    HARD = 3
+    """3 Trial Dice."""
+    DAUNTING = 4
+    """4 Trial Dice."""
+    FORMIDABLE = 5
+    """5 Trial Dice."""
+
+
+class CheckOutcome(NamedTuple):
+    """The netted result of a check: what the joint distribution is over."""
+
+    successes: int
+    """Net Successes (Successes less Failures); a hit or pass needs at least 1."""
+    boons: int
+    """Net Boons (negative: net Banes)."""
+    breakthroughs: int
+    """Breakthroughs rolled (each also counted as a Success)."""
+    calamities: int
+    """Calamities rolled (each also counted as a Failure)."""
+
+    @property
+    def success(self) -> bool:
+        """At least one net Success."""
+        return self.successes >= 1
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One rolled check: the faces shown and their netted outcome."""
+
+    pool: "Pool"
+    faces: tuple[tuple[Die, Face], ...]
+
+    @property
+    def outcome(self) -> CheckOutcome:
+        """The netted result."""
+        return CheckOutcome(*(sum(f[i] for _, f in self.faces) for i in range(4)))
+
+
+_LETTERS = {"A": Die.ABILITY, "M": Die.MASTERY, "B": Die.BOON, "T": Die.TRIAL, "H": Die.HAZARD, "b": Die.BANE}
+_WORDS = {d.value: d for d in Die} | {d.value + "s": d for d in Die} | {"upgraded trial": Die.HAZARD}
+_TOKEN = re.compile(r"(\d+)\s*([A-Za-z]+)")
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A dice pool: how many of each die are rolled together.
+
+    Build one directly, from a characteristic and skill with
+    :meth:`for_check`, or from text with :meth:`parse`. The repr lists only
+    the dice present, so it reads as it is written:
+
+    >>> Pool.parse("2M 2A 1B vs 2T 1b")
+    Pool(ability=2, mastery=2, boon=1, trial=2, bane=1)
+    """
+
+    ability: int = 0
+    mastery: int = 0
+    boon: int = 0
+    trial: int = 0
+    hazard: int = 0
+    bane: int = 0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            check_int(f.name, getattr(self, f.name), low=0, high=rulings.MAX_POOL_DICE)
+        if self.size > rulings.MAX_POOL_DICE:
+            raise RulesError(
+                f"'pool' must hold at most {rulings.MAX_POOL_DICE} dice in all (got {self.size})"
+            )
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self) if getattr(self, f.name))
+        return f"Pool({inner})"
+
+    # -- building ---------------------------------------------------------
+    @classmethod
+    def for_check(
+        cls,
+        characteristic: int,
+        skill: int = 0,
+        difficulty: "Difficulty | str | int" = Difficulty.AVERAGE,
+        *,
+        upgrades: int = 0,
+        downgrades: int = 0,
+        difficulty_upgrades: int = 0,
+        difficulty_downgrades: int = 0,
+        boon_dice: int = 0,
+        bane_dice: int = 0,
+    ) -> "Pool":
+        """The pool of a check: characteristic and skill against a difficulty.
+
+        The higher of characteristic and skill sets how many positive dice;
+        the lower sets how many of them are Mastery Dice. Difficulty sets the
+        Trial Dice. Upgrades and downgrades then apply to either side.
+
+        >>> Pool.for_check(4, 2, "average", boon_dice=1)
+        Pool(ability=2, mastery=2, boon=1, trial=2)
+        """
+        check_int("characteristic", characteristic, low=1, high=10)
+        check_int("skill", skill, low=0, high=10)
+        level = Difficulty(check_enum("difficulty", difficulty, Difficulty))
+        for name, value in (("upgrades", upgrades), ("downgrades", downgrades),
+                            ("difficulty_upgrades", difficulty_upgrades),
+                            ("difficulty_downgrades", difficulty_downgrades),
+                            ("boon_dice", boon_dice), ("bane_dice", bane_dice)):
+            check_int(name, value, low=0, high=rulings.MAX_POOL_DICE)
+        high, low = max(characteristic, skill), min(characteristic, skill)
+        pool = cls(ability=high - low, mastery=low, trial=int(level), boon=boon_dice, bane=bane_dice)
+        return (pool.upgrade(upgrades).downgrade(downgrades)
+                .upgrade_difficulty(difficulty_upgrades).downgrade_difficulty(difficulty_downgrades))
+
+    @classmethod
+    def parse(cls, text: str) -> "Pool":
+        """Read a pool such as ``"2M 2A vs 2T 1b"`` or ``"4 ability, 1 trial"``.
+
+        Letters: ``A`` Ability, ``M`` Mastery, ``B`` Boon Die, ``T`` Trial,
+        ``H`` Hazard, ``b`` Bane Die (case matters for B and b). Whole die
+        names work in any case. ``vs`` is optional.
+        """
+        if not isinstance(text, str):
+            raise RulesError(f"'pool' must be text such as '2M 2A vs 2T' (got {text!r})")
+        counts = {d: 0 for d in Die}
+        rest = _TOKEN.sub(" ", text.replace(",", " ")).replace("vs", " ").replace("+", " ").split()
+        if rest:
+            raise RulesError(f"'pool' must be counts and dice such as '2M 2A vs 2T' (could not read {' '.join(rest)!r} in {text!r})")
+        for number, name in _TOKEN.findall(text):
+            die = _LETTERS.get(name) if len(name) == 1 else _WORDS.get(name.lower())
+            if die is None:
+                raise RulesError(f"'pool' die must be one of A, M, B, T, H, b or a die name (got {name!r} in {text!r})")
+            counts[die] += int(number)
+        return cls(**{d.value: n for d, n in counts.items()})
+
+    def count(self, die: Die) -> int:
+        """How many of *die* the pool holds."""
+        return getattr(self, die.value)
+
+    @property
+    def size(self) -> int:
+        """How many dice in all."""
+        return sum(getattr(self, f.name) for f in fields(self))
+
+    def add(self, die: "Die | str", n: int = 1) -> "Pool":
+        """A copy with *n* more of *die* (``pool.add(Die.BANE)``)."""
+        die = check_enum("die", die, Die)
+        check_int("n", n, low=0, high=rulings.MAX_POOL_DICE)
+        return self._with(**{die.value: self.count(die) + n})
+
+    def _with(self, **changes: int) -> "Pool":
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values.update(changes)
+        return Pool(**values)
+
+    def upgrade(self, n: int = 1) -> "Pool":
+        """Upgrade the positive side *n* times: Ability becomes Mastery.
+
+        With no Ability Die left, an upgrade adds one Ability Die instead
+        (:data:`~voidref.drifters.rulings.UPGRADE_WITH_NO_PLAIN_DIE`).
+
+        >>> Pool(ability=1).upgrade(2)
+        Pool(ability=1, mastery=1)
+        """
+        check_int("upgrades", n, low=0, high=rulings.MAX_POOL_DICE)
+        a, m = _upgrade(self.ability, self.mastery, n)
+        return self._with(ability=a, mastery=m)
+
+    def downgrade(self, n: int = 1) -> "Pool":
+        """Downgrade the positive side *n* times: Mastery becomes Ability (none left: no effect)."""
+        check_int("downgrades", n, low=0, high=rulings.MAX_POOL_DICE)
+        a, m = _downgrade(self.ability, self.mastery, n)
+        return self._with(ability=a, mastery=m)
+
+    def upgrade_difficulty(self, n: int = 1) -> "Pool":
+        """Upgrade the difficulty *n* times: Trial becomes Hazard (none left: add a Trial Die)."""
+        check_int("difficulty_upgrades", n, low=0, high=rulings.MAX_POOL_DICE)
+        t, h = _upgrade(self.trial, self.hazard, n)
+        return self._with(trial=t, hazard=h)
+
+    def downgrade_difficulty(self, n: int = 1) -> "Pool":
+        """Downgrade the difficulty *n* times: Hazard becomes Trial (none left: no effect)."""
+        check_int("difficulty_downgrades", n, low=0, high=rulings.MAX_POOL_DICE)
+        t, h = _downgrade(self.trial, self.hazard, n)
+        return self._with(trial=t, hazard=h)
+
+    # -- reading ----------------------------------------------------------
+    def describe(self) -> str:
+        """The pool in words: ``'2 Mastery + 2 Ability vs 2 Trial + 1 Bane'``."""
+        def side(dice: tuple[Die, ...]) -> str:
+            parts = [f"{self.count(d)} {d.label}" for d in dice if self.count(d)]
+            return " + ".join(parts) if parts else "no dice"
+        return f"{side((Die.MASTERY, Die.ABILITY, Die.BOON))} vs {side((Die.HAZARD, Die.TRIAL, Die.BANE))}"
+
+    def dice(self) -> tuple[Die, ...]:
+        """Every die in the pool, one entry per die."""
+        return tuple(d for d in Die for _ in range(self.count(d)))
+
+    # -- rolling ----------------------------------------------------------
+    def roll(self, seed: int | None = None, rng: random.Random | None = None) -> Roll:
+        """Roll the pool. The same *seed* always gives the same roll.
+
+        >>> Pool(ability=2, trial=1).roll(seed=7) == Pool(ability=2, trial=1).roll(seed=7)
+        True
+        """
+        if rng is None:
+            rng = random.Random(seed)
+        return Roll(self, tuple((d, rng.choice(d.faces)) for d in self.dice()))
+
+    # -- exact odds -------------------------------------------------------
+    def distribution(self) -> Dist:
+        """The exact joint distribution of the check's :class:`CheckOutcome`.
+
+        >>> d = Pool(ability=1).distribution()
+        >>> d[CheckOutcome(successes=1, boons=0, breakthroughs=0, calamities=0)]
+        Fraction(1, 4)
+        """
+        counts, total = _joint_counts(self)
+        return Dist._from_counts(counts, total)
+
+    def chance_of_success(self) -> Fraction:
+        """The exact chance of at least one net Success."""
+        return self.distribution().prob(lambda o: o.successes >= 1)
+
+
+def _upgrade(plain: int, upgraded: int, n: int) -> tuple[int, int]:
+    for _ in range(n):
+        if plain:
+            plain, upgraded = plain - 1, upgraded + 1
+        else:
+            plain += 1
+    return plain, upgraded
+
+
+def _downgrade(plain: int, upgraded: int, n: int) -> tuple[int, int]:
+    moved = min(n, upgraded)
+    return plain + moved, upgraded - moved
+
+
+# -- the fast exact algorithm -------------------------------------------------
+#
+# Only one face of each d12 carries a Breakthrough (Mastery) or a Calamity
+# (Hazard). So the number of Breakthroughs among m Mastery Dice is binomial,
+# and given k of them the other m - k Mastery Dice roll their 11 ordinary
+# faces. The same holds for Calamities. That leaves a 2-D problem (net
+# Successes, net Boons) for each pair (k, j), solved by multiplying
+# generating polynomials. Each polynomial is packed into one Python integer
+# (Kronecker substitution: coefficient of x^s y^b sits at bit slot s*W + b),
+# so one big-integer multiplication convolves two whole distributions.
+
+_SHIFT = 2  # every face nets between -2 and +2 on each axis
+
+
+def _packed(faces: tuple[Face, ...], width: int, bits: int) -> int:
+    value = 0
+    for f in faces:
+        value += 1 << (bits * ((f.successes + _SHIFT) * width + f.boons + _SHIFT))
+    return value
+
+
+def _joint_counts(pool: Pool) -> tuple[dict[CheckOutcome, int], int]:
+    n = pool.size
+    total = math.prod(d.sides ** pool.count(d) for d in Die)
+    width = 4 * n + 1
+    bits = (total.bit_length() + 8) // 8 * 8
+    ordinary_m = tuple(f for f in Die.MASTERY.faces if not f.breakthroughs)
+    ordinary_h = tuple(f for f in Die.HAZARD.faces if not f.calamities)
+    base = 1
+    for die in (Die.ABILITY, Die.BOON, Die.TRIAL, Die.BANE):
+        p = _packed(die.faces, width, bits)
+        for _ in range(pool.count(die)):
+            base *= p
+    pm, ph = _packed(ordinary_m, width, bits), _packed(ordinary_h, width, bits)
+    m_pow, h_pow = [1], [1]
+    for _ in range(pool.mastery):
+        m_pow.append(m_pow[-1] * pm)
+    for _ in range(pool.hazard):
+        h_pow.append(h_pow[-1] * ph)
+    nbytes = bits // 8
+    plain = n - pool.mastery - pool.hazard
+    out: dict[CheckOutcome, int] = {}
+    for k in range(pool.mastery + 1):
+        with_m = base * m_pow[pool.mastery - k]
+        ck = math.comb(pool.mastery, k)
+        for j in range(pool.hazard + 1):
+            weight = ck * math.comb(pool.hazard, j)
+            product = with_m * h_pow[pool.hazard - j]
+            dice = plain + (pool.mastery - k) + (pool.hazard - j)
+            offset = _SHIFT * dice
+            span = 4 * dice + 1
+            raw = product.to_bytes((width * width) * nbytes, "little")
+            for sx in range(span):
+                row = (sx * width) * nbytes
+                chunk = raw[row: row + span * nbytes]
+                if not any(chunk):
+                    continue
+                s_net = sx - offset + k - j
+                for bx in range(span):
+                    c = int.from_bytes(chunk[bx * nbytes:(bx + 1) * nbytes], "little")
+                    if c:
+                        out[CheckOutcome(s_net, bx - offset, k, j)] = c * weight
+    return out, total
