@@ -1,0 +1,119 @@
+"""The calculators: a registry by slug, and :func:`run`, the one entry point.
+
+The web page, the build-time pre-rendering and the tests all go through
+:func:`run`: it parses raw form text, calls the calculator's compute function
+and returns plain JSON-able data (HTML and plain text of the result, or an
+error per field).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from voidref.calc.fields import Field, FieldError
+from voidref.calc.results import Result, to_html, to_text
+from voidref.errors import RulesError
+
+__all__ = ["Calculator", "register", "get", "calculators", "defaults", "run", "run_json"]
+
+_REGISTRY: dict[str, "Calculator"] = {}
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """One calculator: its slug (for pages and URLs), title, fields and compute function."""
+
+    slug: str
+    title: str
+    system: str
+    fields: tuple[Field, ...]
+    compute: Callable[..., Result]
+    """Called with one keyword argument per field, typed; returns a :class:`Result`."""
+    intro: str = ""
+    """One sentence under the title: what it answers."""
+
+    def field(self, name: str) -> Field:
+        """The field called *name*."""
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise RulesError(f"'field' must be one of {', '.join(f.name for f in self.fields)} (got {name!r})")
+
+
+def register(calc: Calculator) -> Calculator:
+    """Add *calc* to the registry (slugs are unique)."""
+    if calc.slug in _REGISTRY and _REGISTRY[calc.slug] is not calc:
+        raise RulesError(f"'slug' must be unique (got {calc.slug!r} twice)")
+    _REGISTRY[calc.slug] = calc
+    return calc
+
+
+def get(slug: str) -> Calculator:
+    """The calculator registered as *slug*."""
+    try:
+        return _REGISTRY[slug]
+    except (KeyError, TypeError):
+        raise RulesError(f"'slug' must be one of {', '.join(sorted(_REGISTRY))} (got {slug!r})") from None
+
+
+def calculators() -> tuple[Calculator, ...]:
+    """Every registered calculator, in registration order."""
+    return tuple(_REGISTRY.values())
+
+
+def defaults(slug: str) -> dict[str, str]:
+    """The default inputs of *slug* as the raw text a form would send."""
+    return {f.name: f.format(f.default) for f in get(slug).fields}
+
+
+def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Parse *raw_inputs* (missing ones take their default), compute, render.
+
+    Returns a dict with ``ok``; ``inputs`` (the values as form text);
+    ``errors`` (field name to message) and ``error`` (a message not tied to
+    one field); and, when ``ok``, ``html`` and ``text`` of the result.
+
+    >>> out = run("check-odds", {"skill": "99"})
+    >>> out["ok"], out["errors"]["skill"]
+    (False, "'Skill' must be a whole number from 0 to 5 (got '99')")
+    """
+    calc = get(slug)
+    raw = dict(raw_inputs or {})
+    values: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    shown: dict[str, str] = {}
+    for f in calc.fields:
+        text = raw.get(f.name, f.format(f.default))
+        shown[f.name] = str(text)
+        try:
+            values[f.name] = f.parse(text)
+        except FieldError as exc:
+            errors[f.name] = str(exc)
+    out: dict[str, Any] = {"slug": slug, "ok": False, "inputs": shown, "errors": errors, "error": None,
+                           "html": "", "text": ""}
+    if errors:
+        return out
+    try:
+        result = calc.compute(**values)
+    except FieldError as exc:
+        out["errors"] = {exc.field: str(exc)}
+        return out
+    except RulesError as exc:
+        message = str(exc)
+        for f in calc.fields:
+            if message.startswith((f"'{f.name}'", f"{f.label!r}")):
+                out["errors"] = {f.name: message}
+                return out
+        out["error"] = message
+        return out
+    out.update(ok=True, html=to_html(result), text=to_text(result),
+               inputs={f.name: f.format(values[f.name]) for f in calc.fields})
+    return out
+
+
+def run_json(slug: str, raw_inputs_json: str) -> str:
+    """:func:`run` with JSON in and out: what the browser's worker calls."""
+    return json.dumps(run(slug, json.loads(raw_inputs_json)))

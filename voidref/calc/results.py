@@ -1,0 +1,138 @@
+"""What a calculator returns, and how it is shown: escaped HTML and plain text.
+
+A :class:`Result` is plain data: a headline, a few labelled facts, tables and
+bar charts. :func:`to_html` renders it for the page (every piece of text goes
+through :func:`html.escape`, so nothing a player types can become markup) and
+:func:`to_text` renders it for "copy result".
+
+>>> r = Result("Chance of success: 50%", facts=(("Pool", "<1 Ability>"),))
+>>> "&lt;1 Ability&gt;" in to_html(r)
+True
+>>> print(to_text(r))
+Chance of success: 50%
+Pool: <1 Ability>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+
+__all__ = ["Result", "Table", "BarChart", "pct", "to_html", "to_text"]
+
+
+def pct(p: Fraction) -> str:
+    """A probability for people, one decimal, never rounding to a false 0% or 100%.
+
+    >>> pct(Fraction(1, 3)), pct(Fraction(1, 100000)), pct(Fraction(0)), pct(Fraction(99999, 100000))
+    ('33.3%', '<0.1%', '0%', '>99.9%')
+    """
+    p = Fraction(p)
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    if p < Fraction(1, 2000):
+        return "<0.1%"
+    if p > Fraction(1999, 2000):
+        return ">99.9%"
+    return f"{float(p) * 100:.1f}%"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with a caption, column headers and rows of text cells."""
+
+    caption: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """A bar chart of exact probabilities: ``bars`` is ``(label, probability)`` pairs."""
+
+    title: str
+    x_label: str
+    bars: tuple[tuple[str, Fraction], ...]
+
+
+@dataclass(frozen=True)
+class Result:
+    """A calculator's answer: headline, labelled facts, then tables and charts."""
+
+    headline: str
+    facts: tuple[tuple[str, str], ...] = ()
+    blocks: tuple[Table | BarChart, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+def _table_html(t: Table) -> str:
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in t.headers)
+    body = []
+    for row in t.rows:
+        cells = [f'<th scope="row">{escape(row[0])}</th>'] + [f"<td>{escape(c)}</td>" for c in row[1:]]
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return (f'<div class="vc-table-wrap" tabindex="0" role="region" aria-label="{escape(t.caption)}">'
+            f'<table class="vc-table"><caption>{escape(t.caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+
+
+def _chart_svg(c: BarChart) -> str:
+    n = max(len(c.bars), 1)
+    top = max((p for _, p in c.bars), default=Fraction(1)) or Fraction(1)
+    slot = 28
+    left, bottom, height = 8, 34, 120
+    width = left * 2 + slot * n
+    parts = [
+        f'<svg class="vc-chart" viewBox="0 0 {width} {height + bottom + 14}" width="{width}" '
+        f'role="img" aria-label="{escape(c.title)} (bar chart; the table gives the same numbers)">'
+    ]
+    step = 1 if n <= 16 else 2
+    for i, (label, p) in enumerate(c.bars):
+        h = float(Fraction(p) / top) * height
+        x = left + i * slot + 3
+        y = 14 + height - h
+        parts.append(
+            f'<rect class="vc-bar" x="{x}" y="{y:.1f}" width="{slot - 6}" height="{h:.1f}">'
+            f"<title>{escape(label)}: {escape(pct(p))}</title></rect>"
+        )
+        if i % step == 0:
+            parts.append(f'<text x="{x + (slot - 6) / 2:.1f}" y="{14 + height + 16}" text-anchor="middle">{escape(label)}</text>')
+    parts.append(f'<text x="{width / 2:.1f}" y="{14 + height + 32}" text-anchor="middle">{escape(c.x_label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def to_html(result: Result) -> str:
+    """The result as HTML: every text escaped, charts as inline SVG."""
+    out = [f'<p class="vc-headline">{escape(result.headline)}</p>']
+    if result.facts:
+        out.append('<dl class="vc-facts">')
+        for label, value in result.facts:
+            out.append(f"<div><dt>{escape(label)}</dt><dd>{escape(value)}</dd></div>")
+        out.append("</dl>")
+    for block in result.blocks:
+        if isinstance(block, Table):
+            out.append(_table_html(block))
+        else:
+            out.append(f'<figure class="vc-figure">{_chart_svg(block)}'
+                       f"<figcaption>{escape(block.title)}</figcaption></figure>")
+    for note in result.notes:
+        out.append(f'<p class="vc-note">{escape(note)}</p>')
+    return "".join(out)
+
+
+def to_text(result: Result) -> str:
+    """The result as plain text: what "copy result" puts on the clipboard."""
+    lines = [result.headline]
+    lines += [f"{label}: {value}" for label, value in result.facts]
+    for block in result.blocks:
+        if isinstance(block, Table):
+            widths = [max(len(r[i]) for r in (block.headers, *block.rows)) for i in range(len(block.headers))]
+            lines += ["", block.caption]
+            for row in (block.headers, *block.rows):
+                lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    lines += ["", *result.notes] if result.notes else []
+    return "\n".join(lines)
