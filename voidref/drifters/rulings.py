@@ -28,6 +28,12 @@ __all__ = [
     "MICROGRAVITY_PUSH_OFF",
     "MEDICAL_CARE_WOUNDS",
     "MAX_POOL_DICE",
+    "HEAVY_GRAVITY_BANE_DICE",
+    "HEAVY_GRAVITY_EXTRA_MANEUVERS",
+    "LOW_GRAVITY_MELEE_BANE_DICE",
+    "STUN_SUBTRACTS_RESISTANCE",
+    "CONDITION_REAPPLY",
+    "STRAIN_KNOCKOUT_REST",
 ]
 
 #: The faces of the six dice. The dice chapter (Chapter Thirteen) is not in the
@@ -129,3 +135,33 @@ MEDICAL_CARE_WOUNDS = "might + net successes (+1 per 2 Boons if chosen)"
 #: The largest pool we compute exactly (dice of all six kinds together). Far
 #: beyond any pool in play; it keeps every computation well under a second.
 MAX_POOL_DICE = 40
+
+#: Bane Dice that physical checks (melee, unarmed, athletics) add in Elevated,
+#: High and Extreme gravity. The source points to a Chapter Ten table we do
+#: not have; we add 1, 1 and 2: every band "adds Bane Dice", and Extreme is
+#: the harshest.
+HEAVY_GRAVITY_BANE_DICE: dict[str, int] = {"elevated": 1, "high": 1, "extreme": 2}
+
+#: Extra Maneuvers per move in heavy gravity ("movement slows", table
+#: missing): none in Elevated, 1 in High and Extreme.
+HEAVY_GRAVITY_EXTRA_MANEUVERS: dict[str, int] = {"elevated": 0, "high": 1, "extreme": 1}
+
+#: Low gravity adds 1 Bane Die to Athletics and Unarmed checks and to melee
+#: attacks "that need planted power". We treat every melee attack as needing
+#: it: the engine cannot tell a lunge from a jab.
+LOW_GRAVITY_MELEE_BANE_DICE = 1
+
+#: Stun damage: the source says a Stun weapon deals Strain instead of Wounds
+#: and that *direct* Strain ignores Resistance. A Stun hit is still a hit's
+#: damage, so we subtract Resistance first, then the rest is Strain.
+STUN_SUBTRACTS_RESISTANCE = True
+
+#: Re-applying a condition "extends its duration": we add the new duration to
+#: what is left, rather than restarting it.
+CONDITION_REAPPLY = "add the new duration to the time left"
+
+#: Strain incapacitation and full rest: the character's Strain becomes half
+#: their Strain Points, rounded down (not "at most" that: the source says
+#: reduce *to* it, and a full rest never raises Strain because the knocked-out
+#: character is at or above their Strain Points when it starts).
+STRAIN_KNOCKOUT_REST = "half strain points, rounded down"

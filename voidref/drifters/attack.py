@@ -1,0 +1,218 @@
+"""Personal attacks: the pool, the hit, the damage, and their exact odds.
+
+Restates: "Attacking" (pool, difficulty, Defense, rolling), "Damage and
+Wounds", "Cover" and the fight parts of "Gravity and Environment" of the Void
+Drifters chapter.
+
+Pool:
+
+* Skill + characteristic: Unarmed and Melee with Might, Ranged with Agility.
+* Difficulty by range band (ruling
+  :data:`~voidref.drifters.rulings.RANGE_DIFFICULTY`); a ranged shot at
+  Engaged adds 1 Bane Die; melee is Average.
+* Past the weapon's range (only if the GM allows): 1 Bane Die per band.
+* Defense: 1 Bane Die per point of Melee or Ranged Defense; cover adds to
+  Ranged Defense (light 1, heavy 2), never to melee; Deflecting X adds X
+  against its damage type. Gear (Defense + Deflecting) gives at most 3; cover
+  goes on top.
+
+Damage: the weapon's Damage, +1 per net Success past the first, less
+Resistance (Pierce ignores that much of it), never below 0. Stun weapons
+deal Strain instead.
+
+>>> senna = Character("Senna Vael", might=2, agility=4, savvy=2, willpower=2, armor_resistance=1)
+>>> agent = Character("Agent A", agility=3, skills={"ranged": 2}, kind="elite",
+...                   stated_wound_points=12, stated_resistance=2)
+>>> sidearm = Weapon("Sidearm", damage=6, crit=3, range="medium")
+>>> shot = Attack(agent, sidearm, senna, band="short", cover="light")
+>>> shot.pool()
+Pool(ability=1, mastery=2, trial=1, bane=1)
+>>> shot.damage(net_successes=1).wounds
+4
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from voidref.drifters import rulings
+from voidref.drifters.characters import Character, RangeBand, Skill, Weapon
+from voidref.drifters.conditions import Conditions
+from voidref.drifters.dice import CheckOutcome, Pool
+from voidref.drifters.environment import Gravity, melee_bane_dice
+from voidref.drifters.health import Health
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.exact import Dist
+
+__all__ = ["Cover", "Attack", "Damage", "AttackOdds"]
+
+
+class Cover(enum.IntEnum):
+    """Cover between the target and the attacker: points of Ranged Defense."""
+
+    NONE = 0
+    """No cover."""
+    LIGHT = 1
+    """Light cover (crates, furniture, a doorframe): +1 Ranged Defense."""
+    HEAVY = 2
+    """Heavy cover (pillars, vehicle hulls, bulkheads): +2 Ranged Defense."""
+
+
+@dataclass(frozen=True)
+class Damage:
+    """What one hit does: the damage rolled up, and the Wounds or Strain it leaves."""
+
+    damage: int
+    resistance: int
+    wounds: int
+    strain: int
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack, described by who, with what, at whom, and in what situation.
+
+    *conditions* are the attacker's (Disoriented adds a Bane Die). *boon_dice*
+    and *bane_dice* are any extra dice the GM or an ally adds.
+    """
+
+    attacker: Character
+    weapon: Weapon
+    target: Character
+    band: RangeBand = RangeBand.SHORT
+    cover: Cover = Cover.NONE
+    gravity: Gravity = Gravity.STANDARD
+    anchored: bool = False
+    conditions: Conditions = field(default_factory=Conditions)
+    boon_dice: int = 0
+    bane_dice: int = 0
+    past_range_allowed: bool = False
+    gear_cap: bool = True
+
+    def __post_init__(self) -> None:
+        for name, kind in (("attacker", Character), ("target", Character), ("weapon", Weapon), ("conditions", Conditions)):
+            if not isinstance(getattr(self, name), kind):
+                raise RulesError(f"{name!r} must be a {kind.__name__} (got {getattr(self, name)!r})")
+        object.__setattr__(self, "band", check_enum("band", self.band, RangeBand))
+        object.__setattr__(self, "cover", check_enum("cover", self.cover, Cover))
+        object.__setattr__(self, "gravity", check_enum("gravity", self.gravity, Gravity))
+        for name in ("anchored", "past_range_allowed", "gear_cap"):
+            check_bool(name, getattr(self, name))
+        check_int("boon_dice", self.boon_dice, low=0, high=10)
+        check_int("bane_dice", self.bane_dice, low=0, high=10)
+        if self.weapon.melee and self.band is not RangeBand.ENGAGED:
+            raise RulesError(f"'band' must be engaged for a {self.weapon.skill.value} attack (got {self.band.name.lower()})")
+        if self.band > self.weapon.range and not self.past_range_allowed:
+            raise RulesError(
+                f"'band' must be within the weapon's range, engaged to {self.weapon.range.name.lower()} "
+                f"(got {self.band.name.lower()}; set past_range_allowed if the GM allows it)"
+            )
+
+    # -- the pool ---------------------------------------------------------
+    def bane_sources(self) -> tuple[tuple[str, int], ...]:
+        """Every source of Bane Dice, named, in the order the rules list them."""
+        w, t = self.weapon, self.target
+        out: list[tuple[str, int]] = []
+        if not w.melee and self.band is RangeBand.ENGAGED:
+            out.append(("ranged shot at Engaged", rulings.ENGAGED_RANGED_BANE_DICE))
+        if self.band > w.range:
+            out.append(("past the weapon's range", rulings.PAST_RANGE_BANE_DICE_PER_BAND * (self.band - w.range)))
+        defense = t.melee_defense if w.melee else t.ranged_defense
+        gear = defense + t.deflecting.get(w.damage_type, 0)
+        if self.gear_cap:
+            gear = min(gear, rulings.DEFENSE_GEAR_CAP)
+        if gear:
+            out.append(("Defense and Deflecting", gear))
+        if not w.melee and self.cover:
+            out.append((f"{self.cover.name.lower()} cover", int(self.cover)))
+        if w.melee:
+            g = melee_bane_dice(self.gravity, self.anchored, unarmed=w.skill is Skill.UNARMED)
+            if g:
+                out.append((f"{self.gravity.value} gravity", g))
+        if self.conditions.bane_dice():
+            out.append(("conditions", self.conditions.bane_dice()))
+        if self.bane_dice:
+            out.append(("other", self.bane_dice))
+        return tuple(out)
+
+    def difficulty(self) -> int:
+        """Trial Dice: by range band for ranged attacks, Average for melee."""
+        if self.weapon.melee:
+            return rulings.MELEE_DIFFICULTY
+        return rulings.RANGE_DIFFICULTY[self.band.name.lower()]
+
+    def pool(self) -> Pool:
+        """The dice rolled."""
+        skill = self.weapon.skill
+        pool = Pool.for_check(self.attacker.characteristic(skill.characteristic), self.attacker.skill(skill),
+                              self.difficulty(), boon_dice=self.boon_dice)
+        return pool.add("bane", sum(n for _, n in self.bane_sources()))
+
+    # -- results ----------------------------------------------------------
+    def damage(self, net_successes: int, extra: int = 0) -> Damage:
+        """The damage of a hit with *net_successes* (at least 1) and *extra* damage."""
+        check_int("net_successes", net_successes, low=1, high=100)
+        check_int("extra", extra, low=0, high=100)
+        raw = self.weapon.damage + (net_successes - 1) + extra
+        resistance = max(0, self.target.resistance - self.weapon.pierce)
+        if self.weapon.stun and not rulings.STUN_SUBTRACTS_RESISTANCE:
+            resistance = 0
+        left = max(0, raw - resistance)
+        if self.weapon.stun:
+            return Damage(raw, resistance, 0, left)
+        return Damage(raw, resistance, left, 0)
+
+    def odds(self, health: Health | None = None) -> "AttackOdds":
+        """The exact odds of this attack against the target's current *health*."""
+        if health is None:
+            health = Health.of(self.target)
+        if not isinstance(health, Health):
+            raise RulesError(f"'health' must be a Health value (got {health!r})")
+        pool = self.pool()
+        dist = pool.distribution()
+        crit = self.weapon.crit
+        already_down = health.incapacitated
+
+        def summarise(o: CheckOutcome) -> tuple[bool, int, int, bool, bool]:
+            if o.successes < 1:
+                return (False, 0, 0, False, already_down)
+            d = self.damage(o.successes)
+            after = health.suffer_wounds(d.wounds).suffer_strain(d.strain)
+            crit_ok = already_down or o.boons >= crit or o.breakthroughs >= 1
+            return (True, d.wounds, d.strain, crit_ok, after.incapacitated)
+
+        summary = dist.map(summarise)
+        return AttackOdds(
+            pool=pool,
+            hit=summary.prob(lambda s: s[0]),
+            wounds=summary.map(lambda s: s[1]),
+            strain=summary.map(lambda s: s[2]),
+            critical_injury=summary.prob(lambda s: s[3]),
+            incapacitated=summary.prob(lambda s: s[4]),
+        )
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact odds of one attack.
+
+    *wounds* and *strain* are distributions over what the target suffers (0
+    on a miss). *critical_injury* is the chance that a Critical Injury is
+    available (a hit with Boons at least the Crit rating or a Breakthrough,
+    or any hit on a target already incapacitated). *incapacitated* is the
+    chance the target is out of the fight after the attack.
+    """
+
+    pool: Pool
+    hit: Fraction
+    wounds: Dist
+    strain: Dist
+    critical_injury: Fraction
+    incapacitated: Fraction
+
+    @property
+    def expected_wounds(self) -> Fraction:
+        """The mean Wounds inflicted (misses count as 0)."""
+        return self.wounds.mean()
