@@ -1,0 +1,201 @@
+"""Boarding actions, vacuum exposure and hull breaches.
+
+Source sections: "Boarding Rules", "Special Boarding Modifiers", "Vacuum
+Exposure" and "Hull Breach".
+
+* boarding needs Close range and one of three ways in (clamp, EVA, tractor);
+  the defender gets one free point-defense shot at the boarders;
+* inside, fights are personal scale; the bridge and engine fall to TN 18
+  rolls, bulkheads seal or vent on TN 12;
+* an unprotected body in vacuum takes 1d6 at once and every round, and rolls
+  to stabilise each round; failing also bleeds 1 HP a round;
+* a breached compartment loses its air in 1d6 rounds; sealing is a TN 12 roll.
+
+>>> BoardingMethod.EVA.target_number
+12
+>>> eva_arrivals(2, ActionRoll()).probabilities()[2]
+Fraction(1, 4)
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.exact import Dist
+from voidref.pirates import rulings
+from voidref.pirates.actions import THREE_D6, ActionRoll
+from voidref.pirates.ships import ShipRange
+
+__all__ = [
+    "BoardingMethod",
+    "ShipSystem",
+    "BulkheadAction",
+    "BoardingState",
+    "ESCAPE_TN",
+    "VACUUM_SUIT_ZERO_G_GRM",
+    "STOMPER_HIGH_G_BONUS",
+    "LNC_PLUGGED_BONUS",
+    "VACUUM_DAMAGE",
+    "BLEEDOUT_PER_ROUND",
+    "AIR_VENT_ROUNDS",
+    "ENGINE_FUSE_ROUNDS",
+    "SEAL_BREACH_TN",
+    "can_board",
+    "passes",
+    "eva_arrivals",
+    "boarding_state",
+    "stabilization_chance",
+    "vacuum_round_distribution",
+]
+
+ESCAPE_TN = 21
+"""Piloting TN to break away once the boarders are dealt with."""
+VACUUM_SUIT_ZERO_G_GRM = 1
+"""Armored Vacuum Suit or Body Suit: +1 GRM in zero-G corridors."""
+STOMPER_HIGH_G_BONUS = 2
+"""Stomper Gravity Rating: +2 on Action Rolls in the enemy ship's high-G sections."""
+LNC_PLUGGED_BONUS = 2
+"""A Living Neuro-Core (LNC) character plugged into enemy systems: +2 Computer and Gunnery."""
+VACUUM_DAMAGE: Dist = Dist.die(6)
+"""Damage an unprotected body takes in vacuum, at once and each round."""
+BLEEDOUT_PER_ROUND = 1
+"""HP lost each round while bleeding out (until stabilised or dead)."""
+AIR_VENT_ROUNDS: Dist = Dist.die(6)
+"""Rounds until a breached compartment's air is gone (the GM rolls in secret)."""
+ENGINE_FUSE_ROUNDS: Dist = Dist.die(6)
+"""Rounds from engine sabotage to the explosion."""
+SEAL_BREACH_TN = 12
+"""Vacuum Suit Action Roll (1 Action) to seal a breach."""
+
+
+class BoardingMethod(enum.Enum):
+    """Ways to get a boarding party across (a Pilot or crew Action)."""
+
+    CLAMP = "clamp"
+    """Boarding Clamp module: opposed Piloting."""
+    EVA = "eva"
+    """EVA team launch: a Vacuum Suit Action Roll at TN 12 for each boarder."""
+    TRACTOR = "tractor"
+    """Tractor Beam: Gunnery opposed by the target's Strength-equivalent."""
+
+    @property
+    def target_number(self) -> int | None:
+        """The fixed TN, or None when the roll is opposed."""
+        return 12 if self is BoardingMethod.EVA else None
+
+
+class ShipSystem(enum.Enum):
+    """Key systems boarders can go for."""
+
+    BRIDGE = "bridge"
+    """INT (Computer or Tactics) at TN 18 takes control; the ship is disabled."""
+    ENGINE = "engine"
+    """Mechanics or Demolitions at TN 18 sabotages it: it blows in 1d6 rounds."""
+    BRIG = "brig"
+    """Free Living Neuro-Core prisoners or take loot (no roll, a ruling)."""
+
+    @property
+    def target_number(self) -> int | None:
+        """TN of the roll, or None when no roll is needed."""
+        return None if self is ShipSystem.BRIG and not rulings.BRIG_NEEDS_ROLL else 18
+
+
+class BulkheadAction(enum.Enum):
+    """Defenders' compartment controls (Security Systems, TN 12)."""
+
+    SEAL = "seal"
+    """Seal the bulkheads."""
+    VENT = "vent"
+    """Vent a compartment to vacuum: the unprotected inside suffer vacuum exposure."""
+
+    @property
+    def target_number(self) -> int:
+        """Both need Security Systems against TN 12."""
+        return 12
+
+
+class BoardingState(enum.Enum):
+    """Where a boarding action stands."""
+
+    ONGOING = "ongoing"
+    """Both sides still have someone fighting."""
+    CAPTURED = "captured"
+    """Every defender is at 0 HP or has surrendered: the attackers take the ship (Crew Rating = party size)."""
+    REPELLED = "repelled"
+    """Every attacker is dead or thrown out; the ship may try to break away (Piloting TN 21)."""
+
+    def __repr__(self) -> str:
+        return f"BoardingState.{self.name}"
+
+
+def can_board(range_band: ShipRange | str) -> bool:
+    """Boarding is possible only at Close range.
+
+    >>> can_board("medium")
+    False
+    """
+    return check_enum("range_band", range_band, ShipRange) is ShipRange.CLOSE
+
+
+def passes(roll: ActionRoll, target_number: int) -> Fraction:
+    """Chance a yes-or-no task passes (a partial passes: :data:`~voidref.pirates.rulings.PARTIAL_PASSES_YES_NO`).
+
+    >>> passes(ActionRoll(attribute_modifier=3, skill_rank_modifier=2), ESCAPE_TN)
+    Fraction(5, 54)
+    """
+    if not isinstance(roll, ActionRoll):
+        raise RulesError(f"'roll' must be an ActionRoll (got {roll!r})")
+    key = "at_least_partial" if rulings.PARTIAL_PASSES_YES_NO else "full"
+    return roll.odds(target_number)[key]
+
+
+def eva_arrivals(boarders: int, roll: ActionRoll) -> Dist:
+    """Exact distribution of how many EVA boarders make it across (each rolls TN 12)."""
+    check_int("boarders", boarders, low=0, high=200)
+    p = passes(roll, BoardingMethod.EVA.target_number)
+    one = Dist({1: p, 0: 1 - p})
+    return one.repeat_sum(boarders)
+
+
+def boarding_state(defenders_standing: int, attackers_standing: int) -> BoardingState:
+    """Who has won the boarding, from how many on each side can still fight.
+
+    >>> boarding_state(defenders_standing=0, attackers_standing=3)
+    BoardingState.CAPTURED
+    """
+    d = check_int("defenders_standing", defenders_standing, low=0, high=100_000)
+    a = check_int("attackers_standing", attackers_standing, low=0, high=100_000)
+    if a == 0 and d == 0:
+        raise RulesError("'attackers_standing' and 'defenders_standing' cannot both be 0 (got 0 and 0)")
+    if d == 0:
+        return BoardingState.CAPTURED
+    if a == 0:
+        return BoardingState.REPELLED
+    return BoardingState.ONGOING
+
+
+def stabilization_chance(health: int) -> Fraction:
+    """Chance the raw 3d6 Stabilization roll in vacuum succeeds (roll under HLTH, a ruling).
+
+    >>> stabilization_chance(10)
+    Fraction(1, 2)
+    """
+    h = check_int("health", health, low=rulings.ATTRIBUTE_MIN, high=rulings.ATTRIBUTE_MAX)
+    if rulings.STABILIZATION_ROLL_UNDER:
+        return THREE_D6.prob(lambda n: n <= h)
+    return THREE_D6.prob(lambda n: n > h)  # pragma: no cover - the other reading
+
+
+def vacuum_round_distribution(health: int, protected: bool = False) -> Dist:
+    """Exact HP lost in one round of vacuum: 1d6, plus 1 bleedout if the Stabilization roll fails.
+
+    A Breather Mask, Vacuum Suit or Lung Filters stop it all (*protected*).
+    """
+    check_bool("protected", protected)
+    p = stabilization_chance(health)
+    if protected:
+        return Dist.always(0)
+    bleed = Dist({0: p, BLEEDOUT_PER_ROUND: 1 - p})
+    return VACUUM_DAMAGE + bleed

@@ -1,0 +1,281 @@
+"""Damage, armour soak, wounds and hit points.
+
+Source sections: "Armor and Damage Mechanics" (Damage Application, Damage
+Types, Special Effects, Wound Penalties) and "Armor Soak Clarification".
+
+* roll the weapon's damage (+1d4 on a Critical Hit);
+* armour soaks its full AV against Physical damage, half (rounded down) against Energy;
+* at least 1 damage always gets through;
+* worn armour stacks, but personal AV stops at 12.
+
+>>> after_soak(10, armor_value=6, damage_type="physical")
+4
+>>> after_soak(12, armor_value=6, damage_type="energy")
+9
+>>> DamageDice.parse("2d6+1")
+DamageDice(count=2, sides=6, bonus=1, multiplier=1)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.exact import Dist
+from voidref.pirates import rulings
+from voidref.pirates.actions import ActionRoll, Outcome
+from voidref.pirates.opposed import Contest, opposed_distribution
+
+__all__ = [
+    "DamageType",
+    "PERSONAL_AV_CAP",
+    "AV_LIMIT",
+    "MINIMUM_DAMAGE",
+    "CRITICAL_DIE",
+    "STUN_TN",
+    "WORST_WOUND_PENALTY",
+    "DamageDice",
+    "soak",
+    "after_soak",
+    "stack_armor",
+    "hit_damage",
+    "hit_distribution",
+    "attack_distribution",
+    "attack_vs_tn_distribution",
+    "max_hp",
+    "wound_penalty",
+    "stun_roll",
+    "stun_odds",
+]
+
+PERSONAL_AV_CAP = 12
+"""Most AV a character can wear, however many pieces stack (source "Armor Soak Clarification")."""
+
+AV_LIMIT = 200
+"""Largest AV accepted (ships' armour is not capped at 12)."""
+
+MINIMUM_DAMAGE = 1
+"""Damage that gets through on every hit, even if armour soaks it all."""
+
+CRITICAL_DIE: Dist = Dist.die(4)
+"""The extra die a Critical Hit adds to the weapon's damage."""
+
+WORST_WOUND_PENALTY = -10
+"""Penalty below a tenth of Max HP (source "Wound Penalties")."""
+
+STUN_TN = 15
+"""TN of the AGL Action Roll that shakes off Stun (source "Special Effects")."""
+
+
+class DamageType(enum.Enum):
+    """How armour treats a hit (source "Damage Types")."""
+
+    PHYSICAL = "physical"
+    """Projectiles, melee, blades, ramming: the full AV soaks."""
+    ENERGY = "energy"
+    """Lasers, vibro weapons, shock: half the AV (rounded down) soaks."""
+
+
+_DICE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*(?:[x×*]\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DamageDice:
+    """A damage roll: ``count`` dice of ``sides`` faces, plus ``bonus``, times ``multiplier``.
+
+    ``DamageDice.parse("12d6")`` is the KV-220B's autocannons; ``"2d6x3"`` a
+    Hauler's ram. At most :data:`~voidref.pirates.rulings.MAX_DICE` dice.
+    """
+
+    count: int
+    sides: int = 6
+    bonus: int = 0
+    multiplier: int = 1
+
+    def __post_init__(self) -> None:
+        check_int("count", self.count, low=1, high=rulings.MAX_DICE)
+        check_int("sides", self.sides, low=2, high=100)
+        check_int("bonus", self.bonus, low=-100, high=100)
+        check_int("multiplier", self.multiplier, low=1, high=20)
+
+    @classmethod
+    def parse(cls, text: "str | DamageDice") -> "DamageDice":
+        """Read ``"2d6"``, ``"3d6+2"``, ``"2d6x4"`` (a :class:`DamageDice` passes through)."""
+        if isinstance(text, DamageDice):
+            return text
+        m = _DICE.match(text) if isinstance(text, str) else None
+        if not m:
+            raise RulesError(f"'dice' must look like '2d6', '3d6+2' or '2d6x3' (got {text!r})")
+        count, sides, sign, bonus, mult = m.groups()
+        b = int(bonus or 0) * (-1 if sign == "-" else 1)
+        return cls(int(count), int(sides), b, int(mult or 1))
+
+    def __str__(self) -> str:
+        text = f"{self.count}d{self.sides}"
+        if self.bonus:
+            text += f"{self.bonus:+d}"
+        if self.multiplier != 1:
+            text += f"×{self.multiplier}"
+        return text
+
+    def distribution(self) -> Dist:
+        """Exact distribution of the rolled damage (never below 0)."""
+        return Dist.die(self.sides).repeat_sum(self.count).map(lambda t: max(0, (t + self.bonus) * self.multiplier))
+
+
+def _check_av(armor_value: int) -> int:
+    return check_int("armor_value", armor_value, low=0, high=AV_LIMIT)
+
+
+def soak(armor_value: int, damage_type: DamageType | str) -> int:
+    """How much of a hit the armour absorbs: the AV, or half of it (down) against Energy.
+
+    >>> soak(7, "energy")
+    3
+    """
+    av = _check_av(armor_value)
+    kind = check_enum("damage_type", damage_type, DamageType)
+    return av if kind is DamageType.PHYSICAL else av // 2
+
+
+def after_soak(damage: int, armor_value: int, damage_type: DamageType | str) -> int:
+    """Damage that reaches HP: rolled damage minus the soak, at least 1 (source "Damage Application")."""
+    check_int("damage", damage, low=0, high=100_000)
+    return max(MINIMUM_DAMAGE, damage - soak(armor_value, damage_type))
+
+
+def stack_armor(*pieces: int) -> int:
+    """Total personal AV of worn pieces, capped at 12.
+
+    >>> stack_armor(6, 4)
+    10
+    >>> stack_armor(6, 4, 5)
+    12
+    """
+    for i, p in enumerate(pieces):
+        check_int(f"pieces[{i}]", p, low=0, high=AV_LIMIT)
+    return min(PERSONAL_AV_CAP, sum(pieces))
+
+
+def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, partial: bool = False) -> int:
+    """HP lost from one hit with a known damage roll; a partial hit halves the roll first."""
+    check_int("rolled", rolled, low=0, high=100_000)
+    check_bool("partial", partial)
+    if partial:
+        rolled = int(rolled * rulings.PARTIAL_DAMAGE_SHARE)
+    return after_soak(rolled, armor_value, damage_type)
+
+
+def hit_distribution(
+    dice: DamageDice | str,
+    armor_value: int,
+    damage_type: DamageType | str,
+    critical: bool = False,
+    partial: bool = False,
+) -> Dist:
+    """Exact distribution of HP lost from one hit (weapon dice, +1d4 if *critical*, soak, minimum 1).
+
+    >>> hit_distribution("2d6", 6, "physical")[1]
+    Fraction(7, 12)
+    """
+    d = DamageDice.parse(dice).distribution()
+    _check_av(armor_value)
+    kind = check_enum("damage_type", damage_type, DamageType)
+    check_bool("critical", critical)
+    check_bool("partial", partial)
+    if critical:
+        d = d + CRITICAL_DIE
+    return d.map(lambda r: hit_damage(r, armor_value, kind, partial))
+
+
+def attack_distribution(
+    attacker: ActionRoll,
+    defender: ActionRoll,
+    dice: DamageDice | str,
+    armor_value: int,
+    damage_type: DamageType | str,
+) -> Dist:
+    """Exact distribution of HP lost by the defender from one opposed attack (0 = no hit).
+
+    Win: full damage (+1d4 on a Critical Hit); tie: a partial hit (half the
+    roll); loss: nothing. Source "Opposed Rolls" and "Damage Application".
+    """
+    hits = {
+        (Contest.WIN, False): hit_distribution(dice, armor_value, damage_type),
+        (Contest.WIN, True): hit_distribution(dice, armor_value, damage_type, critical=True),
+        (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True),
+    }
+    contests = opposed_distribution(attacker, defender).map(lambda r: (r.contest, r.critical))
+    return contests.bind(lambda key: hits.get(key, Dist.always(0)))
+
+
+def attack_vs_tn_distribution(
+    attacker: ActionRoll,
+    target_number: int,
+    dice: DamageDice | str,
+    armor_value: int,
+    damage_type: DamageType | str,
+) -> Dist:
+    """Like :func:`attack_distribution`, against a fixed TN: a partial (TN - 1) is a half-damage hit."""
+    if not isinstance(attacker, ActionRoll):
+        raise RulesError(f"'attacker' must be an ActionRoll (got {attacker!r})")
+    results = attacker.against(target_number).map(lambda r: (r.outcome, r.critical))
+    hits = {
+        (Outcome.FULL, False): hit_distribution(dice, armor_value, damage_type),
+        (Outcome.FULL, True): hit_distribution(dice, armor_value, damage_type, critical=True),
+        (Outcome.PARTIAL, False): hit_distribution(dice, armor_value, damage_type, partial=True),
+    }
+    return results.bind(lambda key: hits.get(key, Dist.always(0)))
+
+
+def max_hp(health: int, adjustment: int = 0) -> int:
+    """Maximum HP: twice the Health (HLTH) score, plus any gear or cybernetic *adjustment*.
+
+    >>> max_hp(11)
+    22
+    """
+    check_int("health", health, low=rulings.ATTRIBUTE_MIN, high=rulings.ATTRIBUTE_MAX)
+    check_int("adjustment", adjustment, low=-100, high=100)
+    return max(1, 2 * health + adjustment)
+
+
+def wound_penalty(current_hp: int, max_hp: int) -> int:
+    """Penalty to every Action Roll for the share of HP left (source "Wound Penalties").
+
+    See :data:`~voidref.pirates.rulings.WOUND_BANDS` for the edges.
+
+    >>> [wound_penalty(hp, 20) for hp in (11, 10, 5, 4, 2, 1)]
+    [0, -2, -2, -5, -5, -10]
+    """
+    check_int("max_hp", max_hp, low=1, high=100_000)
+    check_int("current_hp", current_hp, low=-100_000, high=max_hp)
+    share = Fraction(current_hp, max_hp)
+    top_low, top_penalty = rulings.WOUND_BANDS[0]
+    if share > top_low:
+        return top_penalty
+    for low, penalty in rulings.WOUND_BANDS[1:]:
+        if share >= low:
+            return penalty
+    return WORST_WOUND_PENALTY
+
+
+def stun_roll(agility: int, additional: int = 0) -> ActionRoll:
+    """The AGL Action Roll a Stunned target makes (its AtMod plus *additional*)."""
+    return ActionRoll(attribute_modifier=rulings.attribute_modifier(agility), additional=additional)
+
+
+def stun_odds(agility: int, additional: int = 0) -> Fraction:
+    """Chance that a Stunned target keeps its next turn (AGL roll against TN 15).
+
+    A partial passes (:data:`~voidref.pirates.rulings.PARTIAL_PASSES_YES_NO`).
+
+    >>> stun_odds(10)
+    Fraction(1, 2)
+    """
+    roll = stun_roll(agility, additional)
+    key = "at_least_partial" if rulings.PARTIAL_PASSES_YES_NO else "full"
+    return roll.odds(STUN_TN)[key]
+

@@ -1,0 +1,57 @@
+"""The Fumble Table: what a natural 3 does (source "Critical Failures / Fumbles").
+
+Roll 1d6 (or the GM picks the most fitting result). Psionic fumbles add to the
+table's result (double Strain or backlash); the GM may skip the table for
+routine actions.
+
+>>> fumble(2)
+Fumble.MISHAP
+>>> FUMBLE_TABLE[Fumble.MISHAP]
+Fraction(1, 3)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from voidref.errors import check_int
+from voidref.exact import Dist
+
+__all__ = ["Fumble", "fumble", "FUMBLE_TABLE", "CLEAR_JAM_TN", "SELF_INFLICTED_UNARMED"]
+
+CLEAR_JAM_TN = 12
+"""TN of the Mechanics or Sleight of Hand roll (1 Action) that clears a jam or drop."""
+
+SELF_INFLICTED_UNARMED = "1d6"
+"""Damage of a self-inflicted fumble with no weapon in hand."""
+
+
+class Fumble(enum.Enum):
+    """Results of the d6 Fumble Table."""
+
+    MISHAP = "mishap"
+    """1-2: the weapon or tool jams (ranged) or is dropped (melee); TN 12 Mechanics or Sleight of Hand, 1 Action, to fix."""
+    SELF_INFLICTED = "self_inflicted"
+    """3: take the weapon's minimum damage (1d6 if unarmed)."""
+    ALERT = "alert"
+    """4: foes alerted, alarms tripped or a new hazard (GM's pick)."""
+    ENVIRONMENTAL = "environmental"
+    """5: a planetary hazard or a hull breach in the current Theater of Operations."""
+    CATASTROPHIC = "catastrophic"
+    """6: twice the usual failure penalty and the next Action is lost."""
+
+    def __repr__(self) -> str:
+        return f"Fumble.{self.name}"
+
+
+_BY_FACE = {1: Fumble.MISHAP, 2: Fumble.MISHAP, 3: Fumble.SELF_INFLICTED, 4: Fumble.ALERT,
+            5: Fumble.ENVIRONMENTAL, 6: Fumble.CATASTROPHIC}
+
+
+def fumble(d6: int) -> Fumble:
+    """Look up a d6 roll on the Fumble Table."""
+    return _BY_FACE[check_int("d6", d6, low=1, high=6)]
+
+
+FUMBLE_TABLE: Dist = Dist.die(6).map(lambda face: _BY_FACE[face])
+"""Exact chance of each Fumble Table result."""

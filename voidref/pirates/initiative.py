@@ -1,0 +1,146 @@
+"""Initiative: who acts first (source "Initiative").
+
+* each side rolls 3d6 + AGL Attribute Modifier + any listed modifiers (a
+  piloting or Zero-G SRM, the GRM, gear such as a Spinal Reflex Rig +1);
+* highest total acts first; ties go to the higher raw AGL score, then the
+  higher raw 3d6; still tied, they act together (a ruling);
+* roll once per fight, again only if the situation changes sharply.
+
+The Floater pilot of the source: AGL 14 (+5), Zero-G Rank 2 (+2), +2 GRM in
+zero-G, rolling 11:
+
+>>> floater = Combatant("Floater pilot", agility=14, roll=11, skill_rank_modifier=2, gravity_modifier=2)
+>>> floater.total
+20
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from voidref.errors import RulesError, check_int
+from voidref.exact import Dist
+from voidref.pirates import rulings
+from voidref.pirates.actions import MODIFIER_LIMIT, THREE_D6, check_natural
+
+__all__ = [
+    "SPINAL_REFLEX_RIG",
+    "Combatant",
+    "initiative_modifier",
+    "initiative_distribution",
+    "initiative_order",
+    "chance_to_act_first",
+]
+
+SPINAL_REFLEX_RIG = 1
+"""Initiative bonus from a Spinal Reflex Rig (source "Initiative")."""
+
+
+def initiative_modifier(agility: int, skill_rank_modifier: int = 0, gravity_modifier: int = 0, gear: int = 0) -> int:
+    """Everything added to the Initiative 3d6: AGL AtMod + SRM + GRM + gear."""
+    check_int("skill_rank_modifier", skill_rank_modifier, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
+    check_int("gravity_modifier", gravity_modifier, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
+    check_int("gear", gear, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
+    return rulings.attribute_modifier(agility) + skill_rank_modifier + gravity_modifier + gear
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One participant's rolled Initiative.
+
+    For a ship (source "Sample Ship Combat Turn Structure"), build it with
+    :meth:`ship`: the ship's AGL is added as it stands, plus the best pilot's
+    Piloting SRM if they choose to use it.
+    """
+
+    name: str
+    agility: int
+    roll: int
+    skill_rank_modifier: int = 0
+    gravity_modifier: int = 0
+    gear: int = 0
+    is_ship: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise RulesError(f"'name' must be a string (got {self.name!r})")
+        check_natural("roll", self.roll)
+        if self.is_ship:
+            check_int("agility", self.agility, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
+        else:
+            initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear)
+
+    @classmethod
+    def ship(cls, name: str, agility: int, roll: int, pilot_srm: int = 0) -> "Combatant":
+        """A ship's Initiative: 3d6 + ship AGL + the best pilot's Piloting SRM."""
+        check_int("pilot_srm", pilot_srm, low=0, high=rulings.SKILL_RANK_MAX)
+        return cls(name, agility, roll, skill_rank_modifier=pilot_srm, is_ship=True)
+
+    @property
+    def modifier(self) -> int:
+        """Everything added to the 3d6."""
+        if self.is_ship:
+            return self.agility + self.skill_rank_modifier
+        return initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear)
+
+    @property
+    def total(self) -> int:
+        """The Initiative total."""
+        return self.roll + self.modifier
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """Higher acts earlier: (total, raw AGL, raw roll)."""
+        return (self.total, self.agility, self.roll)
+
+
+def initiative_order(combatants: list[Combatant] | tuple[Combatant, ...]) -> list[list[Combatant]]:
+    """Acting order, earliest first; each slot lists those who act together.
+
+    A slot holds more than one combatant only when total, raw AGL and raw
+    roll all tie (:data:`~voidref.pirates.rulings.INITIATIVE_FINAL_TIE`).
+
+    >>> a = Combatant("A", agility=12, roll=10)
+    >>> b = Combatant("B", agility=13, roll=10)
+    >>> [[c.name for c in slot] for slot in initiative_order([a, b])]
+    [['B'], ['A']]
+    """
+    items = list(combatants)
+    for i, c in enumerate(items):
+        if not isinstance(c, Combatant):
+            raise RulesError(f"'combatants[{i}]' must be a Combatant (got {c!r})")
+    slots: list[list[Combatant]] = []
+    for c in sorted(items, key=lambda c: c.sort_key(), reverse=True):
+        if slots and slots[-1][0].sort_key() == c.sort_key():
+            slots[-1].append(c)
+        else:
+            slots.append([c])
+    return slots
+
+
+def initiative_distribution(modifier: int) -> Dist:
+    """Exact distribution of an Initiative total: 3d6 + *modifier*."""
+    check_int("modifier", modifier, low=-3 * MODIFIER_LIMIT, high=3 * MODIFIER_LIMIT)
+    return THREE_D6 + modifier
+
+
+def chance_to_act_first(modifier: int, agility: int, other_modifier: int, other_agility: int) -> dict[str, Fraction]:
+    """Exact chance that one side acts before another, tie-breaks included.
+
+    Returns ``first``, ``second`` and ``together`` (totals, AGL and raw rolls all equal).
+
+    >>> chance_to_act_first(9, 14, 9, 14)["together"]
+    Fraction(361, 3888)
+    """
+    check_int("modifier", modifier, low=-3 * MODIFIER_LIMIT, high=3 * MODIFIER_LIMIT)
+    check_int("other_modifier", other_modifier, low=-3 * MODIFIER_LIMIT, high=3 * MODIFIER_LIMIT)
+    check_int("agility", agility, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
+    check_int("other_agility", other_agility, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
+
+    def order(a: int, b: int) -> str:
+        key_a = (a + modifier, agility, a)
+        key_b = (b + other_modifier, other_agility, b)
+        return "first" if key_a > key_b else "second" if key_a < key_b else "together"
+
+    d = THREE_D6.combine(THREE_D6, order)
+    return {k: d[k] for k in ("first", "second", "together")}

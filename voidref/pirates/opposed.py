@@ -1,0 +1,139 @@
+"""Opposed Action Rolls: attacker against defender.
+
+Source section: "Opposed Rolls (Personal Combat)", with "Critical Hits" and
+the double-18 exception of "Critical Inspiration". The same contest settles
+ship Gunnery against Piloting and ramming.
+
+* both sides roll a full Action Roll; the higher total wins;
+* equal totals: a partial success for the attacker (the side who started it);
+* a natural 3 loses whatever the totals (both 3s: totals decide);
+* the attacker winning on a natural 18 scores a Critical Hit;
+* Critical Inspiration is barred when both sides roll a natural 18: a win is
+  then a standard Critical Hit.
+
+>>> a = ActionRoll(attribute_modifier=2)
+>>> resolve_opposed(a, ActionRoll(), attacker_natural=10, defender_natural=12)
+OpposedResult(attacker_natural=10, attacker_total=12, defender_natural=12, defender_total=12, contest=Contest.TIE, critical=False, inspired=False)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from voidref.errors import RulesError
+from voidref.exact import Dist
+from voidref.pirates import rulings
+from voidref.pirates.actions import THREE_D6, ActionRoll, check_natural
+
+__all__ = ["Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds"]
+
+
+class Contest(enum.Enum):
+    """Result of an opposed roll, seen from the attacker (the initiator)."""
+
+    WIN = "win"
+    """Attacker's total is higher (or the defender fumbled): a full success."""
+    TIE = "tie"
+    """Equal totals: a partial success for the attacker (half damage, a complication)."""
+    LOSS = "loss"
+    """Defender's total is higher (or the attacker fumbled): the action fails."""
+
+    def __repr__(self) -> str:
+        return f"Contest.{self.name}"
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    """One resolved opposed roll.
+
+    Attributes:
+        contest: win, tie or loss for the attacker.
+        critical: the attacker won on a natural 18 and takes the Critical Hit.
+        inspired: the attacker invoked Critical Inspiration on the natural 18.
+    """
+
+    attacker_natural: int
+    attacker_total: int
+    defender_natural: int
+    defender_total: int
+    contest: Contest
+    critical: bool = False
+    inspired: bool = False
+
+    @property
+    def attacker_fumble(self) -> bool:
+        """The attacker rolled a natural 3."""
+        return self.attacker_natural == 3
+
+    @property
+    def defender_fumble(self) -> bool:
+        """The defender rolled a natural 3."""
+        return self.defender_natural == 3
+
+
+def _contest(a_nat: int, a_total: int, d_nat: int, d_total: int) -> Contest:
+    if rulings.NATURAL_3_ALWAYS_FAILS and (a_nat == 3) != (d_nat == 3):
+        return Contest.LOSS if a_nat == 3 else Contest.WIN
+    if a_total > d_total:
+        return Contest.WIN
+    if a_total == d_total:
+        return Contest.TIE
+    return Contest.LOSS
+
+
+def resolve_opposed(attacker: ActionRoll, defender: ActionRoll, attacker_natural: int, defender_natural: int) -> OpposedResult:
+    """Resolve an opposed roll from both naturals (source "Opposed Rolls").
+
+    Each side's Critical Inspiration (its ``inspiration_srm``) is used on its
+    own natural 18 only when that changes a non-win into a better result, and
+    never when both sides rolled 18.
+    """
+    if not isinstance(attacker, ActionRoll):
+        raise RulesError(f"'attacker' must be an ActionRoll (got {attacker!r})")
+    if not isinstance(defender, ActionRoll):
+        raise RulesError(f"'defender' must be an ActionRoll (got {defender!r})")
+    check_natural("attacker_natural", attacker_natural)
+    check_natural("defender_natural", defender_natural)
+    a_total = attacker_natural + attacker.modifier
+    d_total = defender_natural + defender.modifier
+    contest = _contest(attacker_natural, a_total, defender_natural, d_total)
+    both_18 = attacker_natural == 18 and defender_natural == 18
+    inspired = False
+    if not both_18:
+        if attacker_natural == 18 and contest is not Contest.WIN and attacker.inspiration_srm is not None:
+            a_total += attacker.inspiration_srm
+            inspired = True
+        elif defender_natural == 18 and contest is not Contest.LOSS and defender.inspiration_srm is not None:
+            d_total += defender.inspiration_srm
+        contest = _contest(attacker_natural, a_total, defender_natural, d_total)
+    critical = attacker_natural == 18 and contest is Contest.WIN and not inspired
+    return OpposedResult(attacker_natural, a_total, defender_natural, d_total, contest, critical, inspired)
+
+
+def opposed_distribution(attacker: ActionRoll, defender: ActionRoll) -> Dist:
+    """Exact distribution of :class:`OpposedResult` over both sides' 3d6."""
+    resolve_opposed(attacker, defender, 10, 10)  # validates the arguments
+    return THREE_D6.combine(THREE_D6, lambda a, d: resolve_opposed(attacker, defender, a, d))
+
+
+def opposed_odds(attacker: ActionRoll, defender: ActionRoll) -> dict[str, Fraction]:
+    """Exact chances of an opposed roll, from the attacker's side.
+
+    Keys: ``win``, ``tie``, ``loss`` (summing to 1), ``critical``,
+    ``inspired``, ``attacker_fumble``, ``defender_fumble``.
+
+    >>> opposed_odds(ActionRoll(), ActionRoll())["tie"]
+    Fraction(361, 3888)
+    """
+    d = opposed_distribution(attacker, defender)
+    return {
+        "win": d.prob(lambda r: r.contest is Contest.WIN),
+        "tie": d.prob(lambda r: r.contest is Contest.TIE),
+        "loss": d.prob(lambda r: r.contest is Contest.LOSS),
+        "critical": d.prob(lambda r: r.critical),
+        "inspired": d.prob(lambda r: r.inspired),
+        "attacker_fumble": d.prob(lambda r: r.attacker_fumble),
+        "defender_fumble": d.prob(lambda r: r.defender_fumble),
+    }

@@ -1,0 +1,395 @@
+"""Ship combat: phases, gunnery, ramming, repair, system hits and ship states.
+
+Source section: "Sample Ship Combat Turn Structure & Boarding Rules".
+
+Each round, in Initiative order, every ship runs three phases, one Action each:
+
+1. **Pilot** -- change range band or evade (Piloting against TN 15, a ruling),
+   or ram at Close range (opposed Piloting, 2d6 x Hull Class multiplier);
+2. **Gunnery** -- each shot is Gunnery opposed by the target's Piloting, with
+   range, ECM and tractor modifiers; damage minus AV, minimum 1; a natural 18
+   adds 1d4 and a system hit;
+3. **Engineer** -- repair 2d6 x Rank HP (at most 20 % of total HP a round),
+   boost the next roll by +1 to +3, or switch modules.
+
+>>> hit_distribution("12d6", 20, "physical")[28] == Dist.die(6).repeat_sum(12)[48]
+True
+>>> repair_amount(3, rank=3, max_hp=100)
+9
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.exact import Dist
+from voidref.pirates import rulings
+from voidref.pirates.actions import ActionRoll, Outcome
+from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, hit_distribution
+from voidref.pirates.opposed import Contest, opposed_distribution
+
+__all__ = [
+    "HullClass",
+    "ShipRange",
+    "Ship",
+    "Maneuver",
+    "SystemHit",
+    "ShipState",
+    "CLOSE_RANGE_MODIFIER",
+    "LONG_RANGE_MODIFIER",
+    "ECM_MODIFIER",
+    "TRACTOR_MODIFIER",
+    "EVASIVE_BONUS",
+    "PARTIAL_MANEUVER_COST",
+    "RAM_DICE",
+    "REPAIR_DICE",
+    "SYSTEM_HIT_TABLE",
+    "LIFE_SUPPORT_ROUNDS",
+    "gunnery_modifier",
+    "gunnery_distribution",
+    "gunnery_odds",
+    "maneuver_effect",
+    "maneuver_odds",
+    "ram_distribution",
+    "repair_cap",
+    "repair_amount",
+    "repair_distribution",
+    "boost",
+    "max_shots",
+    "system_hit",
+    "ship_state",
+]
+
+CLOSE_RANGE_MODIFIER = 2
+"""Gunnery at Close range (under 1 km, or docked): +2 to the attacker."""
+LONG_RANGE_MODIFIER = -4
+"""Gunnery at Long range (over 5 km): -4 to the attacker."""
+ECM_MODIFIER = -3
+"""An ECM Jammer Pod running on the target: -3 to the attacker."""
+TRACTOR_MODIFIER = 1
+"""The attacker's Tractor Beam holds the target: +1 to the attacker."""
+EVASIVE_BONUS = 2
+"""Size of an Evasive Maneuvers modifier (+2 for you or -2 on an enemy's Gunnery)."""
+PARTIAL_MANEUVER_COST = -1
+"""A partial maneuver (TN - 1) keeps its effect but costs -1 on your own next Gunnery."""
+RAM_DICE = DamageDice(2)
+"""Ramming damage before the Hull Class multiplier: 2d6."""
+REPAIR_DICE = DamageDice(2)
+"""Repair before the Rank multiplier: 2d6."""
+LIFE_SUPPORT_ROUNDS: Dist = Dist.die(6)
+"""Rounds until life support fails on a disabled ship: 1d6."""
+
+
+class HullClass(enum.Enum):
+    """Hull Classes and their ramming multiplier (the member's value)."""
+
+    POD = 1
+    """Pods, fighters, shuttles: x1."""
+    FRIGATE = 2
+    """Frigates: x2."""
+    HAULER = 3
+    """Haulers, freighters: x3."""
+    CAPITAL = 4
+    """Capital ships: x4."""
+
+
+class ShipRange(enum.Enum):
+    """Ship range bands (Close, Medium, Long)."""
+
+    CLOSE = "close"
+    """Under 1 km or docked: +2 to Gunnery; ramming and boarding possible."""
+    MEDIUM = "medium"
+    """1 to 5 km: no modifier (a ruling)."""
+    LONG = "long"
+    """Over 5 km: -4 to Gunnery."""
+
+
+class Maneuver(enum.Enum):
+    """What a successful Pilot Phase roll buys."""
+
+    CHANGE_RANGE = "change_range"
+    """Move one range band closer or further."""
+    GUNNERY_BONUS = "gunnery_bonus"
+    """+2 on your own next Gunnery roll."""
+    ENEMY_PENALTY = "enemy_penalty"
+    """-2 on one enemy's Gunnery this round."""
+
+
+class SystemHit(enum.Enum):
+    """The d6 system hit a natural 18 Gunnery roll adds (and catastrophic failure rolls)."""
+
+    WEAPON_DISABLED = "weapon_disabled"
+    """1-2: one weapon out for a round."""
+    POWER_FLICKER = "power_flicker"
+    """3-4: -2 on every Action Roll next round."""
+    FIRE_BREACH = "fire_breach"
+    """5: fire or breach, 1d6 fire or radiation damage a round until repaired."""
+    MODULE_DESTROYED = "module_destroyed"
+    """6: a module is destroyed (GM's pick or random)."""
+
+    def __repr__(self) -> str:
+        return f"SystemHit.{self.name}"
+
+
+class ShipState(enum.Enum):
+    """A ship's condition by HP (source: 0 HP and -50 % HP)."""
+
+    OPERATIONAL = "operational"
+    """Above 0 HP."""
+    DISABLED = "disabled"
+    """0 HP or less: drifting, no Actions, life support fails in 1d6 rounds."""
+    CATASTROPHIC = "catastrophic"
+    """At or below -50 % of total HP: also a d6 catastrophic effect every round."""
+
+    def __repr__(self) -> str:
+        return f"ShipState.{self.name}"
+
+
+@dataclass(frozen=True)
+class Ship:
+    """A ship's combat numbers (a value; track current HP separately)."""
+
+    name: str
+    agility: int
+    hull_class: HullClass
+    armor_value: int
+    max_hp: int
+    crew_rating: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise RulesError(f"'name' must be a string (got {self.name!r})")
+        check_int("agility", self.agility, low=-20, high=50)
+        object.__setattr__(self, "hull_class", check_enum("hull_class", self.hull_class, HullClass))
+        check_int("armor_value", self.armor_value, low=0, high=AV_LIMIT)
+        check_int("max_hp", self.max_hp, low=1, high=1_000_000)
+        check_int("crew_rating", self.crew_rating, low=1, high=10_000)
+
+
+_SYSTEM_BY_FACE = {1: SystemHit.WEAPON_DISABLED, 2: SystemHit.WEAPON_DISABLED, 3: SystemHit.POWER_FLICKER,
+                   4: SystemHit.POWER_FLICKER, 5: SystemHit.FIRE_BREACH, 6: SystemHit.MODULE_DESTROYED}
+
+
+def system_hit(d6: int) -> SystemHit:
+    """Look up a d6 on the system hit table."""
+    return _SYSTEM_BY_FACE[check_int("d6", d6, low=1, high=6)]
+
+
+SYSTEM_HIT_TABLE: Dist = Dist.die(6).map(lambda f: _SYSTEM_BY_FACE[f])
+"""Exact chance of each system hit."""
+
+
+def gunnery_modifier(range_band: ShipRange | str = ShipRange.MEDIUM, ecm: bool = False, tractor: bool = False) -> int:
+    """Sum of the listed Gunnery modifiers for the attacker.
+
+    >>> gunnery_modifier("long", ecm=True)
+    -7
+    """
+    r = check_enum("range_band", range_band, ShipRange)
+    check_bool("ecm", ecm)
+    check_bool("tractor", tractor)
+    by_range = {ShipRange.CLOSE: CLOSE_RANGE_MODIFIER, ShipRange.MEDIUM: rulings.MEDIUM_RANGE_MODIFIER,
+                ShipRange.LONG: LONG_RANGE_MODIFIER}
+    return by_range[r] + (ECM_MODIFIER if ecm else 0) + (TRACTOR_MODIFIER if tractor else 0)
+
+
+def _with_extra(roll: ActionRoll, name: str, extra: int) -> ActionRoll:
+    if not isinstance(roll, ActionRoll):
+        raise RulesError(f"{name!r} must be an ActionRoll (got {roll!r})")
+    return dataclasses.replace(roll, additional=roll.additional + extra)
+
+
+def gunnery_distribution(
+    gunner: ActionRoll,
+    pilot: ActionRoll,
+    dice: DamageDice | str,
+    armor_value: int,
+    damage_type: DamageType | str = DamageType.PHYSICAL,
+    range_band: ShipRange | str = ShipRange.MEDIUM,
+    ecm: bool = False,
+    tractor: bool = False,
+) -> Dist:
+    """Exact distribution of HP one shot takes from the target (0 = miss).
+
+    The gunner's roll gets :func:`gunnery_modifier`; the target's *pilot*
+    opposes. Win: damage (+1d4 on a natural 18) minus AV, minimum 1; tie: half
+    the roll (a ruling); loss: a miss.
+    """
+    g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor))
+    _with_extra(pilot, "pilot", 0)
+    hits = {
+        (Contest.WIN, False): hit_distribution(dice, armor_value, damage_type),
+        (Contest.WIN, True): hit_distribution(dice, armor_value, damage_type, critical=True),
+        (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True),
+    }
+    contests = opposed_distribution(g, pilot).map(lambda r: (r.contest, r.critical))
+    return contests.bind(lambda key: hits.get(key, Dist.always(0)))
+
+
+def gunnery_odds(
+    gunner: ActionRoll,
+    pilot: ActionRoll,
+    range_band: ShipRange | str = ShipRange.MEDIUM,
+    ecm: bool = False,
+    tractor: bool = False,
+) -> dict[str, Fraction]:
+    """Exact chances of one shot: ``win``, ``tie``, ``loss``, ``critical`` and each system hit.
+
+    >>> gunnery_odds(ActionRoll(), ActionRoll())["module_destroyed"]
+    Fraction(215, 279936)
+    """
+    from voidref.pirates.opposed import opposed_odds
+
+    g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor))
+    _with_extra(pilot, "pilot", 0)
+    odds = opposed_odds(g, pilot)
+    out = {k: odds[k] for k in ("win", "tie", "loss", "critical")}
+    for hit, p in SYSTEM_HIT_TABLE.probabilities().items():
+        out[hit.value] = odds["critical"] * p
+    return out
+
+
+def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str) -> dict[str, int]:
+    """What a Pilot Phase roll gives: range bands moved and modifiers to Gunnery.
+
+    Keys: ``range_bands`` (0 or 1), ``own_next_gunnery``, ``enemy_gunnery``.
+    A partial keeps the effect and adds -1 to your own next Gunnery.
+
+    >>> maneuver_effect("partial", "gunnery_bonus")
+    {'range_bands': 0, 'own_next_gunnery': 1, 'enemy_gunnery': 0}
+    """
+    o = check_enum("outcome", outcome, Outcome)
+    m = check_enum("maneuver", maneuver, Maneuver)
+    effect = {"range_bands": 0, "own_next_gunnery": 0, "enemy_gunnery": 0}
+    if o is Outcome.FAILURE:
+        return effect
+    if m is Maneuver.CHANGE_RANGE:
+        effect["range_bands"] = 1
+    elif m is Maneuver.GUNNERY_BONUS:
+        effect["own_next_gunnery"] = EVASIVE_BONUS
+    else:
+        effect["enemy_gunnery"] = -EVASIVE_BONUS
+    if o is Outcome.PARTIAL:
+        effect["own_next_gunnery"] += PARTIAL_MANEUVER_COST
+    return effect
+
+
+def maneuver_odds(pilot: ActionRoll, target_number: int = rulings.PILOT_MANEUVER_TN) -> dict[str, Fraction]:
+    """Exact chances of a Pilot Phase maneuver (default TN 15, a ruling)."""
+    if not isinstance(pilot, ActionRoll):
+        raise RulesError(f"'pilot' must be an ActionRoll (got {pilot!r})")
+    return pilot.odds(target_number)
+
+
+@dataclass(frozen=True)
+class _Ram:
+    target_damage: int
+    rammer_damage: int
+
+
+def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, target_pilot: ActionRoll) -> Dist:
+    """Exact distribution of ``(target_damage, rammer_damage)`` from a ram at Close range.
+
+    Opposed Piloting; the winner deals 2d6 x its own Hull Class multiplier
+    as Physical damage, soaked by the other ship's AV (minimum 1). A tie is a
+    partial for the rammer: half damage to the target.
+    """
+    for name, s in (("rammer", rammer), ("target", target)):
+        if not isinstance(s, Ship):
+            raise RulesError(f"{name!r} must be a Ship (got {s!r})")
+
+    def dice_of(ship: Ship) -> DamageDice:
+        return dataclasses.replace(RAM_DICE, multiplier=ship.hull_class.value)
+
+    into_target = hit_distribution(dice_of(rammer), target.armor_value, DamageType.PHYSICAL)
+    half_into_target = hit_distribution(dice_of(rammer), target.armor_value, DamageType.PHYSICAL, partial=True)
+    into_rammer = hit_distribution(dice_of(target), rammer.armor_value, DamageType.PHYSICAL)
+    contest = opposed_distribution(rammer_pilot, target_pilot).map(lambda r: r.contest)
+    return contest.bind(lambda c: {
+        Contest.WIN: into_target.map(lambda d: (d, 0)),
+        Contest.TIE: half_into_target.map(lambda d: (d, 0)),
+        Contest.LOSS: into_rammer.map(lambda d: (0, d)),
+    }[c])
+
+
+def repair_cap(max_hp: int) -> int:
+    """Most HP a Repair can restore in one round: 20 % of total HP, down, at least 1.
+
+    >>> repair_cap(120)
+    24
+    """
+    check_int("max_hp", max_hp, low=1, high=1_000_000)
+    return max(1, int(max_hp * rulings.REPAIR_CAP_SHARE))
+
+
+def repair_amount(two_d6: int, rank: int, max_hp: int, current_hp: int | None = None, partial: bool = False) -> int:
+    """HP a Repair restores from a known 2d6: 2d6 x Mechanics Rank, capped (and never past max HP)."""
+    check_int("two_d6", two_d6, low=2, high=12)
+    check_int("rank", rank, low=0, high=rulings.SKILL_RANK_MAX)
+    check_bool("partial", partial)
+    amount = two_d6 * rank
+    if partial:
+        amount = int(amount * rulings.REPAIR_PARTIAL_SHARE)
+    amount = min(amount, repair_cap(max_hp))
+    if current_hp is not None:
+        check_int("current_hp", current_hp, low=-10 * max_hp, high=max_hp)
+        amount = min(amount, max_hp - current_hp)
+    return amount
+
+
+def repair_distribution(
+    mechanic: ActionRoll,
+    rank: int,
+    max_hp: int,
+    target_number: int = rulings.REPAIR_DEFAULT_TN,
+    current_hp: int | None = None,
+) -> Dist:
+    """Exact distribution of HP restored by one Repair action (Mechanics against TN 12-18).
+
+    >>> repair_distribution(ActionRoll(skill_rank_modifier=3), rank=3, max_hp=1000).mean()
+    Fraction(1589, 96)
+    """
+    check_int("target_number", target_number, low=12, high=18)
+    if not isinstance(mechanic, ActionRoll):
+        raise RulesError(f"'mechanic' must be an ActionRoll (got {mechanic!r})")
+    repair_amount(7, rank, max_hp, current_hp)  # validates
+    two = Dist.die(6).repeat_sum(2)
+    full = two.map(lambda t: repair_amount(t, rank, max_hp, current_hp))
+    half = two.map(lambda t: repair_amount(t, rank, max_hp, current_hp, partial=True))
+    outcome = mechanic.against(target_number).map(lambda r: r.outcome)
+    return outcome.bind(lambda o: {Outcome.FULL: full, Outcome.PARTIAL: half}.get(o, Dist.always(0)))
+
+
+def boost(amount: int) -> int:
+    """An Engineer's Boost: +1 to +3 on the next Gunnery or Piloting roll."""
+    return check_int("amount", amount, low=1, high=3)
+
+
+def max_shots(crew_rating: int, weapons: int) -> int:
+    """Shots in one Gunnery Phase: one per weapon, at most the Crew Rating.
+
+    >>> max_shots(crew_rating=2, weapons=3)
+    2
+    """
+    check_int("crew_rating", crew_rating, low=1, high=10_000)
+    check_int("weapons", weapons, low=1, high=10_000)
+    return min(crew_rating, weapons)
+
+
+def ship_state(current_hp: int, max_hp: int) -> ShipState:
+    """A ship's state from its HP.
+
+    >>> ship_state(-50, 100)
+    ShipState.CATASTROPHIC
+    """
+    check_int("max_hp", max_hp, low=1, high=1_000_000)
+    check_int("current_hp", current_hp, low=-10 * max_hp, high=max_hp)
+    if current_hp > 0:
+        return ShipState.OPERATIONAL
+    if Fraction(current_hp, max_hp) <= rulings.CATASTROPHIC_SHARE:
+        return ShipState.CATASTROPHIC
+    return ShipState.DISABLED
