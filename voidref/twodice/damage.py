@@ -1,0 +1,197 @@
+"""Damage after modifiers and armor saves.
+
+Source: "Fighting", *Armor*. A hit rolls the weapon's damage dice; then:
+
+1. A negative modifier comes off the highest die first, the remainder off the
+   next highest, and so on (ruling
+   :data:`~voidref.twodice.rulings.MODIFIER_EMPTIES_HIGHEST_DIE_FIRST`).
+   Dice brought to 0 are removed (ruling ``twodice-zero-dice``).
+2. A positive modifier stays apart as one more item to save against, worth its
+   full value.
+3. The target rolls its armor's save dice. Each save die stops one item whose
+   value is no higher than the save; a save is never split. The wearer pairs
+   them for the best effect (ruling ``twodice-save-assignment``).
+4. Damage taken is the sum of the items left.
+
+>>> items = damage_items((5, 2), -3)   # the knife, 2D-3
+>>> items
+(2, 2)
+>>> apply_saves(damage_items((3, 5), 4), (4, 1)).damage   # 2D+4 against a medium save
+8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from voidref.errors import RulesError, check_enum, check_int
+from voidref.exact import Dist
+from voidref.twodice import rulings
+from voidref.twodice.armor import ArmorClass, multiset_dist
+from voidref.twodice.weapons import DAMAGE_MODIFIER_RANGE, MAX_DAMAGE_DICE, DamageRoll
+
+__all__ = ["damage_items", "cancel", "apply_saves", "SaveResult", "hit_damage_dist", "items_dist"]
+
+
+def _faces(name: str, values: Any, *, most: int) -> tuple[int, ...]:
+    if not isinstance(values, (tuple, list)):
+        raise RulesError(f"{name!r} must be a list of d6 results (got {values!r})")
+    if len(values) > most:
+        raise RulesError(f"{name!r} must hold at most {most} dice (got {len(values)})")
+    return tuple(check_int(name, v, 1, 6) for v in values)
+
+
+def _reduce(faces: tuple[int, ...], modifier: int) -> tuple[int, ...]:
+    """Apply a modifier to faces sorted highest first (no checks)."""
+    dice = list(faces)
+    if modifier < 0:
+        left = -modifier
+        for i, value in enumerate(dice):
+            taken = min(value, left)
+            dice[i] = value - taken
+            left -= taken
+            if not left:
+                break
+    items = [d for d in dice if d > 0] if rulings.ZERO_DICE_DROPPED else dice
+    if modifier > 0:
+        items.append(modifier)
+    return tuple(sorted(items, reverse=True))
+
+
+def damage_items(rolled: Sequence[int], modifier: int = 0) -> tuple[int, ...]:
+    """The items a save must stop: dice after the modifier, plus any flat bonus.
+
+    Returned highest first. A negative modifier empties the highest die before
+    touching the next; a positive one becomes its own item.
+
+    Args:
+        rolled: the damage dice as rolled, each 1 to 6.
+        modifier: the weapon's flat damage modifier.
+
+    >>> damage_items((5, 2), -3)
+    (2, 2)
+    >>> damage_items((5, 4), -3)
+    (4, 2)
+    >>> damage_items((1, 1), -5)
+    ()
+    >>> damage_items((6, 1), 4)
+    (6, 4, 1)
+    """
+    faces = _faces("rolled", rolled, most=MAX_DAMAGE_DICE)
+    check_int("modifier", modifier, *DAMAGE_MODIFIER_RANGE)
+    return _reduce(tuple(sorted(faces, reverse=True)), modifier)
+
+
+def _cancel(items: tuple[int, ...], saves: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Greedy best pairing; both tuples sorted highest first (no checks).
+
+    Going from the highest item down, an item is stopped when some unused save
+    is at least as high. Every unused save high enough for this item is high
+    enough for every later (lower) item too, so which one it takes does not
+    matter, and the greedy choice is optimal (a transversal matroid with nested
+    neighbourhoods).
+    """
+    stopped: list[int] = []
+    left: list[int] = []
+    for item in items:
+        high_enough = sum(1 for s in saves if s >= item)
+        if high_enough > len(stopped):
+            stopped.append(item)
+        else:
+            left.append(item)
+    return tuple(stopped), tuple(left)
+
+
+def cancel(items: Sequence[int], saves: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Pair save dice with damage items: returns ``(stopped, left)``, each highest first.
+
+    >>> cancel((6, 4, 1), (5, 4))
+    ((4, 1), (6,))
+    """
+    if not isinstance(items, (tuple, list)) or len(items) > MAX_DAMAGE_DICE + 1:
+        raise RulesError(f"'items' must be a list of at most {MAX_DAMAGE_DICE + 1} damage items (got {items!r})")
+    its = tuple(sorted((check_int("items", v, 1, 60) for v in items), reverse=True))
+    svs = tuple(sorted(_faces("saves", saves, most=3), reverse=True))
+    return _cancel(its, svs)
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """One hit after armor: what the saves stopped and what got through."""
+
+    items: tuple[int, ...]
+    """Damage items before saves (dice after modifiers, plus any flat bonus)."""
+    saves: tuple[int, ...]
+    """The save dice rolled, highest first."""
+    stopped: tuple[int, ...]
+    """Items the saves cancelled."""
+    left: tuple[int, ...]
+    """Items that got through."""
+
+    @property
+    def damage(self) -> int:
+        """Damage dealt: the sum of the items that got through."""
+        return sum(self.left)
+
+
+def apply_saves(items: Sequence[int], saves: Sequence[int]) -> SaveResult:
+    """Roll-by-roll armor: which *items* the *saves* (at most 3 dice) stop.
+
+    >>> apply_saves((2, 2), (1,))
+    SaveResult(items=(2, 2), saves=(1,), stopped=(), left=(2, 2))
+    """
+    stopped, left = cancel(items, saves)
+    return SaveResult(
+        tuple(sorted(items, reverse=True)), tuple(sorted(saves, reverse=True)), stopped, left
+    )
+
+
+@lru_cache(maxsize=256)
+def _items_dist(dice: int, modifier: int) -> Dist:
+    return multiset_dist(dice).map(lambda faces: _reduce(faces, modifier))
+
+
+def items_dist(damage: DamageRoll | str) -> Dist:
+    """Exact distribution of the damage items of one hit, before saves.
+
+    >>> items_dist("1D-4")[()]
+    Fraction(2, 3)
+    """
+    damage = _as_damage(damage)
+    return _items_dist(damage.dice, damage.modifier)
+
+
+@lru_cache(maxsize=256)
+def _hit_damage(dice: int, modifier: int, save_dice: int) -> Dist:
+    items = _items_dist(dice, modifier)
+    saves = multiset_dist(save_dice)
+    return items.combine(saves, lambda its, svs: sum(_cancel(its, svs)[1]))
+
+
+def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorClass.NONE) -> Dist:
+    """Exact distribution of the damage one hit deals through *armor*.
+
+    Args:
+        damage: the weapon's damage (a :class:`DamageRoll` or text like ``"2D+4"``).
+        armor: the target's armor class.
+
+    >>> hit_damage_dist("1D", "light")[0]
+    Fraction(7, 12)
+    >>> hit_damage_dist("2D-3").mean()
+    Fraction(145, 36)
+    """
+    damage = _as_damage(damage)
+    armor = check_enum("armor", armor, ArmorClass)
+    return _hit_damage(damage.dice, damage.modifier, armor.save_dice)
+
+
+def _as_damage(damage: Any) -> DamageRoll:
+    if isinstance(damage, DamageRoll):
+        return damage
+    if isinstance(damage, str):
+        return DamageRoll.parse(damage)
+    raise RulesError(f"'damage' must be a DamageRoll or text like '2D-3' (got {damage!r})")
+

@@ -1,0 +1,201 @@
+"""Weapons: categories, reach by distance, damage rolls, shots and recoil.
+
+Source: "Fighting", *Weapons* (and *Attack* / *Counterattack* for multi-shot
+and firing limits). There are three categories of weapon: brawling, fencing and
+shooting. Brawling and fencing weapons reach only Near opponents; shooting
+weapons reach Far ones (and Near: ruling
+:data:`~voidref.twodice.rulings.SHOOTING_REACHES_NEAR`). Damage is a number of
+dice plus or minus a flat modifier, written like ``2D-3``. Shooting weapons hold
+a number of shots and need a move to reload. The weapon tables themselves are in
+a *Hardware* chapter we do not have, so every figure is an argument.
+
+>>> KNIFE
+Weapon(name='knife', category=WeaponCategory.FENCING, damage=DamageRoll(dice=2, modifier=-3), firing_limit=1, recoil=0, capacity=None)
+>>> KNIFE.reaches(Distance.FAR)
+False
+>>> DamageRoll.parse("2D+4")
+DamageRoll(dice=2, modifier=4)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from voidref.errors import RulesError, check_enum, check_int
+from voidref.twodice import rulings
+
+__all__ = [
+    "Distance",
+    "WeaponCategory",
+    "DamageRoll",
+    "Weapon",
+    "UNARMED",
+    "KNIFE",
+    "MAX_DAMAGE_DICE",
+    "DAMAGE_MODIFIER_RANGE",
+]
+
+#: Most damage dice accepted (a cap so exact odds stay quick to compute).
+MAX_DAMAGE_DICE = 8
+#: Accepted flat damage modifiers.
+DAMAGE_MODIFIER_RANGE = (-48, 30)
+
+
+class Distance(enum.Enum):
+    """How far apart two fighters are (source: *Attack*, *Weapons*)."""
+
+    NEAR = "near"
+    """Close enough for brawling and fencing weapons."""
+    FAR = "far"
+    """Only shooting weapons reach this far."""
+
+    def __repr__(self) -> str:
+        return f"Distance.{self.name}"
+
+
+class WeaponCategory(enum.Enum):
+    """The three kinds of weapon (source: *Weapons*)."""
+
+    BRAWLING = "brawling"
+    """Fists, clubs and the like: Near only, each attack spends END."""
+    FENCING = "fencing"
+    """Blades: Near only, each attack spends END."""
+    SHOOTING = "shooting"
+    """Guns: reach Far, hold a number of shots, may fire bursts."""
+
+    @property
+    def uses_end(self) -> bool:
+        """Brawling and fencing attacks and counterattacks spend END."""
+        return self is not WeaponCategory.SHOOTING
+
+    def __repr__(self) -> str:
+        return f"WeaponCategory.{self.name}"
+
+
+_DAMAGE_TEXT = re.compile(r"^\s*(\d+)\s*[dD]\s*(?:([+\-\u2212])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True)
+class DamageRoll:
+    """A weapon's damage: *dice* six-sided dice plus a flat *modifier*.
+
+    Source: *Weapons* (damage is dice with modifiers) and *Armor* (how positive
+    and negative modifiers meet armor saves).
+
+    >>> str(DamageRoll(2, -3))
+    '2D-3'
+    """
+
+    dice: int
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        check_int("dice", self.dice, 1, MAX_DAMAGE_DICE)
+        check_int("modifier", self.modifier, *DAMAGE_MODIFIER_RANGE)
+
+    @classmethod
+    def parse(cls, text: Any) -> "DamageRoll":
+        """Read ``"2D"``, ``"2D+4"``, ``"2D-3"`` (a minus sign ``−`` works too).
+
+        >>> DamageRoll.parse("3d")
+        DamageRoll(dice=3, modifier=0)
+        >>> DamageRoll.parse("two dice")
+        Traceback (most recent call last):
+        ...
+        voidref.errors.RulesError: 'text' must look like 2D, 2D+4 or 2D-3 (got 'two dice')
+        """
+        m = _DAMAGE_TEXT.match(text) if isinstance(text, str) else None
+        if not m:
+            raise RulesError(f"'text' must look like 2D, 2D+4 or 2D-3 (got {text!r})")
+        dice = int(m.group(1))
+        modifier = int(m.group(3) or 0) * (-1 if m.group(2) in ("-", "\u2212") else 1)
+        return cls(dice, modifier)
+
+    def __str__(self) -> str:
+        if self.modifier == 0:
+            return f"{self.dice}D"
+        return f"{self.dice}D{self.modifier:+d}"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """One weapon's fighting figures.
+
+    Args:
+        name: what the weapon is called.
+        category: brawling, fencing or shooting (an enum member or its name).
+        damage: a :class:`DamageRoll` or text such as ``"2D-3"``.
+        firing_limit: most shots in one burst, and so most counter shots
+            against a burst (revolver 1, autopistol 2, battle rifle 3 in the
+            source's examples). Always 1 for brawling and fencing weapons.
+        recoil: accuracy penalty on every shot of a burst (0 to 10).
+        capacity: shots held when loaded; shooting weapons only.
+
+    Raises:
+        RulesError: naming the argument that breaks these limits.
+    """
+
+    name: str
+    category: WeaponCategory
+    damage: DamageRoll
+    firing_limit: int = 1
+    recoil: int = 0
+    capacity: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise RulesError(f"'name' must be a non-empty string (got {self.name!r})")
+        object.__setattr__(self, "category", check_enum("category", self.category, WeaponCategory))
+        if isinstance(self.damage, str):
+            object.__setattr__(self, "damage", DamageRoll.parse(self.damage))
+        elif not isinstance(self.damage, DamageRoll):
+            raise RulesError(f"'damage' must be a DamageRoll or text like '2D-3' (got {self.damage!r})")
+        if self.category is WeaponCategory.SHOOTING:
+            check_int("firing_limit", self.firing_limit, 1, 10)
+            check_int("recoil", self.recoil, 0, 10)
+            check_int("capacity", self.capacity, 1, 200)
+            if self.capacity < self.firing_limit:
+                raise RulesError(
+                    f"'capacity' must be at least the firing limit {self.firing_limit} (got {self.capacity})"
+                )
+        else:
+            check_int("firing_limit", self.firing_limit, 1, 1)
+            check_int("recoil", self.recoil, 0, 0)
+            if self.capacity is not None:
+                raise RulesError(f"'capacity' must be None for a {self.category.value} weapon (got {self.capacity!r})")
+
+    def reaches(self, distance: Distance | str) -> bool:
+        """Whether the weapon can attack or counterattack at *distance*.
+
+        Brawling and fencing: Near only. Shooting: Near and Far (ruling
+        :data:`~voidref.twodice.rulings.SHOOTING_REACHES_NEAR`).
+        """
+        distance = check_enum("distance", distance, Distance)
+        if self.category is WeaponCategory.SHOOTING:
+            return distance is Distance.FAR or rulings.SHOOTING_REACHES_NEAR
+        return distance is Distance.NEAR
+
+    def burst_modifier(self, shots: int) -> int:
+        """The accuracy modifier on each of *shots* fired as one move.
+
+        A lone shot has none; every shot of a burst takes the full recoil
+        (ruling :data:`~voidref.twodice.rulings.RECOIL_ON_EVERY_SHOT_OF_A_BURST`).
+        """
+        check_int("shots", shots, 1, self.firing_limit)
+        return -self.recoil if shots > 1 else 0
+
+
+#: Fighting without a weapon: a brawling "weapon" of 1D (ruling ``twodice-unarmed-damage``).
+UNARMED = Weapon(
+    "unarmed", WeaponCategory.BRAWLING, DamageRoll(rulings.UNARMED_DICE, rulings.UNARMED_MODIFIER)
+)
+
+#: The source's knife, 2D-3; filed as fencing (ruling ``twodice-knife-category``).
+KNIFE = Weapon(
+    "knife",
+    WeaponCategory.FENCING if rulings.KNIFE_IS_FENCING else WeaponCategory.BRAWLING,
+    DamageRoll(2, -3),
+)
