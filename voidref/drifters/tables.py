@@ -1,0 +1,298 @@
+"""Look-up tables and charts for the Void Drifters pages, computed by the engine.
+
+Every function here returns MyST Markdown for a ``{computed}`` block on the
+site: a table, or an inline SVG chart inside a ``{raw} html`` block. The
+numbers come from the engine (pools, attacks, injuries, movement); nothing is
+typed by hand, so a change of ruling changes every page that shows it.
+
+Restates nothing of its own: each table names the page and rule it serves.
+
+>>> print(critical_injury_table(max_held=0).splitlines()[2])
+| 0 | +0 | 30.0% | 30.0% | 25.0% | 15.0% | – |
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from voidref.drifters.attack import Attack, Cover
+from voidref.drifters.characters import Character, RangeBand, Weapon
+from voidref.drifters.dice import Difficulty, Pool
+from voidref.drifters.environment import Gravity, thrown_range
+from voidref.drifters.health import Health
+from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_for_attack
+from voidref.drifters.movement import maneuvers_to_move
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.exact import Dist
+
+__all__ = [
+    "hit_chance_table",
+    "attack_hit_table",
+    "critical_injury_table",
+    "several_injuries_table",
+    "resistance_table",
+    "movement_table",
+    "thrown_range_table",
+    "net_successes_chart",
+    "attack_wounds_chart",
+]
+
+#: Most dice on the positive side that a look-up table lists (rows grow as n²).
+_MAX_TABLE_DICE = 6
+
+_DIFFICULTIES = (Difficulty.EASY, Difficulty.AVERAGE, Difficulty.HARD, Difficulty.DAUNTING, Difficulty.FORMIDABLE)
+
+
+# -- formatting helpers -------------------------------------------------------
+
+def _pct(p: Fraction) -> str:
+    """A probability for people: one decimal, never a misleading 0.0% or 100.0%."""
+    if p == 0:
+        return "–"
+    if p == 1:
+        return "100%"
+    if p < Fraction(1, 2000):
+        return "<0.1%"
+    if p > 1 - Fraction(1, 2000):
+        return ">99.9%"
+    return f"{float(p) * 100:.1f}%"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _name(member) -> str:
+    return member.name.replace("_", " ").title()
+
+
+def _positive_label(high: int, low: int) -> str:
+    parts = []
+    if low:
+        parts.append(f"{low} Mastery")
+    if high - low:
+        parts.append(f"{high - low} Ability")
+    return " + ".join(parts)
+
+
+def _positive_rows(max_dice: int) -> list[tuple[int, int]]:
+    """Every (larger, smaller) pair of characteristic and skill up to *max_dice*."""
+    return [(high, low) for high in range(1, max_dice + 1) for low in range(0, high + 1)]
+
+
+# -- tables -------------------------------------------------------------------
+
+def hit_chance_table(max_dice: int = 5, bane_dice: int = 0) -> str:
+    """Chance of at least 1 net Success: each positive pool against each difficulty.
+
+    Rows are the pools a characteristic and a skill build (the larger gives the
+    dice, the smaller how many are Mastery Dice); *bane_dice* Bane Dice are
+    added to every cell (for Defense, cover, Disoriented and the like).
+    """
+    check_int("max_dice", max_dice, low=1, high=_MAX_TABLE_DICE)
+    check_int("bane_dice", bane_dice, low=0, high=4)
+    header = ["Characteristic / skill", "Pool"] + [
+        f"{_name(d)} ({int(d)} Trial)" for d in _DIFFICULTIES]
+    rows = []
+    for high, low in _positive_rows(max_dice):
+        cells = [f"{high} / {low}", _positive_label(high, low)]
+        for d in _DIFFICULTIES:
+            pool = Pool.for_check(high, low, d, bane_dice=bane_dice)
+            cells.append(_pct(pool.chance_of_success()))
+        rows.append(cells)
+    return _table(header, rows)
+
+
+def _attack(high: int, low: int, band: RangeBand, cover: Cover, defense: int) -> Attack:
+    attacker = Character("Attacker", agility=high, skills={"ranged": low})
+    target = Character("Target", ranged_defense=defense)
+    rifle = Weapon("Rifle", damage=6, crit=3, range=RangeBand.EXTREME)
+    return Attack(attacker, rifle, target, band=band, cover=cover)
+
+
+def attack_hit_table(max_dice: int = 5, cover: str = "none", defense: int = 0) -> str:
+    """Chance to hit with a ranged attack, by pool and by the target's range band.
+
+    Each cell is the engine's attack pool (difficulty by band, the Bane Die of
+    a shot at Engaged, *defense* points of Ranged Defense and *cover*).
+    """
+    check_int("max_dice", max_dice, low=1, high=_MAX_TABLE_DICE)
+    cov = check_enum("cover", cover, Cover)
+    check_int("defense", defense, low=0, high=3)
+    bands = list(RangeBand)
+    header = ["Characteristic / skill", "Pool"] + [_name(b) for b in bands]
+    rows = []
+    for high, low in _positive_rows(max_dice):
+        cells = [f"{high} / {low}", _positive_label(high, low)]
+        for band in bands:
+            cells.append(_pct(_attack(high, low, band, cov, defense).pool().chance_of_success()))
+        rows.append(cells)
+    negatives = ["| Band | Negative dice |", "| --- | --- |"]
+    for band in bands:
+        pool = _attack(1, 0, band, cov, defense).pool()
+        negatives.append(f"| {_name(band)} | {pool.describe().split(' vs ')[1]} |")
+    return _table(header, rows) + "\nNegative dice in each column:\n\n" + "\n".join(negatives) + "\n"
+
+
+def critical_injury_table(max_held: int = 5) -> str:
+    """Chance of each Critical Injury band, by the number of injuries already held."""
+    check_int("max_held", max_held, low=0, high=20)
+    header = ["Injuries held", "Bonus"] + [_name(s) for s in Severity]
+    rows = []
+    for held in range(max_held + 1):
+        odds = critical_injury_odds(held)
+        rows.append([str(held), f"+{10 * held}"] + [_pct(odds[s]) for s in Severity])
+    return _table(header, rows)
+
+
+def several_injuries_table(held: int = 0, count: int = 3) -> str:
+    """The bonus and band odds of each Critical Injury when one attack inflicts *count*."""
+    check_int("held", held, low=0, high=20)
+    check_int("count", count, low=1, high=6)
+    header = ["Injury of this attack", "Bonus"] + [_name(s) for s in Severity]
+    ordinals = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
+    rows = []
+    for k, (bonus, odds) in enumerate(injuries_for_attack(held, count)):
+        rows.append([ordinals[k], f"+{bonus}"] + [_pct(odds[s]) for s in Severity])
+    return _table(header, rows)
+
+
+def resistance_table(max_might: int = 6) -> str:
+    """Resistance by Might (rows) and armor bonus (columns, capped at +3)."""
+    check_int("max_might", max_might, low=1, high=10)
+    header = ["Might", "No armor", "Armor +1", "Armor +2", "Armor +3"]
+    rows = []
+    for might in range(1, max_might + 1):
+        cells = [str(might)]
+        for armor in range(4):
+            cells.append(str(Character("Sheet", might=might, armor_resistance=armor).resistance))
+        rows.append(cells)
+    return _table(header, rows)
+
+
+def movement_table(gravity: str = "standard", anchored: bool = False) -> str:
+    """Maneuvers for one move between any two range bands, in the given gravity."""
+    g = check_enum("gravity", gravity, Gravity)
+    check_bool("anchored", anchored)
+    bands = list(RangeBand)
+    header = ["From \\ to"] + [_name(b) for b in bands]
+    rows = []
+    for a in bands:
+        rows.append([f"**{_name(a)}**"] + [
+            "–" if a == b else str(maneuvers_to_move(a, b, g, anchored)) for b in bands])
+    return _table(header, rows)
+
+
+def thrown_range_table() -> str:
+    """How far a thrown weapon reaches, by its listed range and the gravity."""
+    gravities = list(Gravity)
+    header = ["Listed range"] + [_name(g) for g in gravities]
+    rows = []
+    for band in RangeBand:
+        cells = [_name(band)]
+        for g in gravities:
+            reach = thrown_range(band, g)
+            cells.append("cannot be thrown" if reach is None else _name(reach))
+        rows.append(cells)
+    return _table(header, rows)
+
+
+# -- charts -------------------------------------------------------------------
+
+_BAR = "#7b3fa6"
+_BAR_DIM = "#9a8aa6"
+_W, _H = 640, 300
+_LEFT, _RIGHT, _TOP, _BOTTOM = 20, 20, 40, 60
+
+
+def _bar_chart(chart_id: str, title: str, x_label: str, dist: Dist, highlight=None) -> str:
+    """An accessible inline SVG bar chart of a distribution over integers."""
+    outcomes = list(range(min(dist), max(dist) + 1))
+    probs = [dist.get(x, Fraction(0)) for x in outcomes]
+    top = max(probs)
+    width = _W - _LEFT - _RIGHT
+    height = _H - _TOP - _BOTTOM
+    step = width / len(outcomes)
+    bar_w = step * 0.7
+    parts = []
+    for i, (x, p) in enumerate(zip(outcomes, probs)):
+        h = float(p / top) * height
+        bx = _LEFT + i * step + (step - bar_w) / 2
+        by = _TOP + height - h
+        fill = _BAR if highlight is None or highlight(x) else _BAR_DIM
+        if p:
+            parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{fill}"/>')
+        cx = _LEFT + i * step + step / 2
+        if p:
+            parts.append(f'<text x="{cx:.1f}" y="{by - 6:.1f}" text-anchor="middle" font-size="13">{html.escape(_pct(p))}</text>')
+        parts.append(f'<text x="{cx:.1f}" y="{_TOP + height + 20:.1f}" text-anchor="middle" font-size="14">{x}</text>')
+    parts.append(f'<line x1="{_LEFT}" y1="{_TOP + height}" x2="{_W - _RIGHT}" y2="{_TOP + height}" '
+                 f'stroke="currentColor" stroke-width="1"/>')
+    parts.append(f'<text x="{_W / 2:.0f}" y="{_H - 12}" text-anchor="middle" font-size="14">{html.escape(x_label)}</text>')
+    parts.append(f'<text x="{_W / 2:.0f}" y="22" text-anchor="middle" font-size="15" font-weight="bold">'
+                 f'{html.escape(title)}</text>')
+    desc = "; ".join(f"{x}: {_pct(p)}" for x, p in zip(outcomes, probs) if p)
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" role="img" '
+        f'aria-labelledby="{chart_id}-t {chart_id}-d" class="voidref-chart" fill="currentColor" '
+        f'style="width:100%;max-width:{_W}px;height:auto">'
+        f'<title id="{chart_id}-t">{html.escape(title)}</title>'
+        f'<desc id="{chart_id}-d">{html.escape(x_label)}, chance of each: {html.escape(desc)}</desc>'
+        + "".join(parts) + "</svg>"
+    )
+    return svg
+
+
+def _raw(svg: str, caption: str) -> str:
+    return f"```{{raw}} html\n<figure class=\"voidref-figure\">{svg}<figcaption>{html.escape(caption)}</figcaption></figure>\n```\n"
+
+
+def net_successes_chart(pool: str = "2M 2A vs 2T") -> str:
+    """An SVG bar chart of a check's net Successes (1 or more passes).
+
+    *pool* is written as for :meth:`~voidref.drifters.dice.Pool.parse`, for
+    example ``"2M 2A vs 2T 1b"``.
+    """
+    p = Pool.parse(pool)
+    if p.size == 0:
+        raise RulesError(f"'pool' must hold at least one die (got {pool!r})")
+    dist = p.distribution().map(lambda o: o.successes)
+    chart_id = "vd-net-" + "".join(c if c.isalnum() else "-" for c in pool).strip("-")
+    title = f"Net Successes: {p.describe()}"
+    chart = _bar_chart(chart_id, title, "net Successes (1 or more passes; passing bars in the darker colour)", dist, highlight=lambda x: x >= 1)
+    caption = (f"{p.describe()}: passes {_pct(p.chance_of_success())} of the time; "
+               f"average net Successes {float(dist.mean()):.2f}.")
+    return _raw(chart, caption)
+
+
+def attack_wounds_chart(agility: int = 3, ranged: int = 2, damage: int = 6, crit: int = 3, pierce: int = 0,
+                        resistance: int = 2, band: str = "short", cover: str = "none",
+                        wound_points: int = 12, wounds_taken: int = 0) -> str:
+    """An SVG bar chart of the Wounds one ranged attack inflicts (0 includes misses).
+
+    The caption gives the chance to hit, of a Critical Injury being available,
+    and of the target ending incapacitated from *wounds_taken* Wounds.
+    """
+    check_int("agility", agility, low=1, high=6)
+    check_int("ranged", ranged, low=0, high=6)
+    check_int("wound_points", wound_points, low=1, high=40)
+    check_int("wounds_taken", wounds_taken, low=0, high=wound_points - 1)
+    b = check_enum("band", band, RangeBand)
+    attacker = Character("Attacker", agility=agility, skills={"ranged": ranged})
+    target = Character("Target", kind="elite", stated_wound_points=wound_points, stated_resistance=resistance)
+    weapon = Weapon("Weapon", damage=damage, crit=crit, pierce=pierce, range=RangeBand.EXTREME)
+    attack = Attack(attacker, weapon, target, band=b, cover=cover)
+    health = Health.of(target).suffer_wounds(wounds_taken)
+    odds = attack.odds(health)
+    pool = odds.pool
+    chart_id = f"vd-wounds-{agility}-{ranged}-{damage}-{crit}-{pierce}-{resistance}-{b.name.lower()}-{cover}"
+    title = f"Wounds from one attack: {pool.describe()}"
+    chart = _bar_chart(chart_id, title, f"Wounds (Damage {damage}, Pierce {pierce}, Resistance {resistance}; 0 includes misses)",
+                       odds.wounds)
+    caption = (f"Agility {agility}, Ranged {ranged} at {_name(b)} range, {cover} cover: hits {_pct(odds.hit)}; "
+               f"Critical Injury available {_pct(odds.critical_injury)}; average {float(odds.expected_wounds):.2f} Wounds; "
+               f"target (at {wounds_taken} of {wound_points} Wounds) incapacitated {_pct(odds.incapacitated)}.")
+    return _raw(chart, caption)
