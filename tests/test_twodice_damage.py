@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations_with_replacement, product
 
 import pytest
 
@@ -38,13 +38,13 @@ def _best_left_cached(items, saves):
 def _oracle_best_left(items, saves):
     """Try every way of pairing save dice with items (a save may go unused) and
     return the least damage that gets through."""
-    best = sum(items)
-    slots = list(range(len(items))) + [None] * len(saves)
-    for pick in set(permutations(slots, len(saves))):
-        used = [i for i in pick if i is not None]
-        if any(items[i] > s for i, s in zip(pick, saves) if i is not None):
-            continue
-        best = min(best, sum(items) - sum(items[i] for i in used))
+    if not saves:
+        return sum(items)
+    first, rest = saves[0], saves[1:]
+    best = _oracle_best_left(items, rest)  # this save stops nothing
+    for i, item in enumerate(items):
+        if item <= first:
+            best = min(best, _oracle_best_left(items[:i] + items[i + 1:], rest))
     return best
 
 

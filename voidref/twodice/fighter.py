@@ -191,6 +191,10 @@ class Fighter:
                 raise RulesError(f"'counter_shots' needs a 'counter' roll (got {counter_shots!r})")
             counter_shots = 0
         elif counter_shots is None:
+            if limit == 0:
+                raise RulesError(
+                    f"'counter' needs a counterattack {target.name} can make: the limit here is 0 (got {counter!r})"
+                )
             counter_shots = limit
         check_int("counter_shots", counter_shots, 0, limit)
         base = counter if counter is not None else (defense if defense is not None else FightingRoll(0))
