@@ -1,0 +1,306 @@
+"""The seven steps of a Cantor attack, in order, exactly or with given dice.
+
+Source: "How an attack resolves" (steps 1–7), with the sources of "What adds
+accuracy" and "What adds difficulty" and the tags of "Damage, in detail".
+
+An :class:`Attack` bundles the weapon, the target and the situation.
+:meth:`Attack.odds` gives the exact chance to hit and damage distribution;
+:meth:`Attack.resolve` plays one attack with dice you supply.
+
+>>> a = Attack(Weapon("Carbine", "1d6+1", max_range=8), Target(evasion=6), Situation(distance=3, grit=2))
+>>> a.dice(), a.chance_to_hit()
+((2, Keep.LOWEST), Fraction(1, 4))
+>>> a.resolve(attack_dice=[4, 5], damage_dice=[5]).damage
+6
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from voidref.cantor import rulings
+from voidref.cantor.accuracy import (
+    IMPAIRED_PENALTY,
+    Situation,
+    Source,
+    accuracy_sources,
+    defense_value,
+    difficulty_sources,
+    hit_chance,
+)
+from voidref.cantor.damage import (
+    DamageSteps,
+    damage_from_roll,
+    damage_on_hit,
+    damage_on_miss,
+    damage_roll,
+)
+from voidref.cantor.kinds import Condition, Keep
+from voidref.cantor.units import Target, Weapon
+from voidref.errors import RulesError, check_bool, check_int
+from voidref.exact import Dist
+
+__all__ = ["RangeCheck", "Attack", "AttackOdds", "AttackResult"]
+
+
+class RangeCheck(enum.Enum):
+    """The outcome of step 2 ("Range + Engagement")."""
+
+    IN_RANGE = "in range"
+    """The attack goes ahead."""
+    OUT_OF_RANGE = "out of range"
+    """Farther than the weapon's Range: no attack."""
+    TOO_CLOSE = "TOO CLOSE"
+    """Ordnance inside its Min Range: disarmed, no attack."""
+
+    def __repr__(self) -> str:
+        return f"RangeCheck.{self.name}"
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact odds of one attack.
+
+    Args:
+        range_check: step 2's verdict.
+        net: net accuracy dice (0 when there is no attack).
+        dice: how many d6 are rolled and which is kept.
+        defense: the number to reach.
+        chance_to_hit: probability of a hit (Invisible included).
+        damage_on_hit: damage distribution given a hit.
+        damage_on_miss: damage a miss deals (Reliable).
+        damage: overall damage distribution (hits and misses).
+    """
+
+    range_check: RangeCheck
+    net: int
+    dice: tuple[int, Keep]
+    defense: int
+    chance_to_hit: Fraction
+    damage_on_hit: Dist
+    damage_on_miss: int
+    damage: Dist
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """One attack played out with given dice.
+
+    Args:
+        range_check: step 2's verdict.
+        hit: True on a hit.
+        total: the attack total (kept die + Grit, Impaired −2); None with no roll.
+        defense: the defense it was compared with.
+        damage: damage that lands (before Overshield and HP).
+        steps: the working of step 5, or None when nothing lands.
+        raw: the raw damage total rolled (Blast uses it).
+        riders: statuses applied on the hit.
+        burn: Burn added to the target.
+        knockback: spaces the target is shoved.
+        spent: what the attack used up (Lock On, Bolster, Aim).
+        log: one line per step.
+    """
+
+    range_check: RangeCheck
+    hit: bool
+    total: int | None
+    defense: int
+    damage: int
+    steps: DamageSteps | None
+    raw: int
+    riders: tuple[Condition, ...]
+    burn: int
+    knockback: int
+    spent: tuple[str, ...]
+    log: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack: *weapon* fired at *target* in *situation*.
+
+    >>> Attack(Weapon("Rocket", "2d6", max_range=10, min_range=3), Target(), Situation(distance=2)).range_check()
+    RangeCheck.TOO_CLOSE
+    """
+
+    weapon: Weapon
+    target: Target
+    situation: Situation
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.weapon, Weapon):
+            raise RulesError(f"'weapon' must be a Weapon (got {self.weapon!r})")
+        if not isinstance(self.target, Target):
+            raise RulesError(f"'target' must be a Target (got {self.target!r})")
+        if not isinstance(self.situation, Situation):
+            raise RulesError(f"'situation' must be a Situation (got {self.situation!r})")
+        if self.situation.aimed and not self.weapon.can_aim:
+            raise RulesError(f"'aimed' needs an Aimable or line-shaped weapon ({self.weapon.name!r} is neither)")
+        if self.situation.graze and not self.weapon.melee:
+            raise RulesError(f"'graze' needs a melee weapon ({self.weapon.name!r} is ranged)")
+
+    # -- steps 1 to 3 ---------------------------------------------------
+    def defense(self) -> int:
+        """Step 1: the defense to reach (Stunned cap, rear-arc drop)."""
+        return defense_value(self.weapon, self.target, self.situation)
+
+    def range_check(self) -> RangeCheck:
+        """Step 2: out of range, TOO CLOSE, or in range."""
+        d = self.situation.distance
+        if d > self.weapon.max_range:
+            return RangeCheck.OUT_OF_RANGE
+        if self.weapon.min_range and rulings.too_close(d, self.weapon.min_range):
+            return RangeCheck.TOO_CLOSE
+        return RangeCheck.IN_RANGE
+
+    def accuracy_sources(self) -> tuple[Source, ...]:
+        """Step 3: the accuracy sources that apply."""
+        return accuracy_sources(self.weapon, self.target, self.situation)
+
+    def difficulty_sources(self) -> tuple[Source, ...]:
+        """Step 3: the difficulty sources that apply."""
+        return difficulty_sources(self.weapon, self.target, self.situation)
+
+    def net(self) -> int:
+        """Step 3: accuracy dice minus difficulty dice."""
+        acc = sum(s.dice for s in self.accuracy_sources())
+        return acc - sum(s.dice for s in self.difficulty_sources())
+
+    def dice(self) -> tuple[int, Keep]:
+        """Step 3: how many d6 to roll and which to keep (see :func:`voidref.cantor.rulings.dice_for_net`)."""
+        return rulings.dice_for_net(self.net())
+
+    # -- exact odds ------------------------------------------------------
+    def chance_to_hit(self) -> Fraction:
+        """Step 4: exact chance of a hit (0 with no attack; 1 for a Graze)."""
+        if self.range_check() is not RangeCheck.IN_RANGE:
+            return Fraction(0)
+        if self.situation.graze:
+            return Fraction(1)
+        return hit_chance(self.net(), self.defense(), self.situation.grit, self.situation.impaired,
+                          self.target.has(Condition.INVISIBLE))
+
+    def damage_on_hit(self) -> Dist:
+        """Step 5: exact damage distribution given a hit."""
+        return damage_on_hit(self.weapon, self.target, self.situation)
+
+    def damage_on_miss(self) -> int:
+        """Step 5: damage on a miss (Reliable, no floor); 0 when there is no attack."""
+        if self.range_check() is not RangeCheck.IN_RANGE and not rulings.RELIABLE_WHEN_NO_ATTACK:
+            return 0
+        return damage_on_miss(self.weapon, self.target, self.situation)
+
+    def damage(self) -> Dist:
+        """Exact distribution of the damage that lands, hits and misses together."""
+        p = self.chance_to_hit()
+        outcome = Dist({True: p, False: 1 - p})
+        on_hit = self.damage_on_hit() if p else None
+        miss = Dist.always(self.damage_on_miss())
+        return outcome.bind(lambda h: on_hit if h else miss)
+
+    def odds(self) -> AttackOdds:
+        """Everything :meth:`chance_to_hit` and the damage methods know, in one value."""
+        in_range = self.range_check() is RangeCheck.IN_RANGE
+        return AttackOdds(
+            self.range_check(),
+            self.net() if in_range else 0,
+            self.dice() if in_range else (0, Keep.HIGHEST),
+            self.defense(),
+            self.chance_to_hit(),
+            self.damage_on_hit(),
+            self.damage_on_miss(),
+            self.damage(),
+        )
+
+    # -- one attack with given dice ---------------------------------------
+    def resolve(self, attack_dice=(), damage_dice=(), invisible_miss: bool = False) -> AttackResult:
+        """Play the seven steps with the dice you rolled.
+
+        Args:
+            attack_dice: the d6s of step 3 (exactly as many as :meth:`dice` says;
+                none for a Graze or an attack that never happens).
+            damage_dice: every damage die in the order weapon dice, Aim's extra
+                instance, Sniper dice (none needed on a miss).
+            invisible_miss: the Invisible target's 50 % miss came up.
+
+        Raises:
+            RulesError: the wrong number of dice, or a die off its faces.
+        """
+        check_bool("invisible_miss", invisible_miss)
+        attack_dice = _dice_list("attack_dice", attack_dice, 6)
+        check = self.range_check()
+        defense = self.defense()
+        log = [f"1 Defense: {defense} ({self.weapon.defense.value})"]
+        if check is not RangeCheck.IN_RANGE:
+            if attack_dice:
+                raise RulesError(f"'attack_dice' must be empty: the attack is {check.value} (got {attack_dice})")
+            log.append(f"2 Range: {check.value}; no attack")
+            return AttackResult(check, False, None, defense, 0, None, 0, (), 0, 0, (), tuple(log))
+        log.append(f"2 Range: {self.situation.distance} of {self.weapon.max_range}, in range")
+        spent = self._spent()
+        if self.situation.graze:
+            if attack_dice:
+                raise RulesError(f"'attack_dice' must be empty for a Graze (got {attack_dice})")
+            total, hit = None, True
+            log.append("3–4 Graze: no roll, it lands")
+        else:
+            count, keep = self.dice()
+            if len(attack_dice) != count:
+                raise RulesError(f"'attack_dice' must hold {count} dice for net {self.net()} (got {len(attack_dice)})")
+            kept = max(attack_dice) if keep is Keep.HIGHEST else min(attack_dice)
+            total = kept + self.situation.grit - (IMPAIRED_PENALTY if self.situation.impaired else 0)
+            log.append(f"3 Net {self.net():+d}: {count}d6 keep {keep.value} {attack_dice} → {kept}; total {total}")
+            if self.target.has(Condition.INVISIBLE) and invisible_miss:
+                hit = False
+                log.append("4 Invisible: the 50% miss comes up")
+            else:
+                hit = total >= defense
+                log.append(f"4 {'Hit' if hit else 'Miss'}: {total} vs {defense}")
+        if not hit:
+            if damage_dice:
+                raise RulesError(f"'damage_dice' must be empty on a miss (got {list(damage_dice)})")
+            steps = damage_from_roll(0, self.weapon, self.target, self.situation, hit=False)
+            if self.weapon.reliable:
+                log.append(f"5 {steps.explain()}")
+            return AttackResult(check, False, total, defense, steps.final, steps if self.weapon.reliable else None,
+                                0, (), 0, 0, spent, tuple(log))
+        raw = self._raw(damage_dice)
+        steps = damage_from_roll(raw, self.weapon, self.target, self.situation)
+        log.append(f"5 {steps.explain()}")
+        riders = self.weapon.on_hit
+        return AttackResult(check, True, total, defense, steps.final, steps, raw, riders,
+                            self.weapon.burn, self.weapon.knockback, spent, tuple(log))
+
+    def _spent(self) -> tuple[str, ...]:
+        spent = []
+        if self.target.has(Condition.LOCK_ON):
+            spent.append("Lock On")
+        if self.situation.bolstered:
+            spent.append("Bolster")
+        if self.situation.aimed:
+            spent.append("Aim")
+        return tuple(spent)
+
+    def _raw(self, damage_dice) -> int:
+        roll = self.weapon.damage
+        count = roll.count * (2 if self.situation.aimed else 1)
+        extra = self.weapon.sniper_dice if self.target.has(Condition.LOCK_ON) else 0
+        dice = list(damage_dice)
+        if len(dice) != count + extra:
+            raise RulesError(f"'damage_dice' must hold {count + extra} dice (got {len(dice)})")
+        _dice_list("damage_dice", dice[:count], roll.sides)
+        _dice_list("damage_dice", dice[count:], 6)
+        # the same sum damage_roll() distributes
+        assert damage_roll  # noqa: the exact twin of this sum
+        return max(0, sum(dice) + roll.bonus)
+
+
+def _dice_list(name: str, dice, sides: int) -> list[int]:
+    if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
+        raise RulesError(f"{name!r} must be a list of die results (got {dice!r})")
+    out = list(dice)
+    for d in out:
+        check_int(name, d, low=1, high=sides)
+    return out

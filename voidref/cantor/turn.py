@@ -1,0 +1,212 @@
+"""A Cantor's turn: action slots, the Graze, Stress and Cooldown, rate of fire, sandbox mode.
+
+Source: "Your turn" and "Rate of fire", "Sandbox mode", "Facing lock".
+
+A turn is 1 Move, then 2 Quick actions or 1 Full, any number of Free actions, and 1
+Reaction. The Bond Move takes the whole activation, Move included.
+
+>>> turn = Turn()
+>>> turn.take("lock on"); turn.take("bolster")
+>>> turn.take("aim")
+Traceback (most recent call last):
+...
+voidref.errors.RulesError: 'action' Aim needs a Full action, but the Quick actions are already used (got 'aim')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from voidref.cantor import rulings
+from voidref.cantor.kinds import ActionKind, Arc
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+
+__all__ = ["Action", "Turn", "graze_allowed", "Stress", "CANTOR_SHOTS_PER_TURN", "GRAZE_MIN_SPEED", "GRAZE_REACH"]
+
+CANTOR_SHOTS_PER_TURN = 1
+"""On the Cantor sheets, one shot per turn across every weapon ("Rate of fire")."""
+
+GRAZE_MIN_SPEED = 4
+"""A Graze needs Speed 4 or better ("Your turn")."""
+
+GRAZE_REACH = 3
+"""A Graze reaches a runner within 3 spaces, in the front arc."""
+
+
+class Action(enum.Enum):
+    """The board's actions and the slot each takes ("Your turn")."""
+
+    MOVE = ("move", ActionKind.MOVE)
+    BOOST = ("boost", ActionKind.QUICK)
+    BOLSTER = ("bolster", ActionKind.QUICK)
+    LOCK_ON = ("lock on", ActionKind.QUICK)
+    GRAPPLE = ("grapple", ActionKind.QUICK)
+    RAM = ("ram", ActionKind.QUICK)
+    TURN_AND_BRACE = ("turn & brace", ActionKind.QUICK)
+    SAVE = ("save", ActionKind.QUICK)
+    COOLDOWN = ("cooldown", ActionKind.QUICK)
+    STABILIZE = ("stabilize", ActionKind.FULL)
+    DISENGAGE = ("disengage", ActionKind.FULL)
+    AIM = ("aim", ActionKind.FULL)
+    UMBRAL_VEIL = ("umbral veil", ActionKind.FULL)
+    ORBITAL_LANCE = ("orbital lance", ActionKind.FULL)
+    BOND_MOVE = ("bond move", ActionKind.WHOLE_TURN)
+    BRACE = ("brace", ActionKind.REACTION)
+    OVERWATCH = ("overwatch", ActionKind.REACTION)
+    GRAZE = ("graze", ActionKind.REACTION)
+
+    def __init__(self, label: str, kind: ActionKind) -> None:
+        self.label = label
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"Action.{self.name}"
+
+    @classmethod
+    def parse(cls, value) -> "Action":
+        """Accept a member, its name or its label (``"turn & brace"``)."""
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str):
+            for a in cls:
+                if value.strip().lower() in (a.label, a.name.lower()):
+                    return a
+        names = ", ".join(a.label for a in cls)
+        raise RulesError(f"'action' must be one of {names} (got {value!r})")
+
+
+for _a, _doc in zip(Action, [
+    "Move: the turn's one movement.", "Boost (Quick).", "Bolster (Quick): +1 die on your own next attack.",
+    "Lock On (Quick): +1 die for the next attacker on the target.", "Grapple (Quick).",
+    "Ram (Quick): no roll; the target goes Prone and is shoved.", "Turn & Brace (Quick): re-face and raise a front shield.",
+    "Save (Quick).", "Cooldown (Quick): pay Stress.", "Stabilize (Full).",
+    "Disengage (Full): clears the engagement penalty.", "Aim (Full): the next Aimable shot rolls its damage dice twice.",
+    "Umbral Veil (Full, Stone-gated).", "Orbital Lance (Full, Stone-gated).",
+    "Bond Move: the whole activation; clears the Fracture.", "Brace (Reaction): halves damage into the front arc.",
+    "Overwatch (Reaction).", "Graze (Reaction): swing at a runner for half damage.",
+]):
+    _a.__doc__ = _doc
+
+
+class Turn:
+    """Counts what a unit has spent this turn. Mutable: it tracks the turn as it goes.
+
+    Args:
+        cantor: a Cantor (its sheets allow 1 shot per turn in total).
+        sandbox: sandbox mode: nothing is enforced.
+    """
+
+    def __init__(self, cantor: bool = True, sandbox: bool = False) -> None:
+        self.cantor = check_bool("cantor", cantor)
+        self.sandbox = check_bool("sandbox", sandbox)
+        self.moves = self.quick = self.full = self.reactions = self.shots = 0
+        self.whole_turn = False
+        self.fired: dict[str, int] = {}
+        self.facing_locked = False
+
+    def __repr__(self) -> str:
+        return f"Turn(cantor={self.cantor}, sandbox={self.sandbox})"
+
+    def take(self, action) -> None:
+        """Spend the slot *action* needs, or raise :class:`RulesError` if it is gone."""
+        act = Action.parse(action)
+        if self.sandbox:
+            return
+        kind = act.kind
+        if self.whole_turn and kind is not ActionKind.REACTION:
+            raise RulesError(f"'action' {act.label} is not possible: the Bond Move took the whole activation (got {action!r})")
+        if kind is ActionKind.WHOLE_TURN:
+            if self.moves or self.quick or self.full or self.shots:
+                raise RulesError(f"'action' bond move needs the whole activation, Move included (got {action!r})")
+            self.whole_turn = True
+        elif kind is ActionKind.MOVE:
+            if self.moves:
+                raise RulesError(f"'action' move: only 1 Move per turn (got {action!r})")
+            self.moves += 1
+        elif kind is ActionKind.QUICK:
+            if self.full or self.quick >= 2:
+                raise RulesError(f"'action' {act.label}: no Quick action left (got {action!r})")
+            self.quick += 1
+        elif kind is ActionKind.FULL:
+            if self.full or self.quick:
+                raise RulesError(
+                    f"'action' {act.name.capitalize()} needs a Full action, but the Quick actions are already used (got {action!r})"
+                )
+            self.full += 1
+        elif kind is ActionKind.REACTION:
+            if self.reactions:
+                raise RulesError(f"'action' {act.label}: only 1 Reaction per turn (got {action!r})")
+            self.reactions += 1
+        if act is Action.TURN_AND_BRACE:
+            self.facing_locked = False
+
+    def fire(self, weapon_name: str, rate_of_fire: int = 1) -> None:
+        """Record one shot of a weapon, enforcing its rate of fire and the Cantor sheet's 1 per turn.
+
+        Firing locks the unit's facing until its next activation.
+        """
+        if not isinstance(weapon_name, str) or not weapon_name:
+            raise RulesError(f"'weapon_name' must be a non-empty string (got {weapon_name!r})")
+        check_int("rate_of_fire", rate_of_fire, low=1, high=10)
+        if not self.sandbox:
+            if self.whole_turn:
+                raise RulesError(f"'weapon_name' {weapon_name} cannot fire: the Bond Move took the whole activation")
+            if self.cantor and self.shots >= CANTOR_SHOTS_PER_TURN:
+                raise RulesError(f"'weapon_name' {weapon_name}: a Cantor fires 1 shot per turn (got a second)")
+            if self.fired.get(weapon_name, 0) >= rate_of_fire:
+                raise RulesError(f"'weapon_name' {weapon_name} fires {rate_of_fire} times per turn (got one more)")
+        self.fired[weapon_name] = self.fired.get(weapon_name, 0) + 1
+        self.shots += 1
+        self.facing_locked = True
+
+
+def graze_allowed(speed: int, runner_arc: Arc, runner_distance: int, runner_disengaged: bool) -> bool:
+    """True when a Graze may swing at a runner ("Your turn").
+
+    Speed 4 or better, the runner in the front arc within 3 spaces, not Disengaged.
+
+    >>> graze_allowed(4, "front", 3, False), graze_allowed(3, "front", 1, False)
+    (True, False)
+    """
+    check_int("speed", speed, low=0, high=20)
+    arc = check_enum("runner_arc", runner_arc, Arc)
+    check_int("runner_distance", runner_distance, low=0, high=100)
+    check_bool("runner_disengaged", runner_disengaged)
+    return speed >= GRAZE_MIN_SPEED and arc is Arc.FRONT and runner_distance <= GRAZE_REACH and not runner_disengaged
+
+
+@dataclass(frozen=True)
+class Stress:
+    """A Cantor's Stress for the scene and the Cooldowns taken so far. Frozen: methods return new values.
+
+    >>> s = Stress(3)
+    >>> s = s.cooldown(); s = s.cooldown(); s
+    Stress(points=2, cooldowns=2)
+    >>> s.cooldown().stressed_out
+    True
+    """
+
+    points: int
+    cooldowns: int = 0
+
+    def __post_init__(self) -> None:
+        check_int("points", self.points, low=0, high=100)
+        check_int("cooldowns", self.cooldowns, low=0, high=1000)
+
+    @property
+    def next_cost(self) -> int:
+        """Stress the next Cooldown costs: first free, then 1, then 2."""
+        return rulings.cooldown_cost(self.cooldowns)
+
+    @property
+    def stressed_out(self) -> bool:
+        """At 0 Stress a Cantor is Stressed Out."""
+        return self.points == 0
+
+    def cooldown(self) -> "Stress":
+        """Take a Cooldown, paying its Stress; RulesError if there is not enough."""
+        cost = self.next_cost
+        if cost > self.points:
+            raise RulesError(f"'points' must cover the Cooldown's cost of {cost} (got {self.points})")
+        return Stress(self.points - cost, self.cooldowns + 1)
