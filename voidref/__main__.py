@@ -1,0 +1,7 @@
+"""``python -m voidref``: the command line."""
+
+import sys
+
+from voidref.cli import main
+
+sys.exit(main())
