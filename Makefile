@@ -8,18 +8,29 @@ SPHINX  := $(VENV)/bin/sphinx-build
 HTML    := _build/html
 PORT    ?= 8000
 
-.PHONY: serve site test install install-test pytest docs-strict docs-doctest clean bench
+.PHONY: serve site test install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium
+
+# Pyodide (pinned in package.json / package-lock.json) and axe-core come from npm.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+# Browser tests drive Debian's chromium; never a downloaded browser.
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium)
 
 $(VPY):
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
 
-install: $(VPY)
+install: $(VPY) node_modules/.package-lock.json
 	$(VPY) -m pip install -q -e '.[docs]'
 
-install-test: $(VPY)
+install-test: $(VPY) node_modules/.package-lock.json chromium
 	$(VPY) -m pip install -q -e '.[docs,test]'
 
+# The build itself (docs/_ext/voidref_calculators.py) writes the voidref wheel
+# into _static/calc/, copies Pyodide from node_modules into _static/pyodide/
+# with its standard library pre-compiled by Pyodide, and writes sw.js.
 site: install
 	$(SPHINX) -q -c . -b html docs $(HTML)
 
@@ -27,8 +38,10 @@ serve: site
 	@echo "voidref site on http://127.0.0.1:$(PORT)/"
 	$(VPY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
 
+# Includes the browser tests (tests/test_browser_*.py) against the built site
+# in $(HTML), and the engine's doctests inside Pyodide under node.
 pytest:
-	$(VPY) -m pytest -q
+	VOIDREF_SITE=$(HTML) VOIDREF_REQUIRE_BROWSER=1 $(VPY) -m pytest -q
 
 docs-strict:
 	rm -rf $(HTML)
@@ -45,6 +58,9 @@ test: install-test
 bench: install-test
 	$(VPY) -m pip install -q -e '.[bench]'
 	$(VPY) benchmarks/bench_pools.py
+
+bench-browser: install-test site
+	$(VPY) benchmarks/bench_browser.py --site $(HTML)
 
 clean:
 	rm -rf _build build dist *.egg-info

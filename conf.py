@@ -20,6 +20,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "voidref_sphinx",
+    "voidref_calculators",
 ]
 
 # conf.py sits at the repository root and the sources live in docs/: build with

@@ -1,0 +1,271 @@
+// voidref calculators: main-thread glue. It only moves inputs to the Python
+// worker and results back to the page; every rule lives in voidref (Python).
+//
+// - The worker starts lazily: when a calculator comes into view (on an idle
+//   moment), or at the first interaction, whichever is first.
+// - Start-up has a timeout; a computation that runs too long is stopped by
+//   ending the worker (a new one starts at the next change).
+// - Inputs that differ from the defaults live in the URL (?slug.field=value),
+//   so a link restores the same setup.
+// - A service worker (sw.js at the site root) keeps the site usable offline.
+
+const STARTUP_TIMEOUT_MS = 30000;
+const COMPUTE_TIMEOUT_MS = 10000;
+const WORKER_URL = new URL("worker.mjs", import.meta.url);
+const SW_URL = new URL("../../sw.js", import.meta.url);
+
+const calcs = [...document.querySelectorAll(".voidref-calc")].map(setUp);
+
+let worker = null;      // the Worker, once started
+let readyPromise = null;
+let failedMessage = null;
+let nextId = 1;
+let inFlight = null;    // {id, calc, timer}
+const queue = new Set(); // calculators waiting for a computation
+
+function setStatus(text, state) {
+  for (const c of calcs) {
+    c.status.textContent = text;
+    c.status.dataset.state = state;
+  }
+}
+
+function startWorker() {
+  if (readyPromise) return readyPromise;
+  failedMessage = null;
+  readyPromise = new Promise((resolve, reject) => {
+    const fail = (message) => {
+      failedMessage = message;
+      if (worker) worker.terminate();
+      worker = null;
+      setStatus(`Live results unavailable: ${message}. The result shown is the last one computed.`, "failed");
+      reject(new Error(message));
+    };
+    if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+      fail("this browser cannot run WebAssembly in a worker");
+      return;
+    }
+    setStatus("Loading Python…", "loading");
+    const timer = setTimeout(() => fail(`Python did not start within ${STARTUP_TIMEOUT_MS / 1000} s`), STARTUP_TIMEOUT_MS);
+    try {
+      worker = new Worker(WORKER_URL, { type: "module", name: "voidref-python" });
+    } catch (err) {
+      clearTimeout(timer);
+      fail("this browser cannot start a module worker");
+      return;
+    }
+    worker.onerror = (event) => {
+      event.preventDefault();
+      clearTimeout(timer);
+      fail("the Python worker could not be loaded");
+    };
+    worker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.type === "ready") {
+        clearTimeout(timer);
+        window.voidrefCalcTiming = msg.timing;
+        setStatus("Ready: results update as you change the inputs.", "ready");
+        resolve();
+        // Python is up: recompute what still shows the built result, so the page is live.
+        for (const c of calcs) if (c.result.dataset.state === "prebuilt") request(c);
+      } else if (msg.type === "failed") {
+        clearTimeout(timer);
+        fail(msg.message);
+      } else if (msg.type === "result") {
+        onResult(msg);
+      }
+    };
+    worker.postMessage({ type: "init" });
+  });
+  readyPromise.catch(() => {});
+  return readyPromise;
+}
+
+function readInputs(c) {
+  const inputs = {};
+  for (const el of c.form.elements) {
+    if (!el.name) continue;
+    inputs[el.name] = el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value;
+  }
+  return inputs;
+}
+
+function writeInputs(c, inputs) {
+  for (const el of c.form.elements) {
+    if (!el.name || !(el.name in inputs)) continue;
+    if (el.type === "checkbox") el.checked = inputs[el.name] === "1";
+    else el.value = inputs[el.name];
+  }
+}
+
+function updateUrl() {
+  const params = new URLSearchParams(location.search);
+  for (const c of calcs) {
+    const now = readInputs(c);
+    for (const [name, value] of Object.entries(now)) {
+      const key = `${c.key}.${name}`;
+      if (value === c.defaults[name]) params.delete(key);
+      else params.set(key, value);
+    }
+  }
+  const query = params.toString();
+  history.replaceState(history.state, "", location.pathname + (query ? "?" + query : "") + location.hash);
+}
+
+function shareUrl(c) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(readInputs(c))) {
+    if (value !== c.defaults[name]) params.set(`${c.key}.${name}`, value);
+  }
+  const query = params.toString();
+  return location.origin + location.pathname + (query ? "?" + query : "") + "#" + c.root.id;
+}
+
+function request(c) {
+  queue.add(c);
+  c.result.dataset.state = "pending";
+  c.root.dataset.state = "pending";
+  startWorker().then(pump, () => {
+    queue.delete(c);
+    c.result.dataset.state = "stale";
+    c.root.dataset.state = "failed";
+  });
+}
+
+function pump() {
+  if (inFlight || !worker || queue.size === 0) return;
+  const c = queue.values().next().value;
+  queue.delete(c);
+  const id = nextId++;
+  const timeoutMs = Number(c.root.dataset.timeoutMs) || COMPUTE_TIMEOUT_MS;
+  const timer = setTimeout(() => onTimeout(c, timeoutMs), timeoutMs);
+  inFlight = { id, calc: c, timer, sent: performance.now() };
+  worker.postMessage({ type: "run", id, slug: c.slug, inputs: readInputs(c) });
+}
+
+function onTimeout(c, timeoutMs) {
+  inFlight = null;
+  if (worker) worker.terminate();
+  worker = null;
+  readyPromise = null;
+  c.general.hidden = false;
+  c.general.textContent = `This computation took longer than ${timeoutMs / 1000} s and was stopped. Try smaller numbers.`;
+  c.result.dataset.state = "stale";
+  c.root.dataset.state = "timeout";
+  setStatus("Stopped a long computation; Python restarts at the next change.", "stopped");
+  queue.delete(c);
+  if (queue.size) startWorker().then(pump, () => {});
+}
+
+function onResult(msg) {
+  if (!inFlight || inFlight.id !== msg.id) return;
+  const c = inFlight.calc;
+  clearTimeout(inFlight.timer);
+  c.lastMs = performance.now() - inFlight.sent;
+  inFlight = null;
+  if (!queue.has(c)) show(c, msg.result);
+  pump();
+}
+
+function show(c, out) {
+  const errors = out.errors || {};
+  for (const el of c.form.elements) {
+    if (!el.name) continue;
+    const slot = c.root.querySelector(`#${CSS.escape(el.id)}-err`);
+    const message = errors[el.name] || "";
+    if (slot) slot.textContent = message;
+    if (message) el.setAttribute("aria-invalid", "true");
+    else el.removeAttribute("aria-invalid");
+  }
+  c.general.textContent = out.error || "";
+  c.general.hidden = !out.error;
+  if (out.ok) {
+    c.result.innerHTML = out.html; // built by voidref.calc.results.to_html: every text is escaped
+    c.text.textContent = out.text;
+    c.result.dataset.state = "live";
+    c.root.dataset.state = "live";
+  } else {
+    c.result.dataset.state = "stale";
+    c.root.dataset.state = "error";
+    if (!out.error) {
+      c.general.hidden = false;
+      c.general.textContent = "Fix the field marked above; the result below is for the last valid inputs.";
+    }
+  }
+  c.root.dataset.computed = String(Number(c.root.dataset.computed || 0) + 1);
+}
+
+async function copyText(c, text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    c.status.textContent = `Copied the ${what}.`;
+  } catch (err) {
+    c.status.textContent = `Could not copy the ${what}: your browser refused access to the clipboard.`;
+  }
+}
+
+function setUp(root) {
+  const c = {
+    root,
+    slug: root.dataset.calc,
+    key: root.dataset.key,
+    form: root.querySelector("form"),
+    status: root.querySelector(".vc-status"),
+    result: root.querySelector(".vc-result"),
+    text: root.querySelector(".vc-text"),
+    general: root.querySelector(".vc-general-error"),
+  };
+  c.defaults = readInputs(c);
+  root.querySelector(".vc-actions").hidden = false;
+  const params = new URLSearchParams(location.search);
+  const restored = {};
+  for (const name of Object.keys(c.defaults)) {
+    const value = params.get(`${c.key}.${name}`);
+    if (value !== null) restored[name] = value;
+  }
+  c.form.addEventListener("submit", (event) => event.preventDefault());
+  let debounce = null;
+  const changed = () => {
+    clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      updateUrl();
+      request(c);
+    }, 60);
+  };
+  c.form.addEventListener("input", changed);
+  c.form.addEventListener("change", changed);
+  c.form.addEventListener("focusin", () => startWorker(), { once: true });
+  root.querySelector(".vc-copy").addEventListener("click", () => copyText(c, c.text.textContent, "result"));
+  root.querySelector(".vc-link").addEventListener("click", () => copyText(c, shareUrl(c), "link"));
+  root.querySelector(".vc-reset").addEventListener("click", () => {
+    writeInputs(c, c.defaults);
+    changed();
+  });
+  if (Object.keys(restored).length) {
+    writeInputs(c, restored);
+    c.result.dataset.state = "stale";
+    c.status.textContent = "Restoring the shared setup: loading Python…";
+    queueMicrotask(() => request(c));
+  }
+  return c;
+}
+
+function startWhenSeen() {
+  const go = () => ("requestIdleCallback" in window ? requestIdleCallback(() => startWorker(), { timeout: 1500 }) : setTimeout(startWorker, 200));
+  if (!("IntersectionObserver" in window)) return go();
+  const seen = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      seen.disconnect();
+      go();
+    }
+  });
+  for (const c of calcs) seen.observe(c.root);
+}
+
+if (calcs.length) {
+  startWhenSeen();
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register(SW_URL).catch(() => {});
+  }
+  window.voidrefCalc = { start: startWorker, calcs };
+}
