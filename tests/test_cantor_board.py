@@ -41,7 +41,7 @@ def test_tow_clock_three_tows():
 
 
 def test_tow_clock_holds_while_tug_prone():
-    """Tow clock: Ram knocks the tug Prone and the clock holds while it is down."""
+    """Tow clock: a round advance with the tug Prone does not move the clock."""
     c = TowClock()
     c.advance(tug_prone=True)
     assert c.tows == 0

@@ -50,9 +50,9 @@ __all__ = [
 def dice_for_net(net: int) -> tuple[int, Keep]:
     """How many d6 an attack rolls, and which one it keeps, for a net accuracy.
 
-    **Source** (step 3, "Accuracy vs Difficulty"): net the accuracy dice against
-    the difficulty dice, roll that many d6 and keep the highest. It does not say
-    what to roll when the net is zero or when difficulty is ahead.
+    **Source** (step 3, "Accuracy vs Difficulty"): subtract difficulty dice from
+    accuracy dice; the result is the number of d6 rolled, and the best one counts.
+    Nothing covers a result of zero, or difficulty outnumbering accuracy.
 
     **We chose:** a net of 1 or more rolls that many dice and keeps the highest.
     A net of 0 or less rolls ``2 - net`` dice and keeps the lowest: 0 rolls 2
@@ -128,8 +128,8 @@ def halve(amount: int) -> int:
 def too_close(distance: int, min_range: int) -> bool:
     """True when ordnance with Min Range *min_range* is disarmed at *distance*.
 
-    **Source** (step 2, "Range + Engagement"): ordnance with Min Range N is disarmed
-    inside N spaces and reports TOO CLOSE.
+    **Source** (step 2, "Range + Engagement"): Min Range N ordnance will not arm
+    when the target is inside N spaces; the board shows TOO CLOSE.
 
     **We chose:** inside means strictly closer than N: at exactly N spaces the
     ordnance is armed.
@@ -160,8 +160,8 @@ the miss the same weapon would have done.
 RELIABLE_MISS_TAKES_EXPOSED_AND_BRACE = True
 """Reliable damage on a miss goes through Exposed, Armor and Brace like a hit; only the floor is skipped.
 
-**Source:** Reliable N lands on a miss, Armor still eats it, and the min-1 floor
-does not apply. Exposed and Brace are not mentioned.
+**Source:** a miss still deals Reliable N; Armor reduces that amount and no
+floor of 1 lifts it. Exposed and Brace are not mentioned.
 
 **We chose:** the N enters step 5 where the rolled damage would (after
 fall-off, which never touches it): Exposed doubles it, Armor comes off, Brace
