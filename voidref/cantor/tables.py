@@ -1,0 +1,193 @@
+"""Look-up tables for the Cantor pages, computed by the engine.
+
+Every function returns MyST Markdown for a ``{computed}`` block on the site. The
+numbers come from :mod:`voidref.cantor`; nothing is typed by hand, so changing a
+ruling changes every table that depends on it.
+
+>>> print(dice_table(low=0, high=1))
+| Net accuracy | d6 rolled | Die kept | Average kept | Chance of a 6 |
+| --- | --- | --- | --- | --- |
+| 0 | 2 | lowest | 2.53 | 2.8% |
+| +1 | 1 | highest | 3.50 | 16.7% |
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from voidref.cantor import rulings
+from voidref.cantor.accuracy import Situation, hit_chance, kept_die
+from voidref.cantor.board import Tide, vespertide_phase
+from voidref.cantor.damage import damage_on_hit, damage_on_miss
+from voidref.cantor.health import STRUCTURE_TABLE
+from voidref.cantor.kinds import DamageType
+from voidref.cantor.turn import Action
+from voidref.cantor.units import Target, Weapon
+from voidref.errors import RulesError, check_int
+from voidref.exact import Dist
+
+__all__ = [
+    "dice_table",
+    "hit_chance_table",
+    "fall_off_table",
+    "damage_vs_armor_table",
+    "reliable_table",
+    "structure_table",
+    "collision_table",
+    "action_table",
+    "cooldown_table",
+    "vespertide_table",
+]
+
+
+def _pct(p: Fraction) -> str:
+    """A probability for people: one decimal, never a misleading 0.0% or 100.0%."""
+    if p == 0:
+        return "–"
+    if p == 1:
+        return "100%"
+    if p < Fraction(1, 2000):
+        return "<0.1%"
+    if p > 1 - Fraction(1, 2000):
+        return ">99.9%"
+    return f"{float(p) * 100:.1f}%"
+
+
+def _net(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _range(name_low: str, low: int, name_high: str, high: int, floor: int, ceil: int) -> None:
+    check_int(name_low, low, low=floor, high=ceil)
+    check_int(name_high, high, low=floor, high=ceil)
+    if high < low:
+        raise RulesError(f"{name_high!r} must be at least {name_low!r} ({low}) (got {high})")
+
+
+def dice_table(low: int = -3, high: int = 5) -> str:
+    """Net accuracy → dice rolled, die kept, average kept die and the chance of a 6.
+
+    Serves "Accuracy vs Difficulty" and the ruling on a net of zero or less.
+    """
+    _range("low", low, "high", high, -10, 10)
+    rows = []
+    for n in range(low, high + 1):
+        count, keep = rulings.dice_for_net(n)
+        kept = kept_die(n)
+        rows.append([_net(n), str(count), keep.value, f"{float(kept.mean()):.2f}", _pct(kept[6])])
+    lines = ["| Net accuracy | d6 rolled | Die kept | Average kept | Chance of a 6 |",
+             "| --- | --- | --- | --- | --- |"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def hit_chance_table(grit: int = 0, low: int = -2, high: int = 4, defenses=(3, 4, 5, 6, 7, 8, 9)) -> str:
+    """Chance to hit by net accuracy (rows) and defense (columns) for a given Grit.
+
+    Serves "Hit": total (kept die + Grit) at least the defense.
+    """
+    check_int("grit", grit, low=-5, high=10)
+    _range("low", low, "high", high, -10, 10)
+    defs = [check_int("defenses", d, low=-10, high=40) for d in defenses]
+    if not defs:
+        raise RulesError("'defenses' must list at least one defense (got none)")
+    lines = ["| Net | " + " | ".join(f"Def {d}" for d in defs) + " |",
+             "| --- | " + " | ".join("---" for _ in defs) + " |"]
+    for n in range(low, high + 1):
+        cells = [_pct(hit_chance(n, d, grit)) for d in defs]
+        lines.append(f"| {_net(n)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def fall_off_table() -> str:
+    """Damage lost past optimal range, by damage type (and melee)."""
+    lines = ["| Damage | Lost past optimal range |", "| --- | --- |"]
+    for t in DamageType:
+        lines.append(f"| {t.value.capitalize()} | {rulings.FALL_OFF[t]} |")
+    lines.append("| Any melee weapon | 0 |")
+    return "\n".join(lines)
+
+
+def damage_vs_armor_table(damage: str = "2d6", armors=(0, 1, 2, 3, 4), exposed: bool = False,
+                          distance_past_optimal: bool = False) -> str:
+    """Average damage of a hit and the chance of only the floor's 1, by Armor.
+
+    Serves "Damage": fall-off, Exposed, Armor and the min-1 floor.
+    """
+    weapon = Weapon("w", damage, "kinetic", max_range=8)
+    situation = Situation(distance=8 if distance_past_optimal else 1)
+    arms = [check_int("armors", a, low=0, high=20) for a in armors]
+    lines = ["| Armor | Average damage | Only the floor's 1 | Most damage |", "| --- | --- | --- | --- |"]
+    for a in arms:
+        d = damage_on_hit(weapon, Target(armor=a, conditions=["exposed"] if exposed else []), situation)
+        lines.append(f"| {a} | {float(d.mean()):.2f} | {_pct(d[1])} | {max(d)} |")
+    return "\n".join(lines)
+
+
+def reliable_table(reliables=(1, 2, 3), armors=(0, 1, 2, 3)) -> str:
+    """Damage a miss deals with Reliable N against Armor (no floor on a miss)."""
+    rels = [check_int("reliables", r, low=1, high=20) for r in reliables]
+    arms = [check_int("armors", a, low=0, high=20) for a in armors]
+    lines = ["| Reliable | " + " | ".join(f"Armor {a}" for a in arms) + " |",
+             "| --- | " + " | ".join("---" for _ in arms) + " |"]
+    for r in rels:
+        w = Weapon("w", "1d6", reliable=r)
+        cells = [str(damage_on_miss(w, Target(armor=a), Situation())) for a in arms]
+        lines.append(f"| {r} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def structure_table() -> str:
+    """The Structure roll: each 1d6 result, what it inflicts, and the chance of each outcome."""
+    lines = ["| 1d6 | Result |", "| --- | --- |"]
+    for roll, cond in STRUCTURE_TABLE.items():
+        lines.append(f"| {roll} | {cond.name.capitalize() if cond else 'nothing'} |")
+    d = Dist.die(6).map(lambda r: STRUCTURE_TABLE[r])
+    chances = ", ".join(f"{(c.name.capitalize() if c else 'nothing')} {_pct(p)}" for c, p in
+                        sorted(d.probabilities().items(), key=lambda kv: -kv[1]))
+    return "\n".join(lines) + f"\n\nChances: {chances}."
+
+
+def collision_table() -> str:
+    """Collision damage (2d6 raw): the chance of each total and of at least that much."""
+    d = Dist.die(6).repeat_sum(2)
+    lines = ["| Damage | Exactly | At least |", "| --- | --- | --- |"]
+    for k in d:
+        lines.append(f"| {k} | {_pct(d[k])} | {_pct(d.prob(lambda x, k=k: x >= k))} |")
+    return "\n".join(lines)
+
+
+def action_table() -> str:
+    """Every board action and the slot of the turn it takes."""
+    by_kind: dict[str, list[str]] = {}
+    for a in Action:
+        by_kind.setdefault(a.kind.value, []).append(a.label.title().replace("& ", "& "))
+    lines = ["| Slot | Per turn | Actions |", "| --- | --- | --- |"]
+    per = {"move": "1", "quick": "2 (or a Full)", "full": "1 (instead of 2 Quick)", "reaction": "1",
+           "whole turn": "the whole activation"}
+    for kind, names in by_kind.items():
+        lines.append(f"| {kind.capitalize()} | {per[kind]} | {', '.join(names)} |")
+    lines.append("| Free | any number | – |")
+    return "\n".join(lines)
+
+
+def cooldown_table(uses: int = 5) -> str:
+    """Stress cost of each Cooldown in a scene, and the running total."""
+    check_int("uses", uses, low=1, high=20)
+    lines = ["| Cooldown | Costs | Stress spent so far |", "| --- | --- | --- |"]
+    total = 0
+    for n in range(uses):
+        cost = rulings.cooldown_cost(n)
+        total += cost
+        lines.append(f"| {n + 1} | {cost} | {total} |")
+    return "\n".join(lines)
+
+
+def vespertide_table(rounds: int = 9) -> str:
+    """The Vespertide, round by round."""
+    check_int("rounds", rounds, low=1, high=30)
+    what = {Tide.CALM: "calm", Tide.GATHERING: "gathering (breaks next round)",
+            Tide.BREAKING: "**breaks**: 2 Energy and Slowed in the low band"}
+    lines = ["| Round | Wave |", "| --- | --- |"]
+    lines += [f"| {r} | {what[vespertide_phase(r)]} |" for r in range(1, rounds + 1)]
+    return "\n".join(lines)
