@@ -46,10 +46,10 @@ _DIFFICULTIES = (Difficulty.EASY, Difficulty.AVERAGE, Difficulty.HARD, Difficult
 
 # -- formatting helpers -------------------------------------------------------
 
-def _pct(p: Fraction) -> str:
+def _pct(p: Fraction, zero: str = "–") -> str:
     """A probability for people: one decimal, never a misleading 0.0% or 100.0%."""
     if p == 0:
-        return "–"
+        return zero
     if p == 1:
         return "100%"
     if p < Fraction(1, 2000):
@@ -204,11 +204,11 @@ def thrown_range_table() -> str:
 
 _BAR = "#7b3fa6"
 _BAR_DIM = "#9a8aa6"
-_W, _H = 640, 300
-_LEFT, _RIGHT, _TOP, _BOTTOM = 20, 20, 40, 60
+_W, _H = 480, 280
+_LEFT, _RIGHT, _TOP, _BOTTOM = 8, 8, 52, 60
 
 
-def _bar_chart(chart_id: str, title: str, x_label: str, dist: Dist, highlight=None) -> str:
+def _bar_chart(chart_id: str, title: str, name: str, x_label: str, dist: Dist, highlight=None) -> str:
     """An accessible inline SVG bar chart of a distribution over integers."""
     outcomes = list(range(min(dist), max(dist) + 1))
     probs = [dist.get(x, Fraction(0)) for x in outcomes]
@@ -227,19 +227,23 @@ def _bar_chart(chart_id: str, title: str, x_label: str, dist: Dist, highlight=No
             parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{fill}"/>')
         cx = _LEFT + i * step + step / 2
         if p:
-            parts.append(f'<text x="{cx:.1f}" y="{by - 6:.1f}" text-anchor="middle" font-size="13">{html.escape(_pct(p))}</text>')
-        parts.append(f'<text x="{cx:.1f}" y="{_TOP + height + 20:.1f}" text-anchor="middle" font-size="14">{x}</text>')
+            label = _pct(p).rstrip("%") if len(outcomes) > 9 else _pct(p)
+            parts.append(f'<text x="{cx:.1f}" y="{by - 6:.1f}" text-anchor="middle" font-size="14">'
+                         f'{html.escape(label)}</text>')
+        parts.append(f'<text x="{cx:.1f}" y="{_TOP + height + 22:.1f}" text-anchor="middle" font-size="16">{x}</text>')
     parts.append(f'<line x1="{_LEFT}" y1="{_TOP + height}" x2="{_W - _RIGHT}" y2="{_TOP + height}" '
                  f'stroke="currentColor" stroke-width="1"/>')
-    parts.append(f'<text x="{_W / 2:.0f}" y="{_H - 12}" text-anchor="middle" font-size="14">{html.escape(x_label)}</text>')
-    parts.append(f'<text x="{_W / 2:.0f}" y="22" text-anchor="middle" font-size="15" font-weight="bold">'
+    if len(outcomes) > 9:
+        x_label += "; bar labels in %"
+    parts.append(f'<text x="{_W / 2:.0f}" y="{_H - 12}" text-anchor="middle" font-size="15">{html.escape(x_label)}</text>')
+    parts.append(f'<text x="{_W / 2:.0f}" y="20" text-anchor="middle" font-size="17" font-weight="bold">'
                  f'{html.escape(title)}</text>')
     desc = "; ".join(f"{x}: {_pct(p)}" for x, p in zip(outcomes, probs) if p)
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" role="img" '
         f'aria-labelledby="{chart_id}-t {chart_id}-d" class="voidref-chart" fill="currentColor" '
         f'style="width:100%;max-width:{_W}px;height:auto">'
-        f'<title id="{chart_id}-t">{html.escape(title)}</title>'
+        f'<title id="{chart_id}-t">{html.escape(name)}</title>'
         f'<desc id="{chart_id}-d">{html.escape(x_label)}, chance of each: {html.escape(desc)}</desc>'
         + "".join(parts) + "</svg>"
     )
@@ -261,8 +265,9 @@ def net_successes_chart(pool: str = "2M 2A vs 2T") -> str:
         raise RulesError(f"'pool' must hold at least one die (got {pool!r})")
     dist = p.distribution().map(lambda o: o.successes)
     chart_id = "vd-net-" + "".join(c if c.isalnum() else "-" for c in pool).strip("-")
-    title = f"Net Successes: {p.describe()}"
-    chart = _bar_chart(chart_id, title, "net Successes (1 or more passes; passing bars in the darker colour)", dist, highlight=lambda x: x >= 1)
+    name = f"Net Successes of the check {p.describe()}"
+    chart = _bar_chart(chart_id, "Net Successes of one check", name,
+                       "net Successes (1 or more passes: darker bars)", dist, highlight=lambda x: x >= 1)
     caption = (f"{p.describe()}: passes {_pct(p.chance_of_success())} of the time; "
                f"average net Successes {float(dist.mean()):.2f}.")
     return _raw(chart, caption)
@@ -289,10 +294,11 @@ def attack_wounds_chart(agility: int = 3, ranged: int = 2, damage: int = 6, crit
     odds = attack.odds(health)
     pool = odds.pool
     chart_id = f"vd-wounds-{agility}-{ranged}-{damage}-{crit}-{pierce}-{resistance}-{b.name.lower()}-{cover}"
-    title = f"Wounds from one attack: {pool.describe()}"
-    chart = _bar_chart(chart_id, title, f"Wounds (Damage {damage}, Pierce {pierce}, Resistance {resistance}; 0 includes misses)",
-                       odds.wounds)
-    caption = (f"Agility {agility}, Ranged {ranged} at {_name(b)} range, {cover} cover: hits {_pct(odds.hit)}; "
-               f"Critical Injury available {_pct(odds.critical_injury)}; average {float(odds.expected_wounds):.2f} Wounds; "
-               f"target (at {wounds_taken} of {wound_points} Wounds) incapacitated {_pct(odds.incapacitated)}.")
+    name = f"Wounds from one attack, {pool.describe()}, Damage {damage}, Pierce {pierce}, Resistance {resistance}"
+    chart = _bar_chart(chart_id, "Wounds from one attack", name, "Wounds suffered (0 includes misses)", odds.wounds)
+    caption = (f"{pool.describe()} (Agility {agility}, Ranged {ranged}, {_name(b)} range, {cover} cover); "
+               f"Damage {damage}, Pierce {pierce}, against Resistance {resistance}: hits {_pct(odds.hit, '0%')}; "
+               f"Critical Injury available {_pct(odds.critical_injury, '0%')}; "
+               f"average {float(odds.expected_wounds):.2f} Wounds; target at {wounds_taken} of {wound_points} Wounds "
+               f"ends incapacitated {_pct(odds.incapacitated, '0%')}.")
     return _raw(chart, caption)
