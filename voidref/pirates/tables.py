@@ -5,7 +5,7 @@ so every number a reader looks up comes from the same code the tests check.
 
 >>> print(soak_table(armor_values=(6,)))
 | AV | Physical soak | Energy soak |
-| ---: | ---: | ---: |
+| --- | ---: | ---: |
 | 6 | 6 | 3 |
 """
 
