@@ -354,55 +354,67 @@ def _downgrade(plain: int, upgraded: int, n: int) -> tuple[int, int]:
 # (Kronecker substitution: coefficient of x^s y^b sits at bit slot s*W + b),
 # so one big-integer multiplication convolves two whole distributions.
 
-_SHIFT = 2  # every face nets between -2 and +2 on each axis
+def _span(faces: tuple[Face, ...]) -> tuple[int, int, int, int]:
+    """Lowest net Successes, their range, lowest net Boons, their range."""
+    s = [f.successes for f in faces]
+    b = [f.boons for f in faces]
+    return min(s), max(s) - min(s), min(b), max(b) - min(b)
 
 
 def _packed(faces: tuple[Face, ...], width: int, bits: int) -> int:
+    s_low, _, b_low, _ = _span(faces)
     value = 0
     for f in faces:
-        value += 1 << (bits * ((f.successes + _SHIFT) * width + f.boons + _SHIFT))
+        value += 1 << (bits * ((f.successes - s_low) * width + f.boons - b_low))
     return value
 
 
 def _joint_counts(pool: Pool) -> tuple[dict[CheckOutcome, int], int]:
-    n = pool.size
     total = math.prod(d.sides ** pool.count(d) for d in Die)
-    width = 4 * n + 1
     bits = (total.bit_length() + 8) // 8 * 8
-    ordinary_m = tuple(f for f in Die.MASTERY.faces if not f.breakthroughs)
-    ordinary_h = tuple(f for f in Die.HAZARD.faces if not f.calamities)
+    ordinary = {d: tuple(f for f in d.faces if not (f.breakthroughs or f.calamities)) for d in Die}
+    spans = {d: _span(ordinary[d]) for d in Die}
+    # Each die shifts its faces to start at 0, so the packed grid is only as
+    # wide as the pool's real spread of results on each axis.
+    height = 1 + sum(spans[d][1] * pool.count(d) for d in Die)
+    width = 1 + sum(spans[d][3] * pool.count(d) for d in Die)
     base = 1
     for die in (Die.ABILITY, Die.BOON, Die.TRIAL, Die.BANE):
-        p = _packed(die.faces, width, bits)
+        p = _packed(ordinary[die], width, bits)
         for _ in range(pool.count(die)):
             base *= p
-    pm, ph = _packed(ordinary_m, width, bits), _packed(ordinary_h, width, bits)
+    pm, ph = _packed(ordinary[Die.MASTERY], width, bits), _packed(ordinary[Die.HAZARD], width, bits)
     m_pow, h_pow = [1], [1]
     for _ in range(pool.mastery):
         m_pow.append(m_pow[-1] * pm)
     for _ in range(pool.hazard):
         h_pow.append(h_pow[-1] * ph)
     nbytes = bits // 8
-    plain = n - pool.mastery - pool.hazard
+    plain_s = sum(spans[d][0] * pool.count(d) for d in (Die.ABILITY, Die.BOON, Die.TRIAL, Die.BANE))
+    plain_b = sum(spans[d][2] * pool.count(d) for d in (Die.ABILITY, Die.BOON, Die.TRIAL, Die.BANE))
     out: dict[CheckOutcome, int] = {}
+    new = tuple.__new__
     for k in range(pool.mastery + 1):
         with_m = base * m_pow[pool.mastery - k]
         ck = math.comb(pool.mastery, k)
         for j in range(pool.hazard + 1):
             weight = ck * math.comb(pool.hazard, j)
             product = with_m * h_pow[pool.hazard - j]
-            dice = plain + (pool.mastery - k) + (pool.hazard - j)
-            offset = _SHIFT * dice
-            span = 4 * dice + 1
-            raw = product.to_bytes((width * width) * nbytes, "little")
-            for sx in range(span):
-                row = (sx * width) * nbytes
-                chunk = raw[row: row + span * nbytes]
-                if not any(chunk):
+            # Lowest possible net Successes and Boons of this product, plus the
+            # k Breakthrough faces (+1 Success each) and j Calamities (-1 each).
+            s_low = plain_s + spans[Die.MASTERY][0] * (pool.mastery - k) + spans[Die.HAZARD][0] * (pool.hazard - j) + k - j
+            b_low = plain_b + spans[Die.MASTERY][2] * (pool.mastery - k) + spans[Die.HAZARD][2] * (pool.hazard - j)
+            raw = product.to_bytes(height * width * nbytes, "little")
+            row_bytes = width * nbytes
+            for sx in range(height):
+                chunk = raw[sx * row_bytes:(sx + 1) * row_bytes]
+                first = len(chunk) - len(chunk.lstrip(b"\0"))
+                if first == len(chunk):
                     continue
-                s_net = sx - offset + k - j
-                for bx in range(span):
+                last = len(chunk.rstrip(b"\0"))
+                s_net = sx + s_low
+                for bx in range(first // nbytes, (last - 1) // nbytes + 1):
                     c = int.from_bytes(chunk[bx * nbytes:(bx + 1) * nbytes], "little")
                     if c:
-                        out[CheckOutcome(s_net, bx - offset, k, j)] = c * weight
+                        out[new(CheckOutcome, (s_net, bx + b_low, k, j))] = c * weight
     return out, total
