@@ -1,0 +1,86 @@
+"""Boarding actions: personal fights inside a ship during a ship fight.
+
+Restates: "Boarding Actions" of the Void Drifters chapter.
+
+* A boarding fight keeps the ship fight's Initiative order. Ship actions
+  happen on the ship's slot; characters fighting in the corridors act on
+  their own slots (ruling :data:`~voidref.drifters.ships.rulings.OFF_STATION_SLOT`
+  for those who have none).
+* Leaving a station to fight leaves it unmanned; an unmanned station takes
+  no actions.
+* Range inside a ship: usually Engaged or Short; Medium only in a long
+  corridor or an open cargo bay. Cover is everywhere.
+* A Critical Hit on the ship during a boarding fight may hit the section
+  where the fight is (the GM's call): a bulkhead seals, gravity fails, or a
+  breach opens the corridor to vacuum.
+
+>>> interior_bands("corridor")
+(<RangeBand.ENGAGED: 0>, <RangeBand.SHORT: 1>)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from voidref.drifters.characters import Character, RangeBand
+from voidref.drifters.ships.profiles import Station
+from voidref.drifters.ships.round import FightShip, ShipFight
+from voidref.errors import RulesError, check_enum
+
+__all__ = ["Interior", "interior_bands", "check_interior_band", "leave_station", "unmanned_stations",
+           "CRITICAL_HIT_SECTION_EFFECTS"]
+
+#: What a Critical Hit may do to the section a boarding fight is in (the GM's choice).
+CRITICAL_HIT_SECTION_EFFECTS = ("a bulkhead seals", "gravity fails", "a breach opens the corridor to vacuum")
+
+
+class Interior(enum.Enum):
+    """Kinds of space inside a ship, for the bands a boarding fight can use."""
+
+    CORRIDOR = "corridor"
+    """An ordinary corridor or compartment: Engaged or Short."""
+    LONG_CORRIDOR = "long corridor"
+    """A long corridor: up to Medium."""
+    CARGO_BAY = "cargo bay"
+    """An open cargo bay: up to Medium."""
+
+    def __repr__(self) -> str:
+        return f"Interior.{self.name}"
+
+
+def interior_bands(space: Interior | str) -> tuple[RangeBand, ...]:
+    """Range bands a fight in *space* can use ("Boarding Actions")."""
+    space = check_enum("space", space, Interior)
+    far = RangeBand.SHORT if space is Interior.CORRIDOR else RangeBand.MEDIUM
+    return tuple(b for b in RangeBand if b <= far)
+
+
+def check_interior_band(space: Interior | str, band: RangeBand | str) -> RangeBand:
+    """Return *band* if a fight in *space* can use it, else raise :class:`~voidref.errors.RulesError`."""
+    band = check_enum("band", band, RangeBand)
+    allowed = interior_bands(space)
+    if band not in allowed:
+        raise RulesError(f"'band' inside a {check_enum('space', space, Interior).value} must be one of "
+                         f"{', '.join(b.name.lower() for b in allowed)} (got {band.name.lower()})")
+    return band
+
+
+def leave_station(fight: ShipFight, ship: FightShip | str, crew: Character | str) -> Station:
+    """*crew* leaves their station to fight: the station is unmanned from now on. Returns it."""
+    if not isinstance(fight, ShipFight):
+        raise RulesError(f"'fight' must be a ShipFight (got {fight!r})")
+    s = fight.ship(ship)
+    name = crew.name if isinstance(crew, Character) else crew
+    for station, person in list(s.posts.items()):
+        if person.name == name:
+            del s.posts[station]
+            s.off_station.add(name)
+            return station
+    raise RulesError(f"'crew' must be at a station of the {s.name} (got {name!r})")
+
+
+def unmanned_stations(fight: ShipFight, ship: FightShip | str) -> tuple[Station, ...]:
+    """The stations of *ship* nobody is at."""
+    if not isinstance(fight, ShipFight):
+        raise RulesError(f"'fight' must be a ShipFight (got {fight!r})")
+    return fight.ship(ship).unmanned()

@@ -1,0 +1,189 @@
+"""Ship damage: Hull Damage, System Damage, Critical Hits, destroyed and out of control.
+
+Restates: "Ship Damage" of the Void Drifters chapter.
+
+A hit needs 1 net Success and deals the weapon's Damage, +1 per net Success
+past the first, + any boost. Then:
+
+1. a screen that names the weapon's type takes off its Damage Reduction;
+2. Armor less Pierce comes off (less 1 more per 2 Boons spent, ruling
+   :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`); Armor Bypass
+   skips steps 1 and 2;
+3. the rest is Hull Damage. System Damage applies in full, but Armor cuts an
+   Ion weapon's (ruling :data:`~voidref.drifters.ships.rulings.ION_SYSTEM_DAMAGE_REDUCTION`).
+
+A Critical Hit: Boons equal to the weapon's Crit, or a Breakthrough, on a
+hit that dealt Hull or System Damage; any hit on an out-of-control ship.
+
+>>> from voidref.drifters.ships.profiles import AUTOCANNON, CM_440_CUTTER
+>>> hit = resolve_hit(AUTOCANNON, CM_440_CUTTER, net_successes=2, boost=2, bypass_boons=2)
+>>> hit.damage, hit.armor, hit.hull_damage
+(7, 1, 6)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voidref.drifters.dice import CheckOutcome
+from voidref.drifters.ships import rulings
+from voidref.drifters.ships.profiles import MAX_HULL_POINTS, ShipProfile, ShipWeapon, _repr
+from voidref.errors import RulesError, check_bool, check_int
+
+__all__ = [
+    "Hit", "resolve_hit", "hit_damage", "armor_after_pierce", "system_damage",
+    "armor_bypass_points", "useful_bypass_boons", "critical_hit_available", "can_jam",
+    "ShipStanding",
+]
+
+_MAX_SUCCESSES = 60
+
+
+def _weapon_and_target(weapon: ShipWeapon, target: ShipProfile) -> None:
+    if not isinstance(weapon, ShipWeapon):
+        raise RulesError(f"'weapon' must be a ShipWeapon (got {weapon!r})")
+    if not isinstance(target, ShipProfile):
+        raise RulesError(f"'target' must be a ShipProfile (got {target!r})")
+
+
+def hit_damage(weapon: ShipWeapon, net_successes: int, boost: int = 0) -> int:
+    """Damage before screens and Armor: weapon Damage + (net Successes - 1) + *boost*.
+
+    Restates "Ship Damage" (the same as a personal attack). Needs a hit.
+    """
+    check_int("net_successes", net_successes, low=1, high=_MAX_SUCCESSES)
+    check_int("boost", boost, low=0, high=_MAX_SUCCESSES)
+    return weapon.damage + net_successes - 1 + boost
+
+
+def armor_bypass_points(bypass_boons: int) -> int:
+    """Extra Armor points bypassed by spending *bypass_boons* Boons (ruling :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`).
+
+    >>> armor_bypass_points(2), armor_bypass_points(5)
+    (1, 2)
+    """
+    check_int("bypass_boons", bypass_boons, low=0, high=_MAX_SUCCESSES)
+    return bypass_boons // rulings.ARMOR_BYPASS_BOONS * rulings.ARMOR_BYPASS_POINTS_PER_SPEND
+
+
+def armor_after_pierce(weapon: ShipWeapon, target: ShipProfile, bypass_boons: int = 0) -> int:
+    """Armor a hit must get through: Armor less Pierce less the Boon spend, at least 0; 0 with Armor Bypass."""
+    _weapon_and_target(weapon, target)
+    if weapon.armor_bypass:
+        return 0
+    return max(0, target.armor - weapon.pierce - armor_bypass_points(bypass_boons))
+
+
+def useful_bypass_boons(weapon: ShipWeapon, target: ShipProfile, boons: int) -> int:
+    """The most Boons worth spending on Armor: whole spends, no more than the Armor left to bypass."""
+    check_int("boons", boons, low=0, high=_MAX_SUCCESSES)
+    left = armor_after_pierce(weapon, target)
+    spends = min(boons // rulings.ARMOR_BYPASS_BOONS, -(-left // rulings.ARMOR_BYPASS_POINTS_PER_SPEND))
+    return spends * rulings.ARMOR_BYPASS_BOONS
+
+
+def system_damage(weapon: ShipWeapon, target: ShipProfile) -> int:
+    """System Damage of a hit: in full, less the Ion cut (ruling :data:`~voidref.drifters.ships.rulings.ION_SYSTEM_DAMAGE_REDUCTION`)."""
+    _weapon_and_target(weapon, target)
+    if weapon.ion and not weapon.armor_bypass:
+        return max(0, weapon.system_damage - rulings.ion_reduction(target.armor))
+    return weapon.system_damage
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What one hit did, step by step ("Ship Damage")."""
+
+    damage: int
+    """Weapon Damage + extra Successes + boost."""
+    screen_reduction: int
+    """Damage Reduction the target's screen took off."""
+    armor: int
+    """Armor left after Pierce, the Boon spend and Armor Bypass."""
+    hull_damage: int
+    """Hull Damage dealt."""
+    system_damage: int
+    """System Damage dealt."""
+
+    def __repr__(self) -> str:
+        return _repr(self, ())
+
+    @property
+    def dealt_damage(self) -> bool:
+        """At least 1 Hull or System Damage: the condition for a Critical Hit spend."""
+        return self.hull_damage > 0 or self.system_damage > 0
+
+
+def resolve_hit(weapon: ShipWeapon, target: ShipProfile, net_successes: int, *, boost: int = 0,
+                bypass_boons: int = 0, screens_active: bool = True) -> Hit:
+    """Apply the three damage steps of "Ship Damage" to a hit with *net_successes* (at least 1)."""
+    _weapon_and_target(weapon, target)
+    check_bool("screens_active", screens_active)
+    damage = hit_damage(weapon, net_successes, boost)
+    screen = target.screen
+    reduction = 0
+    if screen is not None and screens_active and screen.names(weapon) and not weapon.armor_bypass:
+        reduction = min(damage, screen.damage_reduction)
+    armor = armor_after_pierce(weapon, target, bypass_boons)
+    hull = max(0, damage - reduction - armor)
+    return Hit(damage, reduction, armor, hull, system_damage(weapon, target))
+
+
+def critical_hit_available(outcome: CheckOutcome, weapon: ShipWeapon, hit: Hit | None, *,
+                           boons_left: int | None = None, out_of_control: bool = False) -> bool:
+    """True if the attack can inflict a Critical Hit ("Ship Damage").
+
+    A hit on an out-of-control ship inflicts one automatically. Otherwise the
+    hit must deal Hull or System Damage and the attack must have a
+    Breakthrough or Boons at least the weapon's Crit. *boons_left* is the
+    Boons still unspent (default: all net Boons).
+    """
+    check_bool("out_of_control", out_of_control)
+    if hit is None or outcome.successes < 1:
+        return False
+    if out_of_control:
+        return True
+    boons = outcome.boons if boons_left is None else boons_left
+    return hit.dealt_damage and (outcome.breakthroughs >= 1 or boons >= weapon.crit)
+
+
+def can_jam(banes: int) -> bool:
+    """True if *banes* Banes are enough to jam a ship weapon (ruling :data:`~voidref.drifters.ships.rulings.JAM_BANES`).
+
+    >>> can_jam(2), can_jam(3)
+    (False, True)
+    """
+    check_int("banes", banes, low=0, high=_MAX_SUCCESSES)
+    return banes >= rulings.JAM_BANES
+
+
+@dataclass(frozen=True)
+class ShipStanding:
+    """How much a ship has taken: Hull Damage, System Damage and Heat, counted up from 0."""
+
+    hull_damage: int = 0
+    system_damage: int = 0
+    heat: int = 0
+
+    def __post_init__(self) -> None:
+        check_int("hull_damage", self.hull_damage, low=0, high=MAX_HULL_POINTS * 2)
+        check_int("system_damage", self.system_damage, low=0, high=MAX_HULL_POINTS * 2)
+        check_int("heat", self.heat, low=0, high=MAX_HULL_POINTS * 2)
+
+    def __repr__(self) -> str:
+        return _repr(self, ())
+
+    def destroyed(self, profile: ShipProfile) -> bool:
+        """Hull Damage has reached Hull Points: the ship breaks up at the end of the next round."""
+        return self.hull_damage >= profile.hull_points
+
+    def out_of_control(self, profile: ShipProfile) -> bool:
+        """System Damage has reached System Points (never, if the profile lists none)."""
+        return profile.system_points is not None and self.system_damage >= profile.system_points
+
+    def describe(self, profile: ShipProfile) -> str:
+        """``'5 of 18 Hull Damage'`` (and System Damage when the profile has System Points)."""
+        text = f"{self.hull_damage} of {profile.hull_points} Hull Damage"
+        if profile.system_points is not None:
+            text += f", {self.system_damage} of {profile.system_points} System Damage"
+        return text
