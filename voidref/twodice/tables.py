@@ -1,0 +1,205 @@
+"""Look-up tables for the 2D fighting pages, computed by the engine.
+
+Every function returns MyST Markdown for a ``{computed}`` block: the numbers
+come from :mod:`voidref.twodice`, never typed by hand, so a changed ruling
+changes every page that shows it.
+
+>>> print(two_dice_table().splitlines()[2])
+| 2 | 2.8% | 100% |
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from voidref.errors import RulesError, check_int
+from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
+from voidref.twodice.damage import _as_damage, damage_items, hit_damage_dist
+from voidref.twodice.dice import FightingRoll, two_dice
+from voidref.twodice.exchange import Exchange, Outcome, Side, TestKind, counterattack_odds, defense_odds
+from voidref.twodice.weapons import KNIFE, Weapon
+
+__all__ = [
+    "pct",
+    "two_dice_table",
+    "exchange_table",
+    "save_stops_table",
+    "damage_by_armor_table",
+    "weapon_armor_table",
+    "negative_modifier_table",
+    "moves_table",
+    "burst_answer_table",
+]
+
+
+def pct(p: Fraction) -> str:
+    """A probability for people: one decimal, never a misleading 0.0% or 100.0%.
+
+    >>> pct(Fraction(1, 3)), pct(Fraction(0)), pct(Fraction(1, 5000))
+    ('33.3%', '–', '<0.1%')
+    """
+    if p == 0:
+        return "–"
+    if p == 1:
+        return "100%"
+    if p < Fraction(1, 2000):
+        return "<0.1%"
+    if p > 1 - Fraction(1, 2000):
+        return ">99.9%"
+    return f"{float(p) * 100:.1f}%"
+
+
+def _num(q: Fraction) -> str:
+    return f"{float(q):.2f}"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def two_dice_table() -> str:
+    """2D totals: the chance of each, and of rolling at least it (page: attack)."""
+    d = two_dice()
+    rows = [[str(s), pct(d[s]), pct(d.prob(lambda t, s=s: t >= s))] for s in range(2, 13)]
+    return _table(["2D", "exactly", "at least"], rows)
+
+
+def exchange_table(low: int = -6, high: int = 6) -> str:
+    """Chance of each result by bonus difference (attacker's bonus minus the other side's).
+
+    Columns: for a counterattack, attacker wins / tie (both hit) / counterattacker
+    wins; for a defense roll, the attack hits / the defense holds.
+    """
+    check_int("low", low, -20, 20)
+    check_int("high", high, low, 20)
+    rows = []
+    zero = FightingRoll(0)
+    for diff in range(low, high + 1):
+        att = FightingRoll(0, modifier=diff)
+        c = counterattack_odds(att, zero)
+        d = defense_odds(att, zero)
+        rows.append(
+            [
+                f"{diff:+d}" if diff else "0",
+                pct(c[Outcome.DEFENDER_HIT]),
+                pct(c[Outcome.BOTH_HIT]),
+                pct(c[Outcome.ATTACKER_HIT]),
+                pct(d[Outcome.DEFENDER_HIT]),
+                pct(d[Outcome.NO_HIT]),
+            ]
+        )
+    return _table(
+        [
+            "attacker bonus − other bonus",
+            "counter: attacker wins",
+            "counter: tie, both hit",
+            "counter: counterattacker wins",
+            "defense: attack hits",
+            "defense: holds",
+        ],
+        rows,
+    )
+
+
+def save_stops_table() -> str:
+    """Chance that one armor save roll holds at least one die of each value.
+
+    A lone damage die (or a flat bonus) of that value is stopped exactly this often.
+    """
+    rows = []
+    for armor in ArmorClass:
+        if armor is ArmorClass.NONE:
+            continue
+        s = save_dist(armor)
+        rows.append(
+            [armor.value, f"{armor.save_dice}D"]
+            + [pct(s.prob(lambda dice, v=v: any(x >= v for x in dice))) for v in range(1, 7)]
+        )
+    return _table(["armor", "save"] + [f"stops a {v}" for v in range(1, 7)], rows)
+
+
+def damage_by_armor_table(damage: str = "2D+4") -> str:
+    """Chance of each amount of damage from one hit of *damage*, for each armor class."""
+    roll = _as_damage(damage)
+    dists = {a: hit_damage_dist(roll, a) for a in ArmorClass}
+    most = max(max(d) for d in dists.values())
+    rows = [[str(v)] + [pct(dists[a][v]) for a in ArmorClass] for v in range(0, most + 1)]
+    rows.append(["**mean**"] + [f"**{_num(dists[a].mean())}**" for a in ArmorClass])
+    return _table([f"damage ({roll})"] + [a.value for a in ArmorClass], rows)
+
+
+def weapon_armor_table(damages: tuple[str, ...] = ("1D", "2D-3", "2D", "2D+4", "3D")) -> str:
+    """Mean damage per hit, and the chance of none, for several weapons against each armor."""
+    if not isinstance(damages, (tuple, list)) or not damages or len(damages) > 12:
+        raise RulesError(f"'damages' must list 1 to 12 damage rolls (got {damages!r})")
+    rows = []
+    for text in damages:
+        roll = _as_damage(text)
+        cells = []
+        for a in ArmorClass:
+            d = hit_damage_dist(roll, a)
+            cells.append(f"{_num(d.mean())} ({pct(d[0])})")
+        rows.append([str(roll)] + cells)
+    return _table(["weapon damage"] + [a.value for a in ArmorClass], rows)
+
+
+def negative_modifier_table(rolled: tuple[int, ...] = (5, 4), lowest: int = -9) -> str:
+    """What dice remain when each negative modifier meets the same roll."""
+    check_int("lowest", lowest, -48, -1)
+    shown = ", ".join(str(x) for x in sorted(rolled, reverse=True))
+    rows = []
+    for m in range(0, lowest - 1, -1):
+        items = damage_items(rolled, m)
+        rows.append([str(m) if m else "0", ", ".join(map(str, items)) or "none", str(sum(items))])
+    return _table([f"modifier on {shown}", "dice left", "damage before saves"], rows)
+
+
+def moves_table() -> str:
+    """Armor's save dice, sprinting and moves per turn (with and without the exceptions)."""
+    rows = []
+    for a in ArmorClass:
+        rows.append(
+            [
+                a.value,
+                f"{a.save_dice}D" if a.save_dice else "–",
+                "yes" if can_sprint(a) else "no",
+                str(moves_per_turn(a)),
+                str(moves_per_turn(a, mechanics=1)),
+            ]
+        )
+    return _table(
+        ["armor", "save", "may sprint", "moves a turn", "moves with Mechanics 1, Astro/Cosmo 1 or ex-legionnaire"],
+        rows,
+    )
+
+
+def burst_answer_table(shots: int = 3) -> str:
+    """How defenders with different weapons answer a burst of *shots* at Far or Near."""
+    check_int("shots", shots, 1, 3)
+    rifle = Weapon("battle rifle", "shooting", "3D", firing_limit=3, recoil=1, capacity=30)
+    defenders = [
+        ("revolver (firing limit 1)", Weapon("revolver", "shooting", "2D", capacity=6), "far"),
+        ("autopistol (firing limit 2)", Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12), "far"),
+        ("battle rifle (firing limit 3)", rifle, "far"),
+        ("sword, at Far", Weapon("sword", "fencing", "2D"), "far"),
+        ("knife, at Near", KNIFE, "near"),
+        ("unarmed, at Near", None, "near"),
+    ]
+    from voidref.twodice.exchange import counter_limit
+
+    rows = []
+    for label, weapon, distance in defenders:
+        limit = counter_limit(weapon, rifle, distance)
+        ex = Exchange(Side(FightingRoll(0), rifle), Side(FightingRoll(0), weapon), distance,
+                      shots=shots, counter_shots=limit)
+        kinds = ex.kinds
+        rows.append(
+            [
+                label,
+                str(sum(k is TestKind.COUNTERATTACK for k in kinds)),
+                str(sum(k is TestKind.DEFENSE for k in kinds)),
+            ]
+        )
+    return _table([f"defender against a {shots}-shot burst", "shoots back", "defends"], rows)
