@@ -207,3 +207,30 @@ def test_critical_injury_table_bad_input_always_rules_error(value):
     """Any out-of-range or non-integer max_held gives a RulesError."""
     with pytest.raises(RulesError):
         tables.critical_injury_table(max_held=value)
+
+
+def test_attack_difficulty_table_follows_the_rulings():
+    """Engaged ranged is Easy + 1 Bane Die, Short Easy, Medium Average; melee is Average at Engaged."""
+    rows = {r[0]: r for r in _rows(tables.attack_difficulty_table())}
+    assert rows["Engaged"][1] == "Easy (1 Trial) + 1 Bane Die"
+    assert rows["Engaged"][2] == "Average (2 Trial)"
+    assert rows["Short"][1] == "Easy (1 Trial)"
+    assert rows["Medium"][1] == "Average (2 Trial)"
+    assert rows["Short"][2] == "out of reach"
+
+
+def test_ship_difficulty_table_medium_is_average():
+    """Ship round example: an attack at Medium is Average; Extra Long sits between Long and Extreme."""
+    rows = _rows(tables.ship_difficulty_table())
+    assert [r[0] for r in rows] == ["Engaged", "Short", "Medium", "Long", "Extra Long", "Extreme"]
+    assert rows[2][1:] == ["Average", "2"]
+
+
+def test_station_actions_table_lists_the_example_actions():
+    """Every station action of the ship round example appears, with its cost."""
+    text = tables.station_actions_table()
+    for name in ("Direct Focus", "Evasive Maneuver", "Target Lock", "Boost Power", "Aimed Fire",
+                 "Hold Position", "Advance", "Break", "Disengage"):
+        assert f"**{name}**" in text
+    row = next(r for r in _rows(text) if r[1] == "**Hold Position**")
+    assert row[2] == "Maneuver"

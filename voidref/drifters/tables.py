@@ -34,6 +34,9 @@ __all__ = [
     "resistance_table",
     "movement_table",
     "thrown_range_table",
+    "attack_difficulty_table",
+    "ship_difficulty_table",
+    "station_actions_table",
     "net_successes_chart",
     "attack_wounds_chart",
 ]
@@ -198,6 +201,58 @@ def thrown_range_table() -> str:
             cells.append("cannot be thrown" if reach is None else _name(reach))
         rows.append(cells)
     return _table(header, rows)
+
+
+def attack_difficulty_table() -> str:
+    """Difficulty and extra Bane Dice of a personal attack at each range band, from the engine."""
+    attacker = Character("Attacker", might=2, agility=2)
+    target = Character("Target")
+    rifle = Weapon("Rifle", damage=6, crit=3, range=RangeBand.EXTREME)
+    knife = Weapon("Knife", damage=3, crit=3, range=RangeBand.ENGAGED, skill="melee")
+    rows = []
+    for band in RangeBand:
+        shot = Attack(attacker, rifle, target, band=band)
+        cells = [_name(band), _difficulty_cell(shot)]
+        cells.append(_difficulty_cell(Attack(attacker, knife, target, band=band)) if band is RangeBand.ENGAGED
+                     else "out of reach")
+        rows.append(cells)
+    return _table(["Target's band", "Ranged attack", "Melee or unarmed attack"], rows)
+
+
+def _difficulty_cell(attack: Attack) -> str:
+    level = Difficulty(attack.difficulty())
+    extra = sum(n for _, n in attack.bane_sources())
+    text = f"{_name(level)} ({int(level)} Trial)"
+    if extra:
+        text += f" + {extra} Bane Die" + ("s" if extra > 1 else "")
+    return text
+
+
+def ship_difficulty_table() -> str:
+    """Difficulty of a ship attack at each ship range band, from the engine."""
+    from voidref.drifters.ships.profiles import ShipRange
+    from voidref.drifters.ships.range import attack_difficulty
+    rows = []
+    for band in ShipRange:
+        level = attack_difficulty(band)
+        rows.append([band.value.title(), _name(level), str(int(level))])
+    return _table(["Target's band", "Difficulty", "Trial Dice"], rows)
+
+
+def station_actions_table() -> str:
+    """The station actions the engine knows: station, cost, check and effect."""
+    from voidref.drifters.ships.rulings import STATION_ACTIONS
+    rows = []
+    for action in STATION_ACTIONS.values():
+        station = "Captain" if action.station is None else action.station.value.capitalize()
+        if action.skill is None:
+            check = "none"
+        elif action.difficulty is None:
+            check = f"{action.skill.title()}, difficulty by range"
+        else:
+            check = f"{_name(Difficulty(action.difficulty))} {action.skill.title()}"
+        rows.append([station, f"**{action.name}**", action.kind.value.title(), check, action.effect])
+    return _table(["Station", "Action", "Costs", "Check", "Effect"], rows)
 
 
 # -- charts -------------------------------------------------------------------
