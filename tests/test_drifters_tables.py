@@ -234,3 +234,16 @@ def test_station_actions_table_lists_the_example_actions():
         assert f"**{name}**" in text
     row = next(r for r in _rows(text) if r[1] == "**Hold Position**")
     assert row[2] == "Maneuver"
+
+
+def test_gravity_table_microgravity_and_anchoring():
+    """Microgravity: 2 Bane Dice on melee and +1 Maneuver per move, both waived when anchored."""
+    rows = {r[0]: r for r in _rows(tables.gravity_table())}
+    assert rows["Micro"][1] == "2 (0 if anchored)"
+    assert rows["Micro"][2] == "+1 (+0 if anchored)"
+    assert rows["Micro"][4] == "+1 band"
+
+
+def test_gravity_table_ranged_attacks_never_penalised():
+    """Ranged attacks take no gravity penalty in any band."""
+    assert all(r[3] == "0" for r in _rows(tables.gravity_table()))

@@ -19,7 +19,7 @@ from fractions import Fraction
 from voidref.drifters.attack import Attack, Cover
 from voidref.drifters.characters import Character, RangeBand, Weapon
 from voidref.drifters.dice import Difficulty, Pool
-from voidref.drifters.environment import Gravity, thrown_range
+from voidref.drifters.environment import Gravity, extra_move_maneuvers, melee_bane_dice, thrown_range
 from voidref.drifters.health import Health
 from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_for_attack
 from voidref.drifters.movement import maneuvers_to_move
@@ -34,6 +34,7 @@ __all__ = [
     "resistance_table",
     "movement_table",
     "thrown_range_table",
+    "gravity_table",
     "attack_difficulty_table",
     "ship_difficulty_table",
     "station_actions_table",
@@ -201,6 +202,26 @@ def thrown_range_table() -> str:
             cells.append("cannot be thrown" if reach is None else _name(reach))
         rows.append(cells)
     return _table(header, rows)
+
+
+def gravity_table() -> str:
+    """What each gravity band does in a fight, from the engine: melee Bane Dice, move cost, thrown range."""
+    rows = []
+    for g in Gravity:
+        loose, anchored = melee_bane_dice(g), melee_bane_dice(g, anchored=True)
+        melee = str(loose) if loose == anchored else f"{loose} ({anchored} if anchored)"
+        extra = extra_move_maneuvers(g)
+        extra_anchored = extra_move_maneuvers(g, anchored=True)
+        move = f"+{extra}" if extra == extra_anchored else f"+{extra} (+{extra_anchored} if anchored)"
+        short = thrown_range(RangeBand.MEDIUM, g)
+        shift = (-1 if short is None else int(short)) - int(RangeBand.MEDIUM)
+        thrown = "normal" if shift == 0 else (f"{shift:+d} band" + ("s" if abs(shift) > 1 else ""))
+        shooter, target = Character("Shooter", agility=2), Character("Target")
+        rifle = Weapon("Rifle", damage=6, crit=3, range=RangeBand.EXTREME)
+        ranged = Attack(shooter, rifle, target, band=RangeBand.SHORT, gravity=g).pool().bane
+        rows.append([_name(g), melee, move, str(ranged), thrown])
+    return _table(["Gravity", "Bane Dice on melee and unarmed attacks", "Extra Maneuvers per move",
+                   "Bane Dice on ranged attacks", "Thrown weapons"], rows)
 
 
 def attack_difficulty_table() -> str:
