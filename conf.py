@@ -37,7 +37,8 @@ myst_heading_anchors = 4
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:class", r"(collections\.abc|typing|fractions|enum)\..*"),
-    (r"py:class", r"(Fraction|Hashable|Callable|Iterable|Iterator|Mapping|Any|E|T)"),
+    (r"py:class", r"(Fraction|Hashable|Callable|Iterable|Iterator|Mapping|Sequence|Any|E|T)"),
+    (r"py:class", r"(random\.Random|argparse\..*|voidref\.errors\.E)"),
     (r"py:.*", r"voidref\..*\._.*"),
 ]
 autodoc_member_order = "bysource"

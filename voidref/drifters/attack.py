@@ -55,9 +55,9 @@ class Cover(enum.IntEnum):
     NONE = 0
     """No cover."""
     LIGHT = 1
-    """Light cover (crates, furniture, a doorframe): +1 Ranged Defense."""
+    """Light cover such as crates, furniture or a doorframe, +1 Ranged Defense."""
     HEAVY = 2
-    """Heavy cover (pillars, vehicle hulls, bulkheads): +2 Ranged Defense."""
+    """Heavy cover such as pillars, vehicle hulls or bulkheads, +2 Ranged Defense."""
 
 
 @dataclass(frozen=True)

@@ -32,15 +32,15 @@ class Characteristic(enum.Enum):
     """The characteristics the combat chapter names."""
 
     MIGHT = "might"
-    """Strength and toughness: melee, unarmed, Wound Points, Resistance."""
+    """Strength and toughness, for melee, unarmed, Wound Points, Resistance."""
     AGILITY = "agility"
-    """Speed and aim: ranged attacks, Gunnery, piloting."""
+    """Speed and aim, for ranged attacks, Gunnery, piloting."""
     INTELLECT = "intellect"
-    """Knowledge and reasoning: Craft, Electronics, Medicine."""
+    """Knowledge and reasoning, for Craft, Electronics, Medicine."""
     SAVVY = "savvy"
-    """Awareness and wits: Perception."""
+    """Awareness and wits, for Perception."""
     WILLPOWER = "willpower"
-    """Resolve: Readiness, Strain Points."""
+    """Resolve, for Readiness and Strain Points."""
 
 
 class Skill(enum.Enum):
@@ -89,11 +89,11 @@ class Kind(enum.Enum):
     """What sort of combatant: player characters and named characters, or adversaries."""
 
     CHARACTER = "character"
-    """Has Strain Points; Strain is tracked separately from Wounds."""
+    """Has Strain Points, tracked apart from Wounds."""
     MINION = "minion"
-    """Unnamed adversary with no Strain Points: Strain becomes Wounds."""
+    """An unnamed adversary with no Strain Points, so Strain becomes Wounds."""
     ELITE = "elite"
-    """Tougher unnamed adversary, also with no Strain Points: Strain becomes Wounds."""
+    """A tougher unnamed adversary, also without Strain Points, so Strain becomes Wounds."""
 
 
 class RangeBand(enum.IntEnum):

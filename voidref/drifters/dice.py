@@ -57,17 +57,17 @@ class Die(enum.Enum):
     """The six Void Drifters dice. Each value is the pool field that counts it."""
 
     ABILITY = "ability"
-    """Ability Die (d8): the plain positive die."""
+    """The Ability Die, a d8 and the plain positive die."""
     MASTERY = "mastery"
-    """Mastery Die (d12): an upgraded Ability Die; one face is a Breakthrough."""
+    """The Mastery Die, a d12 and the upgraded Ability Die; one face is a Breakthrough."""
     BOON = "boon"
-    """Boon Die (d6): added by help, position and gear."""
+    """The Boon Die, a d6 added by help, position and gear."""
     TRIAL = "trial"
-    """Trial Die (d8): the plain negative die; difficulty sets how many."""
+    """The Trial Die, a d8 and the plain negative die; difficulty sets how many."""
     HAZARD = "hazard"
-    """Hazard Die (d12): our name for the upgraded Trial Die; one face is a Calamity."""
+    """The Hazard Die, a d12 (our name for the upgraded Trial Die); one face is a Calamity."""
     BANE = "bane"
-    """Bane Die (d6): added by Defense, cover and hindrances."""
+    """The Bane Die, a d6 added by Defense, cover and hindrances."""
 
     @property
     def faces(self) -> tuple[Face, ...]:
@@ -120,7 +120,7 @@ class CheckOutcome(NamedTuple):
     successes: int
     """Net Successes (Successes less Failures); a hit or pass needs at least 1."""
     boons: int
-    """Net Boons (negative: net Banes)."""
+    """Net Boons, negative for net Banes."""
     breakthroughs: int
     """Breakthroughs rolled (each also counted as a Success)."""
     calamities: int

@@ -28,17 +28,17 @@ class Gravity(enum.Enum):
     """Gravity bands, lightest first."""
 
     MICRO = "micro"
-    """Microgravity: floating; push off to move."""
+    """Microgravity, floating; you push off to move."""
     LOW = "low"
-    """Low gravity: light footing."""
+    """Low gravity, light footing."""
     STANDARD = "standard"
-    """Standard gravity: no effect."""
+    """Standard gravity, no effect."""
     ELEVATED = "elevated"
-    """Elevated gravity: heavier than standard."""
+    """Elevated gravity, heavier than standard."""
     HIGH = "high"
-    """High gravity: hard going."""
+    """High gravity, hard going."""
     EXTREME = "extreme"
-    """Extreme gravity: crushing."""
+    """Extreme gravity, crushing."""
 
 
 def melee_bane_dice(gravity: Gravity | str, anchored: bool = False, unarmed: bool = False) -> int:

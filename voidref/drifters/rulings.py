@@ -78,8 +78,8 @@ RANGE_DIFFICULTY: dict[str, int] = {
 #: source is silent; this is the usual narrative-dice default.
 MELEE_DIFFICULTY = 2
 
-#: A ranged attack at Engaged adds 1 Bane Die on top of Easy: the Docking Bay
-#: fight shows Agent B's shot at Engaged as "Easy plus 1 Bane Die".
+#: A ranged attack at Engaged adds 1 Bane Die on top of Easy, as the Docking Bay
+#: fight shows for Agent B's shot at Engaged ("Easy plus 1 Bane Die").
 ENGAGED_RANGED_BANE_DICE = 1
 
 #: Attacking past a weapon's listed range (only if the GM allows it) adds at
@@ -105,7 +105,7 @@ COMBAT_BOON_SPENDS: dict[str, int] = {
     "inflict a Critical Injury": -1,  # costs the weapon's Crit rating
 }
 
-#: Bane spends the GM may choose (the table is missing): the Docking Bay fight
+#: Bane spends the GM may choose (the table is missing). The Docking Bay fight
 #: turns 1 Bane into 1 Strain for the attacker.
 COMBAT_BANE_SPENDS: dict[str, int] = {
     "the attacker suffers 1 Strain": 1,
@@ -115,19 +115,19 @@ COMBAT_BANE_SPENDS: dict[str, int] = {
 #: round-2 shot), until the end of that character's next turn.
 DISORIENTED_BANE_DICE = 1
 
-#: Several Critical Injuries from one attack: the source says the second adds
+#: Several Critical Injuries from one attack. The source says the second adds
 #: "a further +10", the third "a further +20". We read the bonus of the k-th
 #: injury (k = 0, 1, 2, ...) as +10 x k on top of +10 per injury already
 #: held, because each injury inflicted adds +10 to every later roll.
 CRITICAL_INJURY_EXTRA_PER_ORDER = 10
 
-#: In microgravity deliberate movement needs a push-off: +1 Maneuver per move.
+#: In microgravity deliberate movement needs a push-off, +1 Maneuver per move.
 #: Anchored characters (mag boots on a ferrous surface, a secure handhold) walk
 #: and do not pay it. The source ties anchoring only to stable-stance checks;
 #: we extend it to movement because mag boots are what let you walk.
 MICROGRAVITY_PUSH_OFF = 1
 
-#: Medical care: each net Success removes 1 Wound on top of the full rest's
+#: Medical care. Each net Success removes 1 Wound on top of the full rest's
 #: Might, and 2 Boons may remove 1 more. The source says "additional" without
 #: saying to what; we read it as additional to the full rest.
 MEDICAL_CARE_WOUNDS = "might + net successes (+1 per 2 Boons if chosen)"
@@ -151,16 +151,16 @@ HEAVY_GRAVITY_EXTRA_MANEUVERS: dict[str, int] = {"elevated": 0, "high": 1, "extr
 #: it: the engine cannot tell a lunge from a jab.
 LOW_GRAVITY_MELEE_BANE_DICE = 1
 
-#: Stun damage: the source says a Stun weapon deals Strain instead of Wounds
+#: Stun damage. The source says a Stun weapon deals Strain instead of Wounds
 #: and that *direct* Strain ignores Resistance. A Stun hit is still a hit's
 #: damage, so we subtract Resistance first, then the rest is Strain.
 STUN_SUBTRACTS_RESISTANCE = True
 
-#: Re-applying a condition "extends its duration": we add the new duration to
+#: Re-applying a condition "extends its duration". We add the new duration to
 #: what is left, rather than restarting it.
 CONDITION_REAPPLY = "add the new duration to the time left"
 
-#: Strain incapacitation and full rest: the character's Strain becomes half
+#: Strain incapacitation and full rest. The character's Strain becomes half
 #: their Strain Points, rounded down (not "at most" that: the source says
 #: reduce *to* it, and a full rest never raises Strain because the knocked-out
 #: character is at or above their Strain Points when it starts).
