@@ -46,6 +46,9 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
 doctest_global_setup = "from fractions import Fraction"
+# Docstring examples pulled in by autodoc run under pytest --doctest-modules,
+# with their module's globals; here only the pages' {doctest} blocks run.
+doctest_test_doctest_blocks = ""
 
 html_theme = "sphinx_book_theme"
 html_title = "voidref: combat rules, computed"
