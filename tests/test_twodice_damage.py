@@ -87,7 +87,7 @@ def test_flat_bonus_is_its_own_item():
 
 
 def test_save_die_of_4_stops_plus_4():
-    """To stop the +4 of a 2D+4 weapon a save die of 4 or more is needed."""
+    """A +4 bonus needs a save die showing 4 or higher; a 3 does not do."""
     assert apply_saves((4,), (4,)).damage == 0
     assert apply_saves((4,), (3,)).damage == 4
 

@@ -142,7 +142,7 @@ def test_counter_needs_ammunition():
 
 
 def test_unarmed_counter_in_brawl_or_sword_fight():
-    """In a brawl or sword fight you may counterattack unarmed."""
+    """Empty hands may answer a brawling or fencing attack."""
     assert counter_limit(None, FIST, "near") == 1
     assert counter_limit(None, SWORD, "near") == 1
 
@@ -322,3 +322,11 @@ def test_outcome_probabilities_form_a_dist():
     """Each test's outcome distribution is a Dist summing to 1."""
     d = counterattack_odds(FightingRoll(2), FightingRoll(1))
     assert isinstance(d, Dist) and sum(d.probabilities().values()) == 1
+
+
+def test_unarmed_weapon_object_follows_unarmed_ruling():
+    """Passing UNARMED itself is the same as no weapon: no counter against a shot."""
+    from voidref.twodice import UNARMED
+
+    assert counter_limit(UNARMED, REVOLVER, "near") == 0
+    assert counter_limit(UNARMED, SWORD, "near") == 1

@@ -86,7 +86,7 @@ def test_counter_shots_spend_rounds():
 
 
 def test_counter_limited_by_rounds_left():
-    """You must have enough ammunition to shoot back."""
+    """Counter shots are capped by the rounds loaded."""
     a, b = _pair(a={"weapon": REVOLVER}, b={"weapon": AUTOPISTOL, "rounds": 1})
     assert a.attack(b, R, distance="far", counter=R).counter_shots == 1
 

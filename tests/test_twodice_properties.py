@@ -116,3 +116,31 @@ def test_bad_armor_always_rules_error(value):
         hit_damage_dist("1D", value)
     except RulesError as e:
         assert "'armor'" in str(e)
+
+
+junk = st.one_of(st.integers(-1000, 1000), st.text(max_size=4), st.none(), st.floats(allow_nan=False), st.booleans())
+
+
+@settings(max_examples=60, deadline=None)
+@given(junk, junk, junk, junk)
+def test_exchange_calculator_never_crashes(ability, skill, response, other):
+    """Any input to the exchange calculator gives a result or a RulesError, nothing else."""
+    from voidref.twodice.calculators import exchange_odds
+
+    try:
+        out = exchange_odds(attack_ability=ability, attack_skill=skill, response=response, response_ability=other)
+    except RulesError:
+        return
+    assert sum(o["probability"] for o in out["outcomes"]) == pytest.approx(1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(junk, junk, junk)
+def test_armor_calculator_never_crashes(dice, modifier, armor):
+    """Any input to the armor calculator gives a result or a RulesError, nothing else."""
+    from voidref.twodice.calculators import armor_damage
+
+    try:
+        armor_damage(dice=dice, modifier=modifier, armor=armor)
+    except RulesError:
+        pass

@@ -69,7 +69,7 @@ def multiset_dist(count: int) -> Dist:
 
 
 def save_dist(armor: ArmorClass | str) -> Dist:
-    """The exact distribution of one save roll, as a tuple of dice, highest first.
+    """The exact distribution of one save roll, as a tuple of dice, highest first (source: *Armor*).
 
     >>> save_dist("light")[(6,)]
     Fraction(1, 6)
@@ -81,7 +81,7 @@ def save_dist(armor: ArmorClass | str) -> Dist:
 
 
 def can_sprint(armor: ArmorClass | str) -> bool:
-    """Whether a wearer may sprint: not in medium or heavy armor.
+    """Whether a wearer may sprint: not in medium or heavy armor (source: *Armor*).
 
     >>> [can_sprint(a) for a in ArmorClass]
     [True, True, False, False]
@@ -97,7 +97,7 @@ def moves_per_turn(
     astro_cosmo: int = 0,
     former_legionnaire: bool = False,
 ) -> int:
-    """How many moves the wearer gets each turn.
+    """How many moves the wearer gets each turn (source: *Armor*).
 
     Two normally (ruling ``twodice-moves-per-turn``); one in heavy armor unless
     Mechanics or Astro/Cosmo is at rank 1 or more (ruling

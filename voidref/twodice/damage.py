@@ -62,7 +62,7 @@ def _reduce(faces: tuple[int, ...], modifier: int) -> tuple[int, ...]:
 
 
 def damage_items(rolled: Sequence[int], modifier: int = 0) -> tuple[int, ...]:
-    """The items a save must stop: dice after the modifier, plus any flat bonus.
+    """The items a save must stop: dice after the modifier, plus any flat bonus (source: *Armor*).
 
     Returned highest first. A negative modifier empties the highest die before
     touching the next; a positive one becomes its own item.
@@ -106,7 +106,7 @@ def _cancel(items: tuple[int, ...], saves: tuple[int, ...]) -> tuple[tuple[int, 
 
 
 def cancel(items: Sequence[int], saves: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Pair save dice with damage items: returns ``(stopped, left)``, each highest first.
+    """Pair save dice with damage items: returns ``(stopped, left)``, each highest first (source: *Armor*).
 
     >>> cancel((6, 4, 1), (5, 4))
     ((4, 1), (6,))
@@ -138,7 +138,7 @@ class SaveResult:
 
 
 def apply_saves(items: Sequence[int], saves: Sequence[int]) -> SaveResult:
-    """Roll-by-roll armor: which *items* the *saves* (at most 3 dice) stop.
+    """Roll-by-roll armor: which *items* the *saves* (at most 3 dice) stop (source: *Armor*).
 
     >>> apply_saves((2, 2), (1,))
     SaveResult(items=(2, 2), saves=(1,), stopped=(), left=(2, 2))
@@ -172,7 +172,7 @@ def _hit_damage(dice: int, modifier: int, save_dice: int) -> Dist:
 
 
 def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorClass.NONE) -> Dist:
-    """Exact distribution of the damage one hit deals through *armor*.
+    """Exact distribution of the damage one hit deals through *armor* (source: *Armor*).
 
     Args:
         damage: the weapon's damage (a :class:`DamageRoll` or text like ``"2D+4"``).

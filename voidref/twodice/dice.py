@@ -36,7 +36,7 @@ _TWO_DICE = Dist.die(6) + Dist.die(6)
 
 
 def two_dice() -> Dist:
-    """The exact distribution of 2D, the sum of two six-sided dice (2 to 12).
+    """The exact distribution of 2D, the sum of two six-sided dice, 2 to 12 (source: *Attack*).
 
     >>> two_dice()[7]
     Fraction(1, 6)

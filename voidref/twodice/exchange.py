@@ -96,7 +96,7 @@ _HITS = {
 
 
 def opposed(kind: TestKind | str, attacker_total: int | None, defender_total: int | None) -> Outcome:
-    """Who is hit, given the kind of test and the two totals.
+    """Who is hit, given the kind of test and the two totals (source: *Counterattack*, *Defense*).
 
     For :attr:`TestKind.UNAWARE` the totals are ignored (pass ``None``).
 
@@ -132,7 +132,7 @@ def _check_roll(name: str, roll: Any) -> FightingRoll:
 
 
 def counterattack_odds(attack: FightingRoll, counter: FightingRoll) -> Dist:
-    """Exact chances of each :class:`Outcome` when *attack* meets *counter*.
+    """Exact chances of each :class:`Outcome` when *attack* meets *counter* (source: *Counterattack*).
 
     >>> counterattack_odds(FightingRoll(2), FightingRoll(2))[Outcome.DEFENDER_HIT]
     Fraction(575, 1296)
@@ -141,7 +141,7 @@ def counterattack_odds(attack: FightingRoll, counter: FightingRoll) -> Dist:
 
 
 def defense_odds(attack: FightingRoll, defense: FightingRoll) -> Dist:
-    """Exact chances of each :class:`Outcome` when *attack* meets a *defense* roll.
+    """Exact chances of each :class:`Outcome` when *attack* meets a *defense* roll (source: *Defense*).
 
     >>> defense_odds(FightingRoll(2), FightingRoll(2))[Outcome.DEFENDER_HIT]
     Fraction(575, 1296)
@@ -198,7 +198,7 @@ def counter_limit(
         check_int("end", end, 0, 100)
     if not aware:
         return 0
-    if weapon is None:
+    if weapon is None or weapon == UNARMED:
         melee_fight = incoming.category is not WeaponCategory.SHOOTING or not rulings.UNARMED_COUNTER_ONLY_IN_MELEE
         if not (melee_fight and UNARMED.reaches(distance)):
             return 0
@@ -280,7 +280,7 @@ class ExchangeResult:
 
 @dataclass(frozen=True)
 class Exchange:
-    """One attack move and the defender's answer, as a list of tests.
+    """One attack move and the defender's answer, as a list of tests (source: *Attack*, *Counterattack*).
 
     Args:
         attacker: the side that attacks.

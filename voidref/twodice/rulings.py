@@ -57,8 +57,8 @@ DEFENSE_DEALS_NO_DAMAGE = True
 #: Ruling ``twodice-counter-tie``.
 #:
 #: **Source** (*Counterattack*): the sentence about equal totals hurting both
-#: sides sits in the paragraph about brawls and sword fights, and *Defense* says
-#: ties go to the defender "in this case only".
+#: sides sits in the paragraph about brawls and sword fights, and *Defense*
+#: names a defense roll as the single case where a tie favours the defender.
 #: **We chose:** every counterattack tie, with any weapon at any distance, hits
 #: both fighters, each with their own weapon. **Why:** "only" in *Defense*
 #: implies ties outside a defense roll are not the defender's, and a tie that
@@ -77,8 +77,8 @@ SHOOTING_REACHES_NEAR = True
 
 #: Ruling ``twodice-unarmed-counter``.
 #:
-#: **Source** (*Counterattack*): in a brawl or sword fight you may counterattack
-#: armed or not.
+#: **Source** (*Counterattack*): brawls and sword fights allow a counterattack
+#: with or without a weapon.
 #: **We chose:** an unarmed counterattack is allowed only against a brawling or
 #: fencing attack, that is, in a brawl or sword fight. Against a shot you need a
 #: weapon that reaches the distance. **Why:** the permission is given for those

@@ -16,7 +16,15 @@ from voidref.errors import RulesError, check_int
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
 from voidref.twodice.damage import _as_damage, damage_items, hit_damage_dist
 from voidref.twodice.dice import FightingRoll, two_dice
-from voidref.twodice.exchange import Exchange, Outcome, Side, TestKind, counterattack_odds, defense_odds
+from voidref.twodice.exchange import (
+    Exchange,
+    Outcome,
+    Side,
+    TestKind,
+    counter_limit,
+    counterattack_odds,
+    defense_odds,
+)
 from voidref.twodice.weapons import KNIFE, Weapon
 
 __all__ = [
@@ -181,14 +189,16 @@ def burst_answer_table(shots: int = 3) -> str:
     rifle = Weapon("battle rifle", "shooting", "3D", firing_limit=3, recoil=1, capacity=30)
     defenders = [
         ("revolver (firing limit 1)", Weapon("revolver", "shooting", "2D", capacity=6), "far"),
-        ("autopistol (firing limit 2)", Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12), "far"),
+        (
+            "autopistol (firing limit 2)",
+            Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12),
+            "far",
+        ),
         ("battle rifle (firing limit 3)", rifle, "far"),
         ("sword, at Far", Weapon("sword", "fencing", "2D"), "far"),
         ("knife, at Near", KNIFE, "near"),
         ("unarmed, at Near", None, "near"),
     ]
-    from voidref.twodice.exchange import counter_limit
-
     rows = []
     for label, weapon, distance in defenders:
         limit = counter_limit(weapon, rifle, distance)

@@ -1,9 +1,8 @@
 """Weapons: categories, reach by distance, damage rolls, shots and recoil.
 
 Source: "Fighting", *Weapons* (and *Attack* / *Counterattack* for multi-shot
-and firing limits). There are three categories of weapon: brawling, fencing and
-shooting. Brawling and fencing weapons reach only Near opponents; shooting
-weapons reach Far ones (and Near: ruling
+and firing limits). A weapon is a brawling, a fencing or a shooting weapon. The
+first two are for Near targets alone; guns also reach Far (and Near: ruling
 :data:`~voidref.twodice.rulings.SHOOTING_REACHES_NEAR`). Damage is a number of
 dice plus or minus a flat modifier, written like ``2D-3``. Shooting weapons hold
 a number of shots and need a move to reload. The weapon tables themselves are in
@@ -122,7 +121,7 @@ class DamageRoll:
 
 @dataclass(frozen=True)
 class Weapon:
-    """One weapon's fighting figures.
+    """One weapon's fighting figures (source: *Weapons*; firing limits from *Counterattack*).
 
     Args:
         name: what the weapon is called.
@@ -168,7 +167,7 @@ class Weapon:
                 raise RulesError(f"'capacity' must be None for a {self.category.value} weapon (got {self.capacity!r})")
 
     def reaches(self, distance: Distance | str) -> bool:
-        """Whether the weapon can attack or counterattack at *distance*.
+        """Whether the weapon can attack or counterattack at *distance* (source: *Weapons*).
 
         Brawling and fencing: Near only. Shooting: Near and Far (ruling
         :data:`~voidref.twodice.rulings.SHOOTING_REACHES_NEAR`).
@@ -179,7 +178,7 @@ class Weapon:
         return distance is Distance.NEAR
 
     def burst_modifier(self, shots: int) -> int:
-        """The accuracy modifier on each of *shots* fired as one move.
+        """The accuracy modifier on each of *shots* fired as one move (source: *Attack*).
 
         A lone shot has none; every shot of a burst takes the full recoil
         (ruling :data:`~voidref.twodice.rulings.RECOIL_ON_EVERY_SHOT_OF_A_BURST`).
