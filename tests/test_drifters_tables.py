@@ -247,3 +247,22 @@ def test_gravity_table_microgravity_and_anchoring():
 def test_gravity_table_ranged_attacks_never_penalised():
     """Ranged attacks take no gravity penalty in any band."""
     assert all(r[3] == "0" for r in _rows(tables.gravity_table()))
+
+
+def test_crit_chance_table_breakthrough_alone():
+    """1 Mastery vs Easy: with Crit 2 or more only a Breakthrough that survives the Trial Die buys one."""
+    rows = _rows(tables.crit_chance_table(max_dice=1))
+    mastery = next(r for r in rows if r[0] == "1 / 1")
+    expected = Pool(mastery=1, trial=1).distribution().prob(
+        lambda o: o.successes >= 1 and o.breakthroughs >= 1)
+    assert mastery[3] == tables._pct(expected)
+
+
+def test_crit_chance_never_above_hit_chance():
+    """A Critical Injury needs a hit, so its chance never exceeds the chance to hit."""
+    crit = _rows(tables.crit_chance_table(max_dice=3))
+    hit = _rows(tables.hit_chance_table(max_dice=3))
+    for c, h in zip(crit, hit):
+        for cell in c[2:]:
+            value = 0.0 if cell == "–" else float(cell.strip("<>%"))
+            assert value <= float(h[2].rstrip("%"))

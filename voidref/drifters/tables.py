@@ -30,6 +30,7 @@ __all__ = [
     "hit_chance_table",
     "attack_hit_table",
     "critical_injury_table",
+    "crit_chance_table",
     "several_injuries_table",
     "resistance_table",
     "movement_table",
@@ -149,6 +150,28 @@ def critical_injury_table(max_held: int = 5) -> str:
     for held in range(max_held + 1):
         odds = critical_injury_odds(held)
         rows.append([str(held), f"+{10 * held}"] + [_pct(odds[s]) for s in Severity])
+    return _table(header, rows)
+
+
+def crit_chance_table(max_dice: int = 5, difficulty: str = "easy", bane_dice: int = 0) -> str:
+    """Chance that a roll hits and can buy a Critical Injury, by pool and by the weapon's Crit rating.
+
+    A hit can buy one with net Boons at least the Crit rating, or with a
+    Breakthrough ("Critical Injuries"; the automatic one on an incapacitated
+    target is left out).
+    """
+    check_int("max_dice", max_dice, low=1, high=_MAX_TABLE_DICE)
+    level = Difficulty(check_enum("difficulty", difficulty, Difficulty))
+    check_int("bane_dice", bane_dice, low=0, high=4)
+    crits = range(1, 6)
+    header = ["Characteristic / skill", "Pool"] + [f"Crit {c}" for c in crits]
+    rows = []
+    for high, low in _positive_rows(max_dice):
+        dist = Pool.for_check(high, low, level, bane_dice=bane_dice).distribution()
+        cells = [f"{high} / {low}", _positive_label(high, low)]
+        for c in crits:
+            cells.append(_pct(dist.prob(lambda o, c=c: o.successes >= 1 and (o.boons >= c or o.breakthroughs >= 1))))
+        rows.append(cells)
     return _table(header, rows)
 
 
