@@ -38,7 +38,7 @@ def test_attack_summary(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["odds", "--characteristic", "11"], "'characteristic' must be an integer from 1 to 10 (got 11)"),
-    (["odds", "4Q"], "'pool' die must be one of"),
+    (["odds", "4Q"], "'pool' dice must be A, M, B, T, H, b or die names (got '4Q'"),
     (["odds", "3A 2"], "'pool' must be counts and dice"),
     (["attack", "--damage", "6", "--crit", "3", "--resistance", "2", "--wound-points", "12", "--band", "far"],
      "'band' must be one of engaged, short, medium, long, extreme (got 'far')"),

@@ -231,11 +231,11 @@ class Pool:
         counts = {d: 0 for d in Die}
         rest = _TOKEN.sub(" ", text.replace(",", " ")).replace("vs", " ").replace("+", " ").split()
         if rest:
-            raise RulesError(f"'pool' must be counts and dice such as '2M 2A vs 2T' (could not read {' '.join(rest)!r} in {text!r})")
+            raise RulesError(f"'pool' must be counts and dice such as '2M 2A vs 2T' (got {text!r}; could not read {' '.join(rest)!r})")
         for number, name in _TOKEN.findall(text):
             die = _LETTERS.get(name) if len(name) == 1 else _WORDS.get(name.lower())
             if die is None:
-                raise RulesError(f"'pool' die must be one of A, M, B, T, H, b or a die name (got {name!r} in {text!r})")
+                raise RulesError(f"'pool' dice must be A, M, B, T, H, b or die names (got {text!r}; unknown die {name!r})")
             counts[die] += int(number)
         return cls(**{d.value: n for d, n in counts.items()})
 
