@@ -90,9 +90,10 @@ PAST_RANGE_BANE_DICE_PER_BAND = 1
 #: Davan both take cover as a Maneuver in the Docking Bay fight).
 TAKE_COVER_IS_MANEUVER = True
 
-#: Default gear keeps Defense plus Deflecting at no more than 3 Bane Dice on one
-#: attack; cover adds on top. We apply the cap to the gear part by default
-#: (``gear_cap=True``); a GM can lift it for special gear.
+#: The most Bane Dice that Defense and Deflecting from standard gear give
+#: together against one attack; cover is counted separately, over the cap.
+#: The engine applies the cap by default (``gear_cap=True``); a GM can lift
+#: it for special gear.
 DEFENSE_GEAR_CAP = 3
 
 #: The Combat Boon Spends table is missing. Spends shown by the worked
