@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 THREE_D6: Dist = Dist.die(6).repeat_sum(3)
-"""The base roll of every Action Roll: the sum of three six-sided dice."""
+"""The base roll of every Action Roll — the sum of three six-sided dice."""
 
 MODIFIER_LIMIT = 50
 """Largest modifier (either sign) accepted for any single part of a roll."""
@@ -51,7 +51,7 @@ TN_LIMIT = 60
 """Largest Target Number accepted."""
 
 AGGRESSIVE_NONCOMBAT_PENALTY = -2
-"""Source "Turn Structure": a non-combat action (Aim, Ready Weapon, Use Item) used aggressively takes -2."""
+"""Source "Turn Structure" — a non-combat action (Aim, Ready Weapon, Use Item) used aggressively takes -2."""
 
 
 def check_natural(name: str, value: int) -> int:
@@ -68,9 +68,9 @@ class Outcome(enum.Enum):
     """The three results of an Action Roll against a TN."""
 
     FULL = "full"
-    """Total at or above the TN: the action works as intended."""
+    """Total at or above the TN — the action works as intended."""
     PARTIAL = "partial"
-    """Total exactly one below the TN: it works, at a cost (or for half, for amounts)."""
+    """Total exactly one below the TN — it works, at a cost (or for half, for amounts)."""
     FAILURE = "failure"
     """Total lower still, or a natural 3."""
 
@@ -82,13 +82,11 @@ class Outcome(enum.Enum):
 class RollResult:
     """One resolved Action Roll against a TN.
 
-    Attributes:
-        natural: the 3d6 before modifiers.
-        total: the final total (including a second SRM when inspired).
-        outcome: full, partial or failure.
-        critical: a natural 18 that succeeded in full, taken as a Critical Hit
-            (+1d4 damage or the weapon's rider).
-        inspired: Critical Inspiration was invoked on this natural 18.
+    ``natural`` is the 3d6 before modifiers; ``total`` the final total
+    (including a second SRM when inspired); ``outcome`` full, partial or
+    failure. ``critical`` marks a natural 18 that succeeded in full and is
+    taken as a Critical Hit (+1d4 damage or the weapon's rider); ``inspired``
+    marks a natural 18 on which Critical Inspiration was invoked.
     """
 
     natural: int
@@ -99,7 +97,7 @@ class RollResult:
 
     @property
     def fumble(self) -> bool:
-        """A natural 3: a Critical Failure, roll on the Fumble Table."""
+        """A natural 3 — a Critical Failure, roll on the Fumble Table."""
         return self.natural == 3
 
 
@@ -119,9 +117,9 @@ def _outcome(natural: int, total: int, target_number: int) -> Outcome:
 class ActionRoll:
     """The modifiers one character brings to an Action Roll.
 
-    Source "Combat Action Rolls": 3d6 + Attribute Modifier (AtMod) + Skill Rank
-    Modifier (SRM) + Gravity Rating Modifier (GRM) + Additional Modifiers
-    (AdMods). Wound penalties and situational bonuses go in *additional*.
+    Source "Combat Action Rolls": 3d6 + AtMod (from the attribute) + SRM (from
+    the skill) + GRM (from gravity) + AdMods (everything else). Wound
+    penalties and situational bonuses go in *additional*.
 
     *inspiration_srm* is the SRM of a second fitting skill (optional rule
     "Critical Inspiration"); when set, the roller invokes it on a natural 18

@@ -53,11 +53,11 @@ __all__ = [
 ESCAPE_TN = 21
 """Piloting TN to break away once the boarders are dealt with."""
 VACUUM_SUIT_ZERO_G_GRM = 1
-"""Armored Vacuum Suit or Body Suit: +1 GRM in zero-G corridors."""
+"""Armored Vacuum Suit or Body Suit — +1 GRM in zero-G corridors."""
 STOMPER_HIGH_G_BONUS = 2
-"""Stomper Gravity Rating: +2 on Action Rolls in the enemy ship's high-G sections."""
+"""Stomper Gravity Rating — +2 on Action Rolls in the enemy ship's high-G sections."""
 LNC_PLUGGED_BONUS = 2
-"""A Living Neuro-Core (LNC) character plugged into enemy systems: +2 Computer and Gunnery."""
+"""A Living Neuro-Core (LNC) character plugged into enemy systems — +2 Computer and Gunnery."""
 VACUUM_DAMAGE: Dist = Dist.die(6)
 """Damage an unprotected body takes in vacuum, at once and each round."""
 BLEEDOUT_PER_ROUND = 1
@@ -74,11 +74,11 @@ class BoardingMethod(enum.Enum):
     """Ways to get a boarding party across (a Pilot or crew Action)."""
 
     CLAMP = "clamp"
-    """Boarding Clamp module: opposed Piloting."""
+    """Boarding Clamp module — opposed Piloting."""
     EVA = "eva"
-    """EVA team launch: a Vacuum Suit Action Roll at TN 12 for each boarder."""
+    """EVA team launch — a Vacuum Suit Action Roll at TN 12 for each boarder."""
     TRACTOR = "tractor"
-    """Tractor Beam: Gunnery opposed by the target's Strength-equivalent."""
+    """Tractor Beam — Gunnery opposed by the target's Strength-equivalent."""
 
     @property
     def target_number(self) -> int | None:
@@ -92,7 +92,7 @@ class ShipSystem(enum.Enum):
     BRIDGE = "bridge"
     """INT (Computer or Tactics) at TN 18 takes control; the ship is disabled."""
     ENGINE = "engine"
-    """Mechanics or Demolitions at TN 18 sabotages it: it blows in 1d6 rounds."""
+    """Mechanics or Demolitions at TN 18 sabotages it — it blows in 1d6 rounds."""
     BRIG = "brig"
     """Free Living Neuro-Core prisoners or take loot (no roll, a ruling)."""
 
@@ -108,7 +108,7 @@ class BulkheadAction(enum.Enum):
     SEAL = "seal"
     """Seal the bulkheads."""
     VENT = "vent"
-    """Vent a compartment to vacuum: the unprotected inside suffer vacuum exposure."""
+    """Vent a compartment to vacuum — the unprotected inside suffer vacuum exposure."""
 
     @property
     def target_number(self) -> int:
@@ -122,7 +122,7 @@ class BoardingState(enum.Enum):
     ONGOING = "ongoing"
     """Both sides still have someone fighting."""
     CAPTURED = "captured"
-    """Every defender is at 0 HP or has surrendered: the attackers take the ship (Crew Rating = party size)."""
+    """Every defender is at 0 HP or has surrendered — the attackers take the ship (Crew Rating = party size)."""
     REPELLED = "repelled"
     """Every attacker is dead or thrown out; the ship may try to break away (Piloting TN 21)."""
 

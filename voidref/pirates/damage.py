@@ -74,9 +74,9 @@ class DamageType(enum.Enum):
     """How armour treats a hit (source "Damage Types")."""
 
     PHYSICAL = "physical"
-    """Projectiles, melee, blades, ramming: the full AV soaks."""
+    """Projectiles, melee, blades, ramming — the full AV soaks."""
     ENERGY = "energy"
-    """Lasers, vibro weapons, shock: half the AV (rounded down) soaks."""
+    """Lasers, vibro weapons, shock — half the AV (rounded down) soaks."""
 
 
 _DICE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*(?:[x×*]\s*(\d+))?\s*$", re.IGNORECASE)

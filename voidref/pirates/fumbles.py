@@ -30,15 +30,15 @@ class Fumble(enum.Enum):
     """Results of the d6 Fumble Table."""
 
     MISHAP = "mishap"
-    """1-2: the weapon or tool jams (ranged) or is dropped (melee); TN 12 Mechanics or Sleight of Hand, 1 Action, to fix."""
+    """1-2 — the weapon or tool jams (ranged) or is dropped (melee); TN 12 Mechanics or Sleight of Hand, 1 Action, to fix."""
     SELF_INFLICTED = "self_inflicted"
-    """3: take the weapon's minimum damage (1d6 if unarmed)."""
+    """3 — take the weapon's minimum damage (1d6 if unarmed)."""
     ALERT = "alert"
-    """4: foes alerted, alarms tripped or a new hazard (GM's pick)."""
+    """4 — foes alerted, alarms tripped or a new hazard (GM's pick)."""
     ENVIRONMENTAL = "environmental"
-    """5: a planetary hazard or a hull breach in the current Theater of Operations."""
+    """5 — a planetary hazard or a hull breach in the current Theater of Operations."""
     CATASTROPHIC = "catastrophic"
-    """6: twice the usual failure penalty and the next Action is lost."""
+    """6 — twice the usual failure penalty and the next Action is lost."""
 
     def __repr__(self) -> str:
         return f"Fumble.{self.name}"

@@ -69,7 +69,7 @@ class ActionKind(enum.Enum):
     """Kinds of action a turn option grants."""
 
     ANY = "any"
-    """Any action: attack, hack, aim, use a skill."""
+    """Any action — attack, hack, aim, use a skill."""
     ATTACK = "attack"
     """An attack."""
     NON_ATTACK = "non_attack"

@@ -34,11 +34,11 @@ class Contest(enum.Enum):
     """Result of an opposed roll, seen from the attacker (the initiator)."""
 
     WIN = "win"
-    """Attacker's total is higher (or the defender fumbled): a full success."""
+    """Attacker's total is higher (or the defender fumbled) — a full success."""
     TIE = "tie"
-    """Equal totals: a partial success for the attacker (half damage, a complication)."""
+    """Equal totals — a partial success for the attacker (half damage, a complication)."""
     LOSS = "loss"
-    """Defender's total is higher (or the attacker fumbled): the action fails."""
+    """Defender's total is higher (or the attacker fumbled) — the action fails."""
 
     def __repr__(self) -> str:
         return f"Contest.{self.name}"
@@ -48,10 +48,9 @@ class Contest(enum.Enum):
 class OpposedResult:
     """One resolved opposed roll.
 
-    Attributes:
-        contest: win, tie or loss for the attacker.
-        critical: the attacker won on a natural 18 and takes the Critical Hit.
-        inspired: the attacker invoked Critical Inspiration on the natural 18.
+    ``contest`` is win, tie or loss for the attacker; ``critical`` marks an
+    attacker's win on a natural 18 taken as a Critical Hit; ``inspired``
+    marks an attacker's natural 18 on which Critical Inspiration was invoked.
     """
 
     attacker_natural: int

@@ -61,7 +61,7 @@ __all__ = [
 # -- attributes and skills -------------------------------------------------
 
 ATTRIBUTE_MIN = 1
-"""Lowest attribute score we accept. **Source:** gives no range. **We chose:** 1."""
+"""Lowest attribute score we accept, 1 (the source gives no range)."""
 
 ATTRIBUTE_MAX = 20
 """Highest attribute score we accept.
@@ -90,7 +90,7 @@ def attribute_modifier(score: int) -> int:
 
 
 ATTRIBUTE_MODIFIER: dict[int, int] = {s: attribute_modifier(s) for s in range(ATTRIBUTE_MIN, ATTRIBUTE_MAX + 1)}
-"""The whole Attribute Modifier table, score -> AtMod (see :func:`attribute_modifier`)."""
+"""The whole Attribute Modifier table, score to AtMod, built by :func:`attribute_modifier`."""
 
 SKILL_RANK_MAX = 10
 """Highest skill rank we accept.
@@ -127,7 +127,7 @@ class TargetNumber(enum.Enum):
     EASY = 9
     """Simple under pressure."""
     AVERAGE = 12
-    """The common TN: clearing a jam, sealing a bulkhead, an EVA launch."""
+    """The common TN — clearing a jam, sealing a bulkhead, an EVA launch."""
     DIFFICULT = 15
     """Resisting Stun; a ship maneuver in the Pilot Phase."""
     VERY_DIFFICULT = 18
@@ -182,15 +182,15 @@ class Terrain(enum.Enum):
     """
 
     CLEAR = 0
-    """Open deck or flat ground: no roll."""
+    """Open deck or flat ground — no roll."""
     ROUGH = 9
-    """Debris, loose cargo, low gravity footing: TN 9."""
+    """Debris, loose cargo, low gravity footing — TN 9."""
     DIFFICULT = 12
-    """Wreckage, steep slopes, tangled cables: TN 12."""
+    """Wreckage, steep slopes, tangled cables — TN 12."""
     HAZARDOUS = 15
-    """Ice, live conduits, collapsing decks: TN 15."""
+    """Ice, live conduits, collapsing decks — TN 15."""
     EXTREME = 18
-    """Sheer climbs, hull exteriors under thrust: TN 18."""
+    """Sheer climbs, hull exteriors under thrust — TN 18."""
 
 
 TERRAIN_MOVE_SHARE = {"full": Fraction(1), "partial": Fraction(1, 2), "failure": Fraction(0)}
@@ -268,7 +268,7 @@ def is_mismatched_gravity(rating: GravityRating | str, gravity: Gravity | str) -
 
 
 ENCUMBRANCE_STEP_PERCENT = 20
-"""Size of one encumbrance step: each *full* 20 % over the Carry Limit costs one step.
+"""Size of one encumbrance step — each *full* 20 % over the Carry Limit costs one step.
 
 **Source:** 144 kg on a 120 kg limit is -1 and 168 kg is -2. **We chose:** round
 the excess share down to whole steps (130 kg is -0). **Why:** the printed
@@ -289,7 +289,7 @@ WOUND_BANDS: tuple[tuple[Fraction, int], ...] = (
     (Fraction(1, 4), -2),
     (Fraction(1, 10), -5),
 )
-"""Wound penalty bands as (lowest HP share in the band, penalty); below the last: -10.
+"""Wound penalty bands as (lowest HP share in the band, penalty); below the last — -10.
 
 **Source:** over 50 % none; 25-50 % -2; 10-24 % -5; under 10 % -10, "cumulative".
 **We chose:** exact shares: over 1/2 none, 1/4 to 1/2 (inclusive) -2, 1/10 up
@@ -300,7 +300,7 @@ already grow with the wound.
 """
 
 PARTIAL_DAMAGE_SHARE = Fraction(1, 2)
-"""Damage on a partial hit (an opposed tie or TN - 1): half the weapon's roll, rounded down.
+"""Damage on a partial hit (an opposed tie or TN - 1) — half the weapon's roll, rounded down.
 
 **Source:** a tie gives "half damage rounded down". **We chose:** halve the
 weapon roll (critical d4 included) before armour soaks; the minimum of 1 still
@@ -341,7 +341,7 @@ REPAIR_DEFAULT_TN = 12
 """TN for a Repair when the GM does not set one (the source allows 12 to 18)."""
 
 REPAIR_CAP_SHARE = Fraction(1, 5)
-"""Repair limit per round: 20 % of the ship's total HP, rounded down, at least 1.
+"""Repair limit per round — 20 % of the ship's total HP, rounded down, at least 1.
 
 **Source:** "maximum 20 % total HP per round". **We chose:** round down, but
 never below 1 HP. **Why:** the cap is a ceiling; a tiny craft can still be patched.
@@ -362,7 +362,7 @@ A tie is a partial for the rammer: half damage.
 """
 
 MEDIUM_RANGE_MODIFIER = 0
-"""Gunnery modifier at Medium range (1-5 km): 0, the source lists only Close and Long."""
+"""Gunnery modifier at Medium range (1-5 km) — 0, the source lists only Close and Long."""
 
 CATASTROPHIC_SHARE = Fraction(-1, 2)
 """A ship at or below -50 % of its total HP is in catastrophic failure.
@@ -374,7 +374,7 @@ table printed.
 """
 
 STABILIZATION_ROLL_UNDER = True
-"""Vacuum Stabilization: success when the raw 3d6 is at most the HLTH score.
+"""Vacuum Stabilization — success when the raw 3d6 is at most the HLTH score.
 
 **Source:** prints "raw 3d6 > Health (HLTH) score". **We chose:** roll under:
 3d6 <= HLTH stabilises. **Why:** read literally, a hardier character would

@@ -65,47 +65,47 @@ __all__ = [
 ]
 
 CLOSE_RANGE_MODIFIER = 2
-"""Gunnery at Close range (under 1 km, or docked): +2 to the attacker."""
+"""Gunnery at Close range (under 1 km, or docked) — +2 to the attacker."""
 LONG_RANGE_MODIFIER = -4
-"""Gunnery at Long range (over 5 km): -4 to the attacker."""
+"""Gunnery at Long range (over 5 km) — -4 to the attacker."""
 ECM_MODIFIER = -3
-"""An ECM Jammer Pod running on the target: -3 to the attacker."""
+"""An ECM Jammer Pod running on the target — -3 to the attacker."""
 TRACTOR_MODIFIER = 1
-"""The attacker's Tractor Beam holds the target: +1 to the attacker."""
+"""The attacker's Tractor Beam holds the target — +1 to the attacker."""
 EVASIVE_BONUS = 2
 """Size of an Evasive Maneuvers modifier (+2 for you or -2 on an enemy's Gunnery)."""
 PARTIAL_MANEUVER_COST = -1
 """A partial maneuver (TN - 1) keeps its effect but costs -1 on your own next Gunnery."""
 RAM_DICE = DamageDice(2)
-"""Ramming damage before the Hull Class multiplier: 2d6."""
+"""Ramming damage before the Hull Class multiplier — 2d6."""
 REPAIR_DICE = DamageDice(2)
-"""Repair before the Rank multiplier: 2d6."""
+"""Repair before the Rank multiplier — 2d6."""
 LIFE_SUPPORT_ROUNDS: Dist = Dist.die(6)
-"""Rounds until life support fails on a disabled ship: 1d6."""
+"""Rounds until life support fails on a disabled ship — 1d6."""
 
 
 class HullClass(enum.Enum):
     """Hull Classes and their ramming multiplier (the member's value)."""
 
     POD = 1
-    """Pods, fighters, shuttles: x1."""
+    """Pods, fighters, shuttles — x1."""
     FRIGATE = 2
-    """Frigates: x2."""
+    """Frigates — x2."""
     HAULER = 3
-    """Haulers, freighters: x3."""
+    """Haulers, freighters — x3."""
     CAPITAL = 4
-    """Capital ships: x4."""
+    """Capital ships — x4."""
 
 
 class ShipRange(enum.Enum):
     """Ship range bands (Close, Medium, Long)."""
 
     CLOSE = "close"
-    """Under 1 km or docked: +2 to Gunnery; ramming and boarding possible."""
+    """Under 1 km or docked — +2 to Gunnery; ramming and boarding possible."""
     MEDIUM = "medium"
-    """1 to 5 km: no modifier (a ruling)."""
+    """1 to 5 km — no modifier (a ruling)."""
     LONG = "long"
-    """Over 5 km: -4 to Gunnery."""
+    """Over 5 km — -4 to Gunnery."""
 
 
 class Maneuver(enum.Enum):
@@ -123,13 +123,13 @@ class SystemHit(enum.Enum):
     """The d6 system hit a natural 18 Gunnery roll adds (and catastrophic failure rolls)."""
 
     WEAPON_DISABLED = "weapon_disabled"
-    """1-2: one weapon out for a round."""
+    """1-2 — one weapon out for a round."""
     POWER_FLICKER = "power_flicker"
-    """3-4: -2 on every Action Roll next round."""
+    """3-4 — -2 on every Action Roll next round."""
     FIRE_BREACH = "fire_breach"
-    """5: fire or breach, 1d6 fire or radiation damage a round until repaired."""
+    """5 — fire or breach, 1d6 fire or radiation damage a round until repaired."""
     MODULE_DESTROYED = "module_destroyed"
-    """6: a module is destroyed (GM's pick or random)."""
+    """6 — a module is destroyed (GM's pick or random)."""
 
     def __repr__(self) -> str:
         return f"SystemHit.{self.name}"
@@ -141,9 +141,9 @@ class ShipState(enum.Enum):
     OPERATIONAL = "operational"
     """Above 0 HP."""
     DISABLED = "disabled"
-    """0 HP or less: drifting, no Actions, life support fails in 1d6 rounds."""
+    """0 HP or less — drifting, no Actions, life support fails in 1d6 rounds."""
     CATASTROPHIC = "catastrophic"
-    """At or below -50 % of total HP: also a d6 catastrophic effect every round."""
+    """At or below -50 % of total HP — also a d6 catastrophic effect every round."""
 
     def __repr__(self) -> str:
         return f"ShipState.{self.name}"
