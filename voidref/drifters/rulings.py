@@ -34,6 +34,7 @@ __all__ = [
     "STUN_SUBTRACTS_RESISTANCE",
     "CONDITION_REAPPLY",
     "STRAIN_KNOCKOUT_REST",
+    "THROWN_RANGE_LIMITS",
 ]
 
 #: The faces of the six dice. The dice chapter (Chapter Thirteen) is not in the
@@ -166,3 +167,9 @@ CONDITION_REAPPLY = "add the new duration to the time left"
 #: reduce *to* it, and a full rest never raises Strain because the knocked-out
 #: character is at or above their Strain Points when it starts).
 STRAIN_KNOCKOUT_REST = "half strain points, rounded down"
+
+#: Thrown weapons in strong or weak gravity. The source gives the shift (one
+#: band farther in microgravity, two shorter in High and Extreme) but not its
+#: limits. We stop at Extreme, the farthest personal band, and a weapon whose
+#: reach falls below Engaged cannot be thrown at all in that gravity.
+THROWN_RANGE_LIMITS = "no farther than extreme; below engaged cannot be thrown"
