@@ -21,13 +21,13 @@ Fraction(181, 216)
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings
+from voidref.pirates.rulings import _Enum
 
 __all__ = [
     "THREE_D6",
@@ -64,7 +64,7 @@ def check_target_number(name: str, value: int) -> int:
     return check_int(name, value, low=1, high=TN_LIMIT)
 
 
-class Outcome(enum.Enum):
+class Outcome(_Enum):
     """The three results of an Action Roll against a TN."""
 
     FULL = "full"
@@ -74,8 +74,6 @@ class Outcome(enum.Enum):
     FAILURE = "failure"
     """Total lower still, or a natural 3."""
 
-    def __repr__(self) -> str:
-        return f"Outcome.{self.name}"
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,12 @@ Fraction(1, 4)
 
 from __future__ import annotations
 
-import enum
 from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings
+from voidref.pirates.rulings import _Enum
 from voidref.pirates.actions import THREE_D6, ActionRoll
 from voidref.pirates.ships import ShipRange
 
@@ -70,7 +70,7 @@ SEAL_BREACH_TN = 12
 """Vacuum Suit Action Roll (1 Action) to seal a breach."""
 
 
-class BoardingMethod(enum.Enum):
+class BoardingMethod(_Enum):
     """Ways to get a boarding party across (a Pilot or crew Action)."""
 
     CLAMP = "clamp"
@@ -86,7 +86,7 @@ class BoardingMethod(enum.Enum):
         return 12 if self is BoardingMethod.EVA else None
 
 
-class ShipSystem(enum.Enum):
+class ShipSystem(_Enum):
     """Key systems boarders can go for."""
 
     BRIDGE = "bridge"
@@ -102,7 +102,7 @@ class ShipSystem(enum.Enum):
         return None if self is ShipSystem.BRIG and not rulings.BRIG_NEEDS_ROLL else 18
 
 
-class BulkheadAction(enum.Enum):
+class BulkheadAction(_Enum):
     """Defenders' compartment controls (Security Systems, TN 12)."""
 
     SEAL = "seal"
@@ -116,7 +116,7 @@ class BulkheadAction(enum.Enum):
         return 12
 
 
-class BoardingState(enum.Enum):
+class BoardingState(_Enum):
     """Where a boarding action stands."""
 
     ONGOING = "ongoing"
@@ -126,8 +126,6 @@ class BoardingState(enum.Enum):
     REPELLED = "repelled"
     """Every attacker is dead or thrown out; the ship may try to break away (Piloting TN 21)."""
 
-    def __repr__(self) -> str:
-        return f"BoardingState.{self.name}"
 
 
 def can_board(range_band: ShipRange | str) -> bool:

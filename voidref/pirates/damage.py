@@ -18,7 +18,6 @@ DamageDice(count=2, sides=6, bonus=1, multiplier=1)
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,6 +25,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings
+from voidref.pirates.rulings import _Enum
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.opposed import Contest, opposed_distribution
 
@@ -70,7 +70,7 @@ STUN_TN = 15
 """TN of the AGL Action Roll that shakes off Stun (source "Special Effects")."""
 
 
-class DamageType(enum.Enum):
+class DamageType(_Enum):
     """How armour treats a hit (source "Damage Types")."""
 
     PHYSICAL = "physical"

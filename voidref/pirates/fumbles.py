@@ -12,10 +12,10 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
-import enum
 
 from voidref.errors import check_int
 from voidref.exact import Dist
+from voidref.pirates.rulings import _Enum
 
 __all__ = ["Fumble", "fumble", "FUMBLE_TABLE", "CLEAR_JAM_TN", "SELF_INFLICTED_UNARMED"]
 
@@ -26,7 +26,7 @@ SELF_INFLICTED_UNARMED = "1d6"
 """Damage of a self-inflicted fumble with no weapon in hand."""
 
 
-class Fumble(enum.Enum):
+class Fumble(_Enum):
     """Results of the d6 Fumble Table."""
 
     MISHAP = "mishap"
@@ -40,8 +40,6 @@ class Fumble(enum.Enum):
     CATASTROPHIC = "catastrophic"
     """6 — twice the usual failure penalty and the next Action is lost."""
 
-    def __repr__(self) -> str:
-        return f"Fumble.{self.name}"
 
 
 _BY_FACE = {1: Fumble.MISHAP, 2: Fumble.MISHAP, 3: Fumble.SELF_INFLICTED, 4: Fumble.ALERT,

@@ -17,7 +17,6 @@ Source sections: "Turn Structure" and "Move Rate".
 
 from __future__ import annotations
 
-import enum
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,6 +24,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings
+from voidref.pirates.rulings import _Enum
 from voidref.pirates.actions import ActionRoll, Outcome
 
 __all__ = [
@@ -65,7 +65,7 @@ ITEM_WEIGHTS: dict[str, tuple[int, int]] = {
 _MAX_KG = 100_000
 
 
-class ActionKind(enum.Enum):
+class ActionKind(_Enum):
     """Kinds of action a turn option grants."""
 
     ANY = "any"

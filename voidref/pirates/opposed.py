@@ -18,19 +18,19 @@ OpposedResult(attacker_natural=10, attacker_total=12, defender_natural=12, defen
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
 from voidref.errors import RulesError
 from voidref.exact import Dist
 from voidref.pirates import rulings
+from voidref.pirates.rulings import _Enum
 from voidref.pirates.actions import THREE_D6, ActionRoll, check_natural
 
 __all__ = ["Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds"]
 
 
-class Contest(enum.Enum):
+class Contest(_Enum):
     """Result of an opposed roll, seen from the attacker (the initiator)."""
 
     WIN = "win"
@@ -40,8 +40,6 @@ class Contest(enum.Enum):
     LOSS = "loss"
     """Defender's total is higher (or the attacker fumbled) — the action fails."""
 
-    def __repr__(self) -> str:
-        return f"Contest.{self.name}"
 
 
 @dataclass(frozen=True)

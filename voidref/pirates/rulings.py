@@ -58,6 +58,13 @@ __all__ = [
     "MAX_DICE",
 ]
 
+class _Enum(enum.Enum):
+    """An enum whose repr is code that rebuilds the member (``Terrain.ROUGH``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
 # -- attributes and skills -------------------------------------------------
 
 ATTRIBUTE_MIN = 1
@@ -115,7 +122,7 @@ def skill_rank_modifier(rank: int) -> int:
 # -- target numbers --------------------------------------------------------
 
 
-class TargetNumber(enum.Enum):
+class TargetNumber(_Enum):
     """Named Target Numbers (TN), a ruling: the source prints TN 12, 15, 18 and 21 unnamed.
 
     **We chose** steps of 3 from 6 to 21 and named them; the source calls the
@@ -174,7 +181,7 @@ DOUBLE_NATURAL_3_COMPARE_TOTALS = True
 # -- terrain and movement ---------------------------------------------------
 
 
-class Terrain(enum.Enum):
+class Terrain(_Enum):
     """Terrain grades and the TN of the AGL (Athletics) roll to cross them at speed.
 
     **Source:** refers to a terrain TN table that is not printed. **We chose**
@@ -204,7 +211,7 @@ partial move), a failure stops the mover where the terrain starts.
 # -- gravity ---------------------------------------------------------------
 
 
-class GravityRating(enum.Enum):
+class GravityRating(_Enum):
     """The gravity a character's body is built for (their Gravity Rating, GR)."""
 
     FLOATER = "floater"
@@ -215,7 +222,7 @@ class GravityRating(enum.Enum):
     """Raised in heavy gravity."""
 
 
-class Gravity(enum.Enum):
+class Gravity(_Enum):
     """Gravity bands of a place (a ruling: the source only names zero-G, 1G and 1.6G+)."""
 
     ZERO_G = "zero_g"

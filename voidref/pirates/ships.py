@@ -21,13 +21,13 @@ True
 from __future__ import annotations
 
 import dataclasses
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings
+from voidref.pirates.rulings import _Enum
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
@@ -84,7 +84,7 @@ LIFE_SUPPORT_ROUNDS: Dist = Dist.die(6)
 """Rounds until life support fails on a disabled ship — 1d6."""
 
 
-class HullClass(enum.Enum):
+class HullClass(_Enum):
     """Hull Classes and their ramming multiplier (the member's value)."""
 
     POD = 1
@@ -97,7 +97,7 @@ class HullClass(enum.Enum):
     """Capital ships — x4."""
 
 
-class ShipRange(enum.Enum):
+class ShipRange(_Enum):
     """Ship range bands (Close, Medium, Long)."""
 
     CLOSE = "close"
@@ -108,7 +108,7 @@ class ShipRange(enum.Enum):
     """Over 5 km — -4 to Gunnery."""
 
 
-class Maneuver(enum.Enum):
+class Maneuver(_Enum):
     """What a successful Pilot Phase roll buys."""
 
     CHANGE_RANGE = "change_range"
@@ -119,7 +119,7 @@ class Maneuver(enum.Enum):
     """-2 on one enemy's Gunnery this round."""
 
 
-class SystemHit(enum.Enum):
+class SystemHit(_Enum):
     """The d6 system hit a natural 18 Gunnery roll adds (and catastrophic failure rolls)."""
 
     WEAPON_DISABLED = "weapon_disabled"
@@ -131,11 +131,9 @@ class SystemHit(enum.Enum):
     MODULE_DESTROYED = "module_destroyed"
     """6 — a module is destroyed (GM's pick or random)."""
 
-    def __repr__(self) -> str:
-        return f"SystemHit.{self.name}"
 
 
-class ShipState(enum.Enum):
+class ShipState(_Enum):
     """A ship's condition by HP (source: 0 HP and -50 % HP)."""
 
     OPERATIONAL = "operational"
@@ -145,8 +143,6 @@ class ShipState(enum.Enum):
     CATASTROPHIC = "catastrophic"
     """At or below -50 % of total HP — also a d6 catastrophic effect every round."""
 
-    def __repr__(self) -> str:
-        return f"ShipState.{self.name}"
 
 
 @dataclass(frozen=True)
