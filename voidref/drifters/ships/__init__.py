@@ -15,6 +15,7 @@ Modules, one per rules concept:
 * :mod:`~voidref.drifters.ships.round` -- the round and :class:`ShipFight` (mutable)
 * :mod:`~voidref.drifters.ships.boarding` -- boarding fights
 * :mod:`~voidref.drifters.ships.odds` -- exact odds of a ship attack
+* :mod:`~voidref.drifters.ships.example` -- the worked example's ships and crew
 * :mod:`~voidref.drifters.ships.cli` -- the ``ship-attack`` command
 """
 
@@ -26,9 +27,9 @@ from voidref.drifters.ships.damage import (Hit, ShipStanding, armor_after_pierce
 from voidref.drifters.ships.heat import BOOST_HEAT, at_threshold, dissipate, shot_heat
 from voidref.drifters.ships.odds import BoonUse, Resolution, ShipAttackOdds, attack_odds, resolve_outcome
 from voidref.drifters.ships.pool import BOON_LIMIT, BOOST_DAMAGE, ShipAttack, boon_dice_after_limit
-from voidref.drifters.ships.profiles import (AUTOCANNON, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY, ActionKind,
-                                             Arc, Ecm, Facing, Mount, Screen, ShipProfile, ShipRange, ShipWeapon,
-                                             Station, StationAction, WeaponType)
+from voidref.drifters.ships.example import AUTOCANNON, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY
+from voidref.drifters.ships.profiles import (ActionKind, Arc, Ecm, Facing, Mount, Screen, ShipProfile, ShipRange,
+                                             ShipWeapon, Station, StationAction, WeaponType)
 from voidref.drifters.ships.range import (advance, attack_difficulty, bands_per_move, break_away, check_in_arc,
                                           check_in_range, in_arc, in_range, weapon_bands)
 from voidref.drifters.ships.round import ROUND_STEPS, FightShip, RoundStep, ShipEnd, ShipFight, Shot, as_outcome

@@ -2,17 +2,16 @@
 
 Restates: "Boarding Actions" of the Void Drifters chapter.
 
-* A boarding fight keeps the ship fight's Initiative order. Ship actions
-  happen on the ship's slot; characters fighting in the corridors act on
-  their own slots (ruling :data:`~voidref.drifters.ships.rulings.OFF_STATION_SLOT`
+* A boarding fight keeps the ship fight's Initiative order: the ship acts
+  in its slot, and each character in the corridor fight acts in theirs (ruling :data:`~voidref.drifters.ships.rulings.OFF_STATION_SLOT`
   for those who have none).
 * Leaving a station to fight leaves it unmanned; an unmanned station takes
   no actions.
 * Range inside a ship: usually Engaged or Short; Medium only in a long
   corridor or an open cargo bay. Cover is everywhere.
-* A Critical Hit on the ship during a boarding fight may hit the section
-  where the fight is (the GM's call): a bulkhead seals, gravity fails, or a
-  breach opens the corridor to vacuum.
+* A Critical Hit on the ship during a boarding fight may strike the section
+  being fought over (the GM's call): for example a sealed bulkhead, lost
+  gravity, or a hull breach venting the corridor.
 
 >>> interior_bands("corridor")
 (<RangeBand.ENGAGED: 0>, <RangeBand.SHORT: 1>)
@@ -31,7 +30,7 @@ __all__ = ["Interior", "interior_bands", "check_interior_band", "leave_station",
            "CRITICAL_HIT_SECTION_EFFECTS"]
 
 #: What a Critical Hit may do to the section a boarding fight is in (the GM's choice).
-CRITICAL_HIT_SECTION_EFFECTS = ("a bulkhead seals", "gravity fails", "a breach opens the corridor to vacuum")
+CRITICAL_HIT_SECTION_EFFECTS = ("sealed bulkhead", "gravity failure", "hull breach: the corridor is open to vacuum")
 
 
 class Interior(enum.Enum):

@@ -12,10 +12,11 @@ past the first, + any boost. Then:
 3. the rest is Hull Damage. System Damage applies in full, but Armor cuts an
    Ion weapon's (ruling :data:`~voidref.drifters.ships.rulings.ION_SYSTEM_DAMAGE_REDUCTION`).
 
-A Critical Hit: Boons equal to the weapon's Crit, or a Breakthrough, on a
-hit that dealt Hull or System Damage; any hit on an out-of-control ship.
+A Critical Hit needs a hit that did Hull or System Damage, paid for with a
+Breakthrough or with as many Boons as the weapon's Crit; every hit on an
+out-of-control ship is one.
 
->>> from voidref.drifters.ships.profiles import AUTOCANNON, CM_440_CUTTER
+>>> from voidref.drifters.ships.example import AUTOCANNON, CM_440_CUTTER
 >>> hit = resolve_hit(AUTOCANNON, CM_440_CUTTER, net_successes=2, boost=2, bypass_boons=2)
 >>> hit.damage, hit.armor, hit.hull_damage
 (7, 1, 6)

@@ -9,7 +9,7 @@ Restates: steps 5 and 6 of "How a Ship Round Works" and the Heat figures of
 * What reaching the Heat Threshold does is not in our source (ruling
   :data:`~voidref.drifters.ships.rulings.HEAT_THRESHOLD_EFFECT`).
 
->>> from voidref.drifters.ships.profiles import AUTOCANNON, EMBER_DRIFT
+>>> from voidref.drifters.ships.example import AUTOCANNON, EMBER_DRIFT
 >>> shot_heat(AUTOCANNON, boosted=True)
 3
 >>> dissipate(3, EMBER_DRIFT), dissipate(1, EMBER_DRIFT)

@@ -12,7 +12,7 @@ each outcome is then resolved once with the damage rules of
 :mod:`~voidref.drifters.ships.damage`. The tests check it against rolling
 out every combination of faces for small pools.
 
->>> from voidref.drifters.ships.profiles import AUTOCANNON, EMBER_DRIFT, CM_440_CUTTER
+>>> from voidref.drifters.ships.example import AUTOCANNON, EMBER_DRIFT, CM_440_CUTTER
 >>> from voidref.drifters.ships.pool import ShipAttack
 >>> shot = ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=4, gunnery=2, band="medium")
 >>> odds = attack_odds(shot)
@@ -66,7 +66,7 @@ def resolve_outcome(attack: ShipAttack, outcome: CheckOutcome, *, boon_use: Boon
                     target_out_of_control: bool = False) -> Resolution:
     """Resolve one rolled *outcome* of *attack* with the rules of "Ship Damage".
 
-    >>> from voidref.drifters.ships.profiles import AUTOCANNON, EMBER_DRIFT, CM_440_CUTTER
+    >>> from voidref.drifters.ships.example import AUTOCANNON, EMBER_DRIFT, CM_440_CUTTER
     >>> shot = ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=4, gunnery=2, band="medium", boost=2)
     >>> resolve_outcome(shot, CheckOutcome(2, 2, 0, 0), boon_use="armor")
     Resolution(hit=True, hull_damage=6, system_damage=0, critical_hit=False, jam=False)

@@ -18,7 +18,7 @@ target's screen and ECM, if they name the type Bane Dice
 evasion: target evading, attacker evading      1 Bane Die each
 =============================================  =====================================
 
->>> from voidref.drifters.ships.profiles import AUTOCANNON, EMBER_DRIFT, CM_440_CUTTER
+>>> from voidref.drifters.ships.example import AUTOCANNON, EMBER_DRIFT, CM_440_CUTTER
 >>> shot = ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=4, gunnery=2, band="medium",
 ...                   limited_boon_dice=2, talent_boon_dice=1, attacker_evading=True, boost=2)
 >>> shot.pool()
@@ -51,8 +51,9 @@ _MAX_SOURCE_DICE = 10
 def boon_dice_after_limit(limited: int, talent: int = 0) -> int:
     """Boon Dice an attack gets: the limited sources capped at :data:`BOON_LIMIT`, talents in full.
 
-    *limited* counts the Boon Dice from station actions, the captain's orders,
-    components, a directive AI, weapon and hull tags and allies; *talent*
+    *limited* counts the Boon Dice that the limit covers (allies, components,
+    tags on the weapon or hull, a directive AI, captain's orders, station
+    actions); *talent*
     counts those from talents. Dice rolled on the attack are results, not
     inputs, and are never limited ("The Boon Limit").
 

@@ -11,10 +11,11 @@ Pierce, Heat per shot, its type, mount and arcs, Armor Bypass, System Damage
 and whether it is an Ion weapon. Both are frozen values; change one with
 :func:`dataclasses.replace`.
 
->>> AUTOCANNON
+>>> ShipWeapon("autocannon", damage=4, ranges=("short", "medium"), crit=4, pierce=1, heat=1)
 ShipWeapon('autocannon', damage=4, ranges=(ShipRange.SHORT, ShipRange.MEDIUM), crit=4, pierce=1, heat=1)
->>> EMBER_DRIFT.hull_points, EMBER_DRIFT.deflection_for("aft")
-(18, 0)
+>>> freighter = ShipProfile("Model 20", speed=3, handling=0, armor=1, hull_points=18, deflection=(1, 0))
+>>> freighter.deflection_for("fore"), freighter.deflection_for("aft")
+(1, 0)
 >>> ShipWeapon("laser", damage=-1, ranges=("short",), crit=3)
 Traceback (most recent call last):
 ...
@@ -32,7 +33,6 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 __all__ = [
     "ShipRange", "Arc", "Facing", "Mount", "WeaponType", "Station", "ActionKind",
     "Screen", "Ecm", "ShipWeapon", "ShipProfile", "StationAction",
-    "AUTOCANNON", "RAILGUN_BATTERY", "EMBER_DRIFT", "CM_440_CUTTER",
     "MAX_SHIP_STAT", "MAX_HULL_POINTS",
 ]
 
@@ -382,24 +382,3 @@ class StationAction:
 
     def __repr__(self) -> str:
         return _repr(self)
-
-
-# -- the ships and weapons of "Worked Example: One Ship Round" -------------------
-
-#: The Ember Drift's forward-fixed autocannon.
-AUTOCANNON = ShipWeapon("autocannon", damage=4, ranges=(ShipRange.SHORT, ShipRange.MEDIUM),
-                        crit=4, pierce=1, heat=1)
-
-#: The CM-440 cutter's railgun battery. The example gives no mount; we
-#: take a turret so the cutter's shot does not hang on a facing the source
-#: never states.
-RAILGUN_BATTERY = ShipWeapon("railgun battery", damage=5, ranges=(ShipRange.MEDIUM, ShipRange.LONG),
-                             crit=3, pierce=1, heat=1, mount=Mount.TURRET, arcs=tuple(Arc))
-
-#: The Ember Drift, a Model 20 light freighter.
-EMBER_DRIFT = ShipProfile("Ember Drift", speed=3, handling=0, armor=1, hull_points=18,
-                          heat_dissipation=2, heat_threshold=10, weapons=(AUTOCANNON,))
-
-#: The bounty crew's CM-440 armored cutter (no Heat Threshold listed).
-CM_440_CUTTER = ShipProfile("CM-440 cutter", speed=4, handling=0, armor=3, hull_points=22,
-                            heat_dissipation=2, weapons=(RAILGUN_BATTERY,))

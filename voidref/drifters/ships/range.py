@@ -10,7 +10,7 @@ Round Works" of the Void Drifters chapter.
 * Attack difficulty by band: ruling
   :data:`~voidref.drifters.ships.rulings.SHIP_RANGE_DIFFICULTY`.
 
->>> from voidref.drifters.ships.profiles import AUTOCANNON, RAILGUN_BATTERY
+>>> from voidref.drifters.ships.example import AUTOCANNON, RAILGUN_BATTERY
 >>> [b.value for b in weapon_bands(RAILGUN_BATTERY)]
 ['medium', 'long']
 >>> check_in_range(RAILGUN_BATTERY, "short")

@@ -8,8 +8,8 @@ Restates: "How a Ship Round Works" of the Void Drifters chapter:
 3. **Initiative**: one check per ship, rolled at the Helm (Savvy +
    Perception if warned, Willpower + Readiness if surprised); ships fill
    player and GM slots by net Successes, as characters do.
-4. **Ship turns**: each crew member at a station takes one Action and one
-   Maneuver there (a second Maneuver costs the Action or 2 Strain); all
+4. **Ship turns**: everyone at a station gets an Action and a Maneuver,
+   used at that station (a second Maneuver costs the Action or 2 Strain); all
    choices are declared together; movement resolves first, then attacks,
    then the rest (ruling :data:`~voidref.drifters.ships.rulings.RESOLUTION_ORDER`).
 5. **Damage**: the round's Hull Damage, System Damage and Heat take hold.

@@ -12,7 +12,7 @@ constant's name in lower case with dashes.
 from __future__ import annotations
 
 from voidref.drifters.dice import Difficulty
-from voidref.drifters.ships.profiles import ActionKind, Arc, Facing, ShipRange, Station, StationAction
+from voidref.drifters.ships.profiles import ActionKind, Arc, Facing, Mount, ShipRange, Station, StationAction
 from voidref.errors import check_int
 
 __all__ = [
@@ -25,7 +25,7 @@ __all__ = [
     "RESOLUTION_ORDER", "STATE_CHECK_STEP",
     "HANDLING_COUNTS_TOWARD_BOON_LIMIT", "ARMOR_BYPASS_SKIPS_SCREEN_DICE",
     "HEAT_THRESHOLD_EFFECT", "DISENGAGE_FROM", "MAX_SHIP_POOL_DICE",
-    "OFF_STATION_SLOT", "EXAMPLE_CUTTER_GUNNER", "EXAMPLE_CUTTER_PILOT",
+    "OFF_STATION_SLOT", "EXAMPLE_CUTTER_GUNNER", "EXAMPLE_CUTTER_PILOT", "EXAMPLE_RAILGUN_MOUNT",
 ]
 
 # -- Ion ----------------------------------------------------------------------------
@@ -73,15 +73,18 @@ STATIONS = tuple(Station)
 #: Position are Helm Maneuvers with no check (the cutter holds "as a
 #: Maneuver"; Senna plans to Break "as her Maneuver"). Disengage is a Helm
 #: Action: an Average Pilot check that needs Long range or farther
-#: (:data:`DISENGAGE_FROM`). **Why:** the example is the only evidence of
+#: (:data:`DISENGAGE_FROM`). Pilot checks at the Helm add the ship's
+#: Handling as Boon or Bane Dice, as a fixed weapon's Gunnery check does
+#: (the example notes "Handling +0 adds nothing" on the Evasive Maneuver).
+#: **Why:** the example is the only evidence of
 #: the table; where it is silent we take the simplest fill that matches it.
 STATION_ACTIONS: dict[str, StationAction] = {a.name: a for a in (
     StationAction("Direct Focus", None, ActionKind.MANEUVER, None, None,
                   "once a round: one named crew member adds 1 Boon Die to their next check this round; "
                   "counts toward the Boon Limit on an attack"),
     StationAction("Evasive Maneuver", Station.HELM, ActionKind.ACTION, "pilot", Difficulty.AVERAGE,
-                  "on a success: attacks on the ship add 1 Bane Die until the start of its next turn, "
-                  "and the ship's own attacks this round add 1 Bane Die"),
+                  "on a success: +1 Bane Die on attacks against the ship until its next turn starts, "
+                  "and +1 Bane Die on the ship's own attacks this round"),
     StationAction("Advance", Station.HELM, ActionKind.MANEUVER, None, None,
                   "move closer by the bands the ship's Speed allows"),
     StationAction("Break", Station.HELM, ActionKind.MANEUVER, None, None,
@@ -102,8 +105,8 @@ STATION_ACTIONS: dict[str, StationAction] = {a.name: a for a in (
 
 # -- facings and arcs ---------------------------------------------------------------
 
-#: **Deflection facings.** Source: the target's Deflection adds Bane Dice
-#: "for the facing you attack from", and profiles print it as two numbers
+#: **Deflection facings.** Source: Deflection gives Bane Dice according to
+#: the side of the target being shot at, and profiles print it as two numbers
 #: ("Deflection 0 / 0") without naming them. **We chose:** the pair is
 #: fore / aft: the first number covers the front half of the ship, the
 #: second the rear half; the GM, who notes facing when setting the scene,
@@ -230,3 +233,10 @@ EXAMPLE_CUTTER_GUNNER = {"agility": 3, "skills": {"gunnery": 2}}
 
 #: See :data:`EXAMPLE_CUTTER_GUNNER`.
 EXAMPLE_CUTTER_PILOT = {"savvy": 2, "skills": {"perception": 1}}
+
+#: **The railgun battery's mount.** Source: the example gives the cutter's
+#: railgun battery no mount or arc. **We chose:** a turret covering all four
+#: arcs. **Why:** the cutter fires without any word about facing, and a
+#: turret adds no Handling dice, which matches the stated pool (Average plus
+#: the evasion Bane Die).
+EXAMPLE_RAILGUN_MOUNT = Mount.TURRET

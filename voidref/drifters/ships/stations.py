@@ -5,8 +5,8 @@ Works" of the Void Drifters chapter. The station table is missing from our
 source; the actions and spends here are the ones its worked example uses
 (ruling :data:`~voidref.drifters.ships.rulings.STATION_ACTIONS`).
 
-* Each crew member at a station takes one Action and one Maneuver there; a
-  second Maneuver costs the Action or 2 Strain (as in personal combat).
+* Everyone at a station gets an Action and a Maneuver, used at that
+  station; a second Maneuver costs the Action or 2 Strain (as in personal combat).
 * Switching stations costs the Action for the round.
 * The captain gives orders as Maneuvers: Direct Focus, once a round.
 * Helm Pilot checks add the ship's Handling as Boon or Bane Dice.
