@@ -32,7 +32,7 @@ class ArmorClass(enum.Enum):
     """How heavily a fighter is armored (source: *Armor*)."""
 
     NONE = "none"
-    """No armor: no saves, no penalty."""
+    """No armor, so no saves and no penalty."""
     LIGHT = "light"
     """Saves 1D; no penalty to moves."""
     MEDIUM = "medium"

@@ -36,9 +36,9 @@ class Response(enum.Enum):
     """How the fighter attacked answers (source: *Counterattack*, *Defense*)."""
 
     COUNTERATTACK = "counterattack"
-    """Hit back: the higher total hits the lower; a tie hits both."""
+    """Hit back; the higher total hits the lower, and a tie hits both."""
     DEFEND = "defend"
-    """Only defend: the attack must beat the total; ties hold."""
+    """Only defend; the attack must beat the total, and ties hold."""
 
 
 def _prob(p: Fraction) -> dict[str, Any]:

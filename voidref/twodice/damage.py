@@ -133,7 +133,7 @@ class SaveResult:
 
     @property
     def damage(self) -> int:
-        """Damage dealt: the sum of the items that got through."""
+        """Damage dealt, the sum of the items that got through."""
         return sum(self.left)
 
 
@@ -175,7 +175,7 @@ def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorCla
     """Exact distribution of the damage one hit deals through *armor* (source: *Armor*).
 
     Args:
-        damage: the weapon's damage (a :class:`DamageRoll` or text like ``"2D+4"``).
+        damage: the weapon's damage (a :class:`~voidref.twodice.weapons.DamageRoll` or text like ``"2D+4"``).
         armor: the target's armor class.
 
     >>> hit_damage_dist("1D", "light")[0]

@@ -48,7 +48,7 @@ def dice_sum(name: str, dice: Any) -> int:
     """Read a 2D result given as a pair of faces ``(5, 2)`` or as their sum ``7``.
 
     Raises:
-        RulesError: naming *name* when the value is not a 2D result.
+        voidref.errors.RulesError: naming *name* when the value is not a 2D result.
 
     >>> dice_sum("attack_dice", (5, 2))
     7
@@ -87,7 +87,7 @@ class FightingRoll:
 
     @property
     def bonus(self) -> int:
-        """Everything added to the 2D: ability + skill + modifier."""
+        """Everything added to the 2D (ability + skill + modifier)."""
         return self.ability + self.skill + self.modifier
 
     def with_modifier(self, extra: int) -> "FightingRoll":

@@ -61,7 +61,7 @@ class Outcome(enum.Enum):
     ATTACKER_HIT = "attacker hit"
     """The attacker is hit by the defender's weapon (a counterattack won)."""
     BOTH_HIT = "both hit"
-    """A counterattack tie: each is hit by the other's weapon."""
+    """A counterattack tie; each is hit by the other's weapon."""
     NO_HIT = "no hit"
     """Nobody is hit (a defense roll held)."""
 
@@ -75,13 +75,13 @@ class TestKind(enum.Enum):
     __test__ = False  # not a pytest test class
 
     COUNTERATTACK = "counterattack"
-    """An attacker's shot against a counter shot: highest wins, ties hit both."""
+    """An attacker's shot against a counter shot; highest wins, ties hit both."""
     DEFENSE = "defense"
     """An attacker's shot against the defender's defense roll; ties hold."""
     FORCED_DEFENSE = "forced defense"
     """A spare counter shot against the first attacker's defense roll; ties hold."""
     UNAWARE = "unaware"
-    """An attacker's shot at a target that does not know of it: it hits."""
+    """An attacker's shot at a target that does not know of it, which hits."""
 
     def __repr__(self) -> str:
         return f"TestKind.{self.name}"
@@ -240,7 +240,7 @@ class Side:
 
     @property
     def arms(self) -> Weapon:
-        """The weapon that deals this side's damage (:data:`UNARMED` if none)."""
+        """The weapon that deals this side's damage (:data:`~voidref.twodice.weapons.UNARMED` if none)."""
         return self.weapon if self.weapon is not None else UNARMED
 
     @property
@@ -400,7 +400,7 @@ class Exchange:
                 (none when the defender is unaware).
 
         Raises:
-            RulesError: when a list has the wrong length or holds a bad roll.
+            voidref.errors.RulesError: when a list has the wrong length or holds a bad roll.
         """
         plan = self.rolls()
         need_def = sum(1 for _, _, d in plan if d is not None)

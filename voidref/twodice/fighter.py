@@ -108,7 +108,7 @@ class Fighter:
         self.moves_left = self.moves_per_turn
 
     def use_move(self, what: str = "move") -> None:
-        """Spend one move, or raise :class:`RulesError` if none is left."""
+        """Spend one move, or raise :class:`~voidref.errors.RulesError` if none is left."""
         if self.moves_left < 1:
             raise RulesError(f"'{what}' needs a move and {self.name} has none left this turn (got 0)")
         self.moves_left -= 1

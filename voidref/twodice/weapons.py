@@ -59,11 +59,11 @@ class WeaponCategory(enum.Enum):
     """The three kinds of weapon (source: *Weapons*)."""
 
     BRAWLING = "brawling"
-    """Fists, clubs and the like: Near only, each attack spends END."""
+    """Fists, clubs and the like; Near only, each attack spends END."""
     FENCING = "fencing"
-    """Blades: Near only, each attack spends END."""
+    """Blades; Near only, each attack spends END."""
     SHOOTING = "shooting"
-    """Guns: reach Far, hold a number of shots, may fire bursts."""
+    """Guns; they reach Far, hold a number of shots and may fire bursts."""
 
     @property
     def uses_end(self) -> bool:
@@ -126,7 +126,7 @@ class Weapon:
     Args:
         name: what the weapon is called.
         category: brawling, fencing or shooting (an enum member or its name).
-        damage: a :class:`DamageRoll` or text such as ``"2D-3"``.
+        damage: a :class:`~voidref.twodice.weapons.DamageRoll` or text such as ``"2D-3"``.
         firing_limit: most shots in one burst, and so most counter shots
             against a burst (revolver 1, autopistol 2, battle rifle 3 in the
             source's examples). Always 1 for brawling and fencing weapons.
@@ -134,7 +134,7 @@ class Weapon:
         capacity: shots held when loaded; shooting weapons only.
 
     Raises:
-        RulesError: naming the argument that breaks these limits.
+        voidref.errors.RulesError: naming the argument that breaks these limits.
     """
 
     name: str
@@ -187,7 +187,7 @@ class Weapon:
         return -self.recoil if shots > 1 else 0
 
 
-#: Fighting without a weapon: a brawling "weapon" of 1D (ruling ``twodice-unarmed-damage``).
+#: Fighting without a weapon, as a brawling "weapon" of 1D (ruling ``twodice-unarmed-damage``).
 UNARMED = Weapon(
     "unarmed", WeaponCategory.BRAWLING, DamageRoll(rulings.UNARMED_DICE, rulings.UNARMED_MODIFIER)
 )
