@@ -51,9 +51,9 @@ class RangeCheck(enum.Enum):
     IN_RANGE = "in range"
     """The attack goes ahead."""
     OUT_OF_RANGE = "out of range"
-    """Farther than the weapon's Range: no attack."""
+    """Farther than the weapon's Range, so no attack."""
     TOO_CLOSE = "TOO CLOSE"
-    """Ordnance inside its Min Range: disarmed, no attack."""
+    """Ordnance inside its Min Range is disarmed, so no attack."""
 
     def __repr__(self) -> str:
         return f"RangeCheck.{self.name}"
@@ -226,7 +226,7 @@ class Attack:
             invisible_miss: the Invisible target's 50 % miss came up.
 
         Raises:
-            RulesError: the wrong number of dice, or a die off its faces.
+            voidref.errors.RulesError: the wrong number of dice, or a die off its faces.
         """
         check_bool("invisible_miss", invisible_miss)
         attack_dice = _dice_list("attack_dice", attack_dice, 6)

@@ -57,9 +57,9 @@ class Tide(enum.Enum):
     CALM = "calm"
     """Nothing happens."""
     GATHERING = "gathering"
-    """The wave builds where everyone can see it: it breaks next round."""
+    """The wave builds where everyone can see it, and breaks next round."""
     BREAKING = "breaking"
-    """The wave breaks: 2 Energy and Slowed to everything in the low band."""
+    """The wave breaks, dealing 2 Energy and Slowed to everything in the low band."""
 
     def __repr__(self) -> str:
         return f"Tide.{self.name}"

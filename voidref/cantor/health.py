@@ -27,7 +27,7 @@ STRUCTURE_TABLE: dict[int, Condition | None] = {
     5: None,
     6: None,
 }
-"""The 1d6 a Cantor rolls after losing Structure: 1 Stunned, 2–4 Impaired, 5–6 nothing (step 7)."""
+"""The 1d6 a Cantor rolls after losing Structure (step 7), 1 Stunned, 2–4 Impaired, 5–6 nothing."""
 
 
 def structure_result(roll: int) -> Condition | None:
@@ -102,11 +102,11 @@ class UnitState:
         """Apply *amount* damage: Overshield first, then HP, then step 7 at 0 HP.
 
         A Cantor reaching 0 HP with Structure left after the loss needs
-        *structure_roll* (1–6); leave it out to get a :class:`RulesError` naming
+        *structure_roll* (1–6); leave it out to get a :class:`~voidref.errors.RulesError` naming
         it, or use :meth:`outcomes` for the exact spread.
 
         Raises:
-            RulesError: a bad amount or roll, or a missing roll that is needed.
+            voidref.errors.RulesError: a bad amount or roll, or a missing roll that is needed.
         """
         check_int("amount", amount, low=0, high=10_000)
         if structure_roll is not None:

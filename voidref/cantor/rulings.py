@@ -82,7 +82,7 @@ def dice_for_net(net: int) -> tuple[int, Keep]:
 
 
 MAX_ATTACK_DICE = 40
-"""Engine limit, not a rule: an attack may roll at most this many d6.
+"""Engine limit (not a rule), an attack may roll at most this many d6.
 
 No sane board comes near it (the card's sources add up to about a dozen);
 the cap keeps a typo from asking for an absurd pool.
@@ -241,7 +241,7 @@ still applied the step-6 way: Overshield first, then HP.
 """
 
 STRUCTURE_OVERFLOW_LOST = True
-"""Damage past 0 HP is lost: one hit costs at most one Structure.
+"""Damage past 0 HP is lost, so one hit costs at most one Structure.
 
 **Source** (step 7): at 0 HP a Cantor loses 1 Structure, refills HP and rolls 1d6.
 
@@ -357,7 +357,7 @@ def cooldown_cost(uses_before: int) -> int:
 
 
 GRAZE_HITS_AUTOMATICALLY = True
-"""A Graze needs no attack roll: it lands, for half damage.
+"""A Graze needs no attack roll and always lands, for half damage.
 
 **Source:** the Graze is the reaction that swings, and "it lands half damage".
 

@@ -109,7 +109,7 @@ class Turn:
         return f"Turn(cantor={self.cantor}, sandbox={self.sandbox})"
 
     def take(self, action) -> None:
-        """Spend the slot *action* needs, or raise :class:`RulesError` if it is gone."""
+        """Spend the slot *action* needs, or raise :class:`~voidref.errors.RulesError` if it is gone."""
         act = Action.parse(action)
         if self.sandbox:
             return
@@ -196,7 +196,7 @@ class Stress:
 
     @property
     def next_cost(self) -> int:
-        """Stress the next Cooldown costs: first free, then 1, then 2."""
+        """Stress the next Cooldown costs (the first is free, then 1, then 2)."""
         return rulings.cooldown_cost(self.cooldowns)
 
     @property

@@ -132,7 +132,7 @@ class Weapon:
 
     @property
     def optimal_range(self) -> int:
-        """Half the maximum range, rounded up: full damage out to here (step 5, "Damage")."""
+        """How far full damage reaches, half the maximum range rounded up (step 5, "Damage")."""
         return -(-self.max_range // 2)
 
     @property
@@ -154,7 +154,7 @@ class Weapon:
 
 
 GRAPPLE = Weapon("Grapple", "0", "kinetic", max_range=1, melee=True, pure_control=True)
-"""The pure-control grapple: a melee attack that deals no damage (the one exception to the min-1 floor)."""
+"""The pure-control grapple, a melee attack that deals no damage (the one exception to the min-1 floor)."""
 
 
 @dataclass(frozen=True)
