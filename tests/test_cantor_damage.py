@@ -214,3 +214,24 @@ def test_bad_weapon_names_argument(kwargs, name):
     args = {"name": "w", "damage": "1d6", **kwargs}
     with pytest.raises(RulesError, match=f"'{name}'"):
         Weapon(**args)
+
+
+def test_blast_splash_distribution_matches_enumeration():
+    """Blast oracle: the splash on a bystander over every damage roll equals enumerating the dice."""
+    mortar = Weapon("Mortar", "2d6+1", max_range=10, blast=1)
+    got = damage_roll(mortar, Target(), Situation(distance=3)).map(lambda raw: blast_damage(raw, 2))
+    want = {}
+    for a, b in product(range(1, 7), repeat=2):
+        x = max(0, (a + b + 1) // 2 - 2)
+        want[x] = want.get(x, 0) + Fraction(1, 36)
+    assert got.probabilities() == want
+
+
+def test_aim_and_sniper_roll_matches_enumeration():
+    """Aim and Sniper oracle: 1d6 aimed plus 1d6 Sniper on a Locked target is three d6, enumerated."""
+    lance = Weapon("Lance", "1d6", mount="line", max_range=10, sniper_dice=1)
+    got = damage_roll(lance, Target(conditions=["lock on"]), Situation(aimed=True))
+    want = {}
+    for faces in product(range(1, 7), repeat=3):
+        want[sum(faces)] = want.get(sum(faces), 0) + Fraction(1, 216)
+    assert got.probabilities() == want

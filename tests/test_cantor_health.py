@@ -78,3 +78,29 @@ def test_bad_state_names_argument(kwargs, name):
     """Bad input: a bad UnitState field raises RulesError naming it."""
     with pytest.raises(RulesError, match=f"'{name}'"):
         UnitState(**kwargs)
+
+
+def test_attack_then_structure_matches_enumeration():
+    """Oracle: an attack's odds of costing Structure equal enumerating attack, damage and Structure dice."""
+    from itertools import product
+
+    from voidref.cantor import Attack, Situation, Target, Weapon
+    rail = Weapon("Rail", "2d6", max_range=10)
+    attack = Attack(rail, Target(evasion=7, armor=1, conditions=["lock on"]), Situation(distance=4, grit=2))
+    cantor = UnitState(hp=4, max_hp=12, structure=2, cantor=True)
+    want = {}
+    for (die,) in product(range(1, 7), repeat=1):
+        miss = attack.resolve([die]) if die + 2 < 7 else None
+        if miss is not None:
+            want[None] = want.get(None, 0) + Fraction(1, 6)
+            continue
+        for dmg in product(range(1, 7), repeat=2):
+            amount = attack.resolve([die], list(dmg)).damage
+            for roll in range(1, 7):
+                try:
+                    c = cantor.take(amount, roll).condition
+                except RulesError:
+                    raise
+                want[c] = want.get(c, 0) + Fraction(1, 6 * 36 * 6)
+    got = attack.damage().bind(cantor.outcomes).map(lambda a: a.condition).probabilities()
+    assert got == want

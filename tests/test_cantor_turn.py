@@ -115,3 +115,11 @@ def test_unknown_action_is_named(name):
         t.take(name)
     except RulesError as err:
         assert "'action'" in str(err)
+
+
+@pytest.mark.parametrize("moved,fired,hit", [(True, False, False), (False, True, False), (False, False, True)])
+def test_aim_breaks_on_move_fire_or_hit(moved, fired, hit):
+    """Aim: lost the moment the unit moves, fires, or takes a hit."""
+    from voidref.cantor import aim_holds
+    assert aim_holds(moved, fired, hit) is False
+    assert aim_holds(False, False, False) is True

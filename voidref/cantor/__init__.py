@@ -56,7 +56,7 @@ from voidref.cantor.kinds import (
     Mount,
     StoneFracture,
 )
-from voidref.cantor.turn import Action, Stress, Turn, graze_allowed
+from voidref.cantor.turn import Action, Stress, Turn, aim_holds, graze_allowed
 from voidref.cantor.units import GRAPPLE, DamageRoll, Target, Weapon
 
 __all__ = [
@@ -90,6 +90,7 @@ __all__ = [
     "UnitState",
     "Weapon",
     "accuracy_sources",
+    "aim_holds",
     "attack_total",
     "blast_damage",
     "blast_splash",

@@ -22,7 +22,7 @@ from voidref.cantor import rulings
 from voidref.cantor.kinds import ActionKind, Arc
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 
-__all__ = ["Action", "Turn", "graze_allowed", "Stress", "CANTOR_SHOTS_PER_TURN", "GRAZE_MIN_SPEED", "GRAZE_REACH"]
+__all__ = ["Action", "Turn", "graze_allowed", "aim_holds", "Stress", "CANTOR_SHOTS_PER_TURN", "GRAZE_MIN_SPEED", "GRAZE_REACH"]
 
 CANTOR_SHOTS_PER_TURN = 1
 """On the Cantor sheets, one shot per turn across every weapon ("Rate of fire")."""
@@ -174,6 +174,21 @@ def graze_allowed(speed: int, runner_arc: Arc, runner_distance: int, runner_dise
     check_int("runner_distance", runner_distance, low=0, high=100)
     check_bool("runner_disengaged", runner_disengaged)
     return speed >= GRAZE_MIN_SPEED and arc is Arc.FRONT and runner_distance <= GRAZE_REACH and not runner_disengaged
+
+
+def aim_holds(moved: bool, fired: bool, hit: bool) -> bool:
+    """True while an Aim is still waiting for its shot ("Aim").
+
+    Aim (a Full action) lasts into the unit's next activation, but moving, firing or
+    taking a hit ends it at once. Whichever happened since the Aim, pass True.
+
+    >>> aim_holds(moved=False, fired=False, hit=False), aim_holds(moved=True, fired=False, hit=False)
+    (True, False)
+    """
+    check_bool("moved", moved)
+    check_bool("fired", fired)
+    check_bool("hit", hit)
+    return not (moved or fired or hit)
 
 
 @dataclass(frozen=True)
