@@ -41,3 +41,12 @@ def test_net_ruling_one_step_at_a_time(net):
 def test_blast_reaches_adjacent_for_blast_one():
     """Ruling: Blast N reaches N spaces; Blast 1 is exactly the adjacent spaces."""
     assert rulings.blast_reaches(1, 1) and not rulings.blast_reaches(2, 1)
+
+
+def test_every_ruling_is_shown_on_a_page():
+    """Every ruling in voidref.cantor.rulings is cited by a {ruling} admonition in docs/cantor."""
+    from pathlib import Path
+
+    pages = "".join(p.read_text() for p in (Path(__file__).resolve().parent.parent / "docs" / "cantor").glob("*.md"))
+    missing = [n for n in rulings.__all__ if n != "MAX_ATTACK_DICE" and f"voidref.cantor.rulings.{n}`" not in pages]
+    assert missing == []
