@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -130,13 +131,65 @@ class ComputedDirective(SphinxDirective):
         return self.parse_text_to_nodes(text, allow_section_headings=False)
 
 
+def _term_definitions(app) -> dict[str, str]:
+    """Every glossary entry's anchor id mapped to its definition text (built once per build)."""
+    cache = getattr(app.env, "_voidref_term_cache", None)
+    if cache is not None:
+        return cache
+    cache = {}
+    glossary_docs = {docname for (kind, _), (docname, _) in
+                     ((k, v[:2]) for k, v in app.env.domaindata["std"]["objects"].items()) if kind == "term"}
+    for docname in glossary_docs:
+        doctree = app.env.get_doctree(docname)
+        for item in doctree.findall(nodes.definition_list_item):
+            terms = [t for t in item.children if isinstance(t, nodes.term)]
+            definition = next((d for d in item.children if isinstance(d, nodes.definition)), None)
+            if definition is None:
+                continue
+            text = " ".join(definition.astext().split())
+            for term in terms:
+                for tid in term["ids"]:
+                    cache[tid] = text
+    app.env._voidref_term_cache = cache
+    return cache
+
+
+def _embed_term_definitions(app, doctree, fromdocname):
+    """Put the definitions of the terms a page links to in the page, for tap-to-read popovers."""
+    if app.builder.format != "html":
+        return
+    used = {}
+    defs = None
+    for ref in doctree.findall(nodes.reference):
+        if not any("std-term" in child.get("classes", []) for child in ref.findall(nodes.inline)):
+            continue
+        anchor = ref.get("refuri", "").rpartition("#")[2]
+        if not anchor:
+            continue
+        if defs is None:
+            defs = _term_definitions(app)
+        if anchor in defs:
+            used[anchor] = defs[anchor]
+    if used:
+        payload = json.dumps(used, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+        doctree += nodes.raw("", f'<script type="application/json" id="voidref-terms">{payload}</script>',
+                             format="html")
+
+
+def _reset_term_cache(app, env, *args):
+    env._voidref_term_cache = None
+
+
 def setup(app):
     app.add_directive("ruling", RulingDirective)
     app.add_directive("ruling-index", RulingIndexDirective)
     app.add_directive("computed", ComputedDirective)
     app.add_node(ruling_index)
     app.connect("doctree-resolved", _fill_ruling_index)
+    app.connect("doctree-resolved", _embed_term_definitions)
+    app.connect("env-updated", _reset_term_cache)
     app.connect("env-purge-doc", _purge_rulings)
     app.connect("env-merge-info", _merge_rulings)
     app.add_css_file("voidref.css")
+    app.add_js_file("terms.js", loading_method="defer")
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -1,0 +1,65 @@
+// Glossary popovers: tapping a game term shows its definition in place, so a
+// reader on a phone keeps their place. The definitions are put in each page at
+// build time (a JSON block); without JavaScript the link simply opens the glossary.
+(function () {
+  "use strict";
+  const data = document.getElementById("voidref-terms");
+  if (!data) return;
+  const defs = JSON.parse(data.textContent);
+  let open = null;
+
+  function close(restoreFocus) {
+    if (!open) return;
+    const { box, link } = open;
+    box.remove();
+    link.setAttribute("aria-expanded", "false");
+    open = null;
+    if (restoreFocus) link.focus();
+  }
+
+  function show(link, anchor) {
+    close(false);
+    const box = document.createElement("div");
+    box.className = "voidref-term-popover";
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-label", "Definition of " + link.textContent);
+    box.tabIndex = -1;
+    const title = document.createElement("strong");
+    title.textContent = link.textContent;
+    const text = document.createElement("p");
+    text.textContent = defs[anchor];
+    const more = document.createElement("a");
+    more.href = link.href;
+    more.textContent = "Open in the glossary";
+    const shut = document.createElement("button");
+    shut.type = "button";
+    shut.className = "voidref-term-close";
+    shut.textContent = "Close";
+    shut.addEventListener("click", () => close(true));
+    box.append(title, text, more, shut);
+    link.insertAdjacentElement("afterend", box);
+    link.setAttribute("aria-expanded", "true");
+    open = { box, link };
+    box.focus();
+  }
+
+  document.querySelectorAll("a.reference.internal").forEach((link) => {
+    if (!link.querySelector(".std-term")) return;
+    const anchor = (link.getAttribute("href") || "").split("#")[1];
+    if (!anchor || !(anchor in defs)) return;
+    link.setAttribute("aria-haspopup", "dialog");
+    link.setAttribute("aria-expanded", "false");
+    link.addEventListener("click", (event) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      if (open && open.link === link) close(true);
+      else show(link, anchor);
+    });
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") close(true);
+  });
+  document.addEventListener("click", (event) => {
+    if (open && !open.box.contains(event.target) && event.target !== open.link && !open.link.contains(event.target)) close(false);
+  });
+})();
