@@ -17,6 +17,7 @@ Fraction(5, 18)
 
 from __future__ import annotations
 
+import inspect
 from fractions import Fraction
 from typing import Any
 
@@ -25,7 +26,7 @@ from voidref.cantor.attack import Attack, RangeCheck
 from voidref.cantor.damage import blast_damage, damage_roll
 from voidref.cantor.health import UnitState
 from voidref.cantor.units import Target, Weapon
-from voidref.errors import check_bool
+from voidref.errors import RulesError, check_bool
 from voidref.exact import Dist, percent
 
 __all__ = ["attack_odds", "structure_odds"]
@@ -65,32 +66,64 @@ def _attack(
     return Attack(weapon, target, situation)
 
 
-_DEFAULTS: dict[str, Any] = dict(
-    damage="2d6", damage_type="kinetic", max_range=8, melee=False, min_range=0, reliable=0,
-    armor_piercing=False, blast=0, burn=0, knockback=0, swarm=False, aimable=False, mount="standard",
-    sniper_dice=0, pure_control=False,
-    evasion=8, e_defense=8, armor=0, size=2, stunned=False, prone=False, invisible=False, exposed=False,
-    shredded=False, locked=False, braced=False,
-    distance=1, target_arc="front", firing_arc="front", cover="none", adjacent_hostile=False, disengaged=False,
-    high_ground=False, swarm_allies=0, aura_bonus=0, bolstered=False, taunted_from=None,
-    capital_ship_mode=False, grit=0, impaired=False, aimed=False, graze=False, extra_accuracy=0,
-    extra_difficulty=0,
-)
-
-
 def _build(kwargs: dict[str, Any]) -> Attack:
-    unknown = sorted(set(kwargs) - set(_DEFAULTS))
+    unknown = sorted(set(kwargs) - set(_INPUTS))
     if unknown:
-        from voidref.errors import RulesError
-
         raise RulesError(f"{unknown[0]!r} is not an input of the Cantor attack calculator (got {kwargs[unknown[0]]!r})")
-    return _attack(**{**_DEFAULTS, **kwargs})
+    return _attack(**{**_INPUTS, **kwargs})
 
 
-def attack_odds(**kwargs: Any) -> dict[str, Any]:
+def attack_odds(
+    *,
+    damage: str = "2d6",
+    damage_type: str = "kinetic",
+    max_range: int = 8,
+    melee: bool = False,
+    min_range: int = 0,
+    reliable: int = 0,
+    armor_piercing: bool = False,
+    blast: int = 0,
+    burn: int = 0,
+    knockback: int = 0,
+    swarm: bool = False,
+    aimable: bool = False,
+    mount: str = "standard",
+    sniper_dice: int = 0,
+    pure_control: bool = False,
+    evasion: int = 8,
+    e_defense: int = 8,
+    armor: int = 0,
+    size: int = 2,
+    stunned: bool = False,
+    prone: bool = False,
+    invisible: bool = False,
+    exposed: bool = False,
+    shredded: bool = False,
+    locked: bool = False,
+    braced: bool = False,
+    distance: int = 1,
+    target_arc: str = "front",
+    firing_arc: str = "front",
+    cover: str = "none",
+    adjacent_hostile: bool = False,
+    disengaged: bool = False,
+    high_ground: bool = False,
+    swarm_allies: int = 0,
+    aura_bonus: int = 0,
+    bolstered: bool = False,
+    taunted_from: int | None = None,
+    capital_ship_mode: bool = False,
+    grit: int = 0,
+    impaired: bool = False,
+    aimed: bool = False,
+    graze: bool = False,
+    extra_accuracy: int = 0,
+    extra_difficulty: int = 0,
+    **unknown: Any,
+) -> dict[str, Any]:
     """Chance to hit and damage of one Cantor attack (anchor ``cantor-attack``).
 
-    Keyword arguments (all optional, defaults in brackets):
+    Keyword arguments (all optional, defaults in the signature):
 
     * weapon: ``damage`` ["2d6"], ``damage_type`` ["kinetic"; energy, sonic, tech],
       ``max_range`` [8], ``melee``, ``min_range`` [0], ``reliable`` [0], ``armor_piercing``,
@@ -105,6 +138,8 @@ def attack_odds(**kwargs: Any) -> dict[str, Any]:
       ``capital_ship_mode``, ``grit`` [0], ``impaired``, ``aimed``, ``graze``,
       ``extra_accuracy`` [0], ``extra_difficulty`` [0].
 
+    Any other keyword is refused with a :class:`~voidref.errors.RulesError` naming it.
+
     Returns ``range_check``, ``accuracy_sources`` and ``difficulty_sources`` (lists of
     name and dice), ``net``, ``dice``, ``keep``, ``defense``, ``defense_kind``,
     ``chance_to_hit``, ``damage_on_hit`` and ``damage`` (rows of value, probability,
@@ -112,7 +147,8 @@ def attack_odds(**kwargs: Any) -> dict[str, Any]:
     ``chance_of_no_damage``, ``burn``, ``blast_splash_mean`` (for an Armor-0 neighbour, or
     None), ``summary`` (list of strings) and ``anchor``.
     """
-    attack = _build(kwargs)
+    given = {k: v for k, v in locals().items() if k in _INPUTS}
+    attack = _build({**given, **unknown})
     odds = attack.odds()
     check = odds.range_check
     count, keep = odds.dice
@@ -161,6 +197,13 @@ def attack_odds(**kwargs: Any) -> dict[str, Any]:
                        f"no damage at all {percent(odds.damage[0])}.")
     out["summary"] = summary
     return out
+
+
+_INPUTS: dict[str, Any] = {
+    name: param.default for name, param in inspect.signature(attack_odds).parameters.items()
+    if param.kind is inspect.Parameter.KEYWORD_ONLY
+}
+"""Every input of :func:`attack_odds` with its default (the attack part of :func:`structure_odds` too)."""
 
 
 def structure_odds(*, hp: int = 10, max_hp: int = 10, overshield: int = 0, structure: int = 2,

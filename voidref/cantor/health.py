@@ -112,7 +112,7 @@ class UnitState:
         if structure_roll is not None:
             check_int("structure_roll", structure_roll, low=1, high=6)
         if self.hp == 0:
-            raise RulesError("'state' must be a unit still in the fight (got hp=0)")
+            raise RulesError("'hp' must be at least 1 for a unit to take damage (got 0)")
         absorbed = min(self.overshield, amount)
         rest = amount - absorbed
         hp_lost = min(self.hp, rest)
