@@ -81,3 +81,17 @@ def test_calculator_distributions_sum_to_one(allies, grit, evasion, armor, cover
                       invisible=invisible, distance=distance, reliable=1)
     assert sum(r["probability"] for r in out["damage"]) == 1
     assert 0 <= out["chance_to_hit"] <= 1
+
+
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.floats(allow_nan=True), st.text(max_size=8),
+                  st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(__import__("voidref.cantor.calculators", fromlist=["_INPUTS"])._INPUTS)), _JUNK)
+def test_any_bad_input_is_a_rules_error(name, value):
+    """Bad input: any value for any input either works or raises RulesError naming that input."""
+    try:
+        attack_odds(**{name: value})
+    except RulesError as err:
+        assert f"'{name}'" in str(err)
