@@ -104,3 +104,34 @@ def test_action_calculator_rows_sum(tn, mod):
     """The first three rows (full, partial, failure) always sum to 1."""
     out = action_roll_odds(target_number=tn, attribute_modifier=mod)
     assert sum(r["probability"] for r in out["rows"][:3]) == 1
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.text(max_size=4), st.integers(-10**6, 10**6), st.floats(allow_nan=False))
+
+CALLS = {
+    "action_roll_odds": (action_roll_odds, ["target_number", "attribute", "skill_rank", "gravity_modifier", "additional"], {}),
+    "opposed_roll_odds": (opposed_roll_odds, ["attacker_modifier", "defender_modifier", "attacker_second_skill_rank"], {}),
+    "damage_after_soak": (damage_after_soak, ["dice", "armor_value", "damage_type", "critical", "partial"], {}),
+    "encumbrance_and_move": (encumbrance_and_move, ["agility", "strength", "carried_kg", "gear", "gravity", "level"],
+                             {"agility": 9, "strength": 12}),
+    "ship_gunnery": (ship_gunnery, ["gunner_modifier", "pilot_modifier", "dice", "armor_value", "range_band", "ecm"], {}),
+}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(CALLS)), st.data(), JUNK)
+def test_any_input_gives_result_or_rules_error(name, data, value):
+    """Whatever one argument holds, a calculator answers or raises RulesError (never another error)."""
+    func, params, base = CALLS[name]
+    param = data.draw(st.sampled_from(params))
+    kwargs = dict(base, **{param: value})
+    try:
+        func(**kwargs)
+    except RulesError:
+        pass
+
+
+def test_huge_dice_refused_quickly():
+    """A roll too large to compute quickly is refused with a RulesError naming dice."""
+    with pytest.raises(RulesError, match="'dice'"):
+        damage_after_soak(dice="60d100")

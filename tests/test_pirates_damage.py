@@ -180,3 +180,21 @@ def test_wound_penalty_bad_input():
     """Current HP above max is a RulesError naming current_hp."""
     with pytest.raises(RulesError, match="'current_hp'"):
         wound_penalty(30, 20)
+
+
+def test_ongoing_fire_brute_force():
+    """Fire: 1d6 a round; two rounds match enumeration of both dice."""
+    from voidref.pirates import ongoing_damage_distribution
+
+    d = ongoing_damage_distribution(2)
+    for total in range(2, 13):
+        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == total)
+        assert d[total] == Fraction(ways, 36)
+
+
+def test_self_inflicted_fumble_damage():
+    """Fumble face 3: the weapon's minimum damage, or 1d6 with no weapon."""
+    from voidref.pirates import self_inflicted_damage
+
+    assert self_inflicted_damage("3d6")[3] == 1
+    assert self_inflicted_damage()[1] == Fraction(1, 6)

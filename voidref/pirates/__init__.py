@@ -50,12 +50,13 @@ from voidref.pirates.damage import (
     hit_damage,
     hit_distribution,
     max_hp,
+    ongoing_damage_distribution,
     soak,
     stack_armor,
     stun_odds,
     wound_penalty,
 )
-from voidref.pirates.fumbles import FUMBLE_TABLE, Fumble, fumble
+from voidref.pirates.fumbles import FUMBLE_TABLE, Fumble, fumble, self_inflicted_damage
 from voidref.pirates.initiative import Combatant, chance_to_act_first, initiative_distribution, initiative_order
 from voidref.pirates.movement import (
     ActionKind,
@@ -108,7 +109,7 @@ __all__ = [
     # actions
     "THREE_D6", "ActionRoll", "Outcome", "RollResult", "AGGRESSIVE_NONCOMBAT_PENALTY",
     "Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds",
-    "Fumble", "fumble", "FUMBLE_TABLE",
+    "Fumble", "fumble", "FUMBLE_TABLE", "self_inflicted_damage",
     # initiative and movement
     "Combatant", "initiative_order", "initiative_distribution", "chance_to_act_first",
     "ActionKind", "TurnOption", "turn_options", "base_move", "carry_limit", "encumbrance_steps",
@@ -116,7 +117,7 @@ __all__ = [
     # damage
     "DamageType", "DamageDice", "PERSONAL_AV_CAP", "soak", "after_soak", "stack_armor", "hit_damage",
     "hit_distribution", "attack_distribution", "attack_vs_tn_distribution", "max_hp", "wound_penalty",
-    "stun_odds",
+    "stun_odds", "ongoing_damage_distribution",
     # ships
     "HullClass", "ShipRange", "Ship", "Maneuver", "SystemHit", "ShipState", "SYSTEM_HIT_TABLE",
     "gunnery_modifier", "gunnery_distribution", "gunnery_odds", "maneuver_effect", "maneuver_odds",

@@ -36,6 +36,9 @@ __all__ = [
     "MINIMUM_DAMAGE",
     "CRITICAL_DIE",
     "STUN_TN",
+    "MAX_DICE_FACES",
+    "FIRE_DAMAGE",
+    "ongoing_damage_distribution",
     "WORST_WOUND_PENALTY",
     "DamageDice",
     "soak",
@@ -65,6 +68,12 @@ CRITICAL_DIE: Dist = Dist.die(4)
 
 WORST_WOUND_PENALTY = -10
 """Penalty below a tenth of Max HP (source "Wound Penalties")."""
+
+MAX_DICE_FACES = 600
+"""Cap on count x sides of one damage roll, so no request takes long to compute."""
+
+FIRE_DAMAGE: Dist = Dist.die(6)
+"""Fire damage, 1d6 each round until put out (the pattern for other ongoing harm)."""
 
 STUN_TN = 15
 """TN of the AGL Action Roll that shakes off Stun (source "Special Effects")."""
@@ -100,6 +109,9 @@ class DamageDice:
         check_int("sides", self.sides, low=2, high=100)
         check_int("bonus", self.bonus, low=-100, high=100)
         check_int("multiplier", self.multiplier, low=1, high=20)
+        if self.count * self.sides > MAX_DICE_FACES:
+            raise RulesError(f"'dice' must have count x sides of at most {MAX_DICE_FACES} "
+                             f"(got {self.count}d{self.sides})")
 
     @classmethod
     def parse(cls, text: "str | DamageDice") -> "DamageDice":
@@ -260,6 +272,21 @@ def wound_penalty(current_hp: int, max_hp: int) -> int:
         if share >= low:
             return penalty
     return WORST_WOUND_PENALTY
+
+
+def ongoing_damage_distribution(rounds: int, per_round: Dist = FIRE_DAMAGE) -> Dist:
+    """Exact total of an ongoing effect over *rounds* rounds (fire: 1d6 a round).
+
+    Ongoing damage is applied after soak (source "Special Effects"), so armour
+    does not reduce it.
+
+    >>> ongoing_damage_distribution(2).mean()
+    Fraction(7, 1)
+    """
+    check_int("rounds", rounds, low=0, high=100)
+    if not isinstance(per_round, Dist):
+        raise RulesError(f"'per_round' must be a Dist (got {per_round!r})")
+    return per_round.repeat_sum(rounds)
 
 
 def stun_roll(agility: int, additional: int = 0) -> ActionRoll:

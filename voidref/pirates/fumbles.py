@@ -13,11 +13,11 @@ Fraction(1, 3)
 from __future__ import annotations
 
 
-from voidref.errors import check_int
+from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
 from voidref.pirates.rulings import _Enum
 
-__all__ = ["Fumble", "fumble", "FUMBLE_TABLE", "CLEAR_JAM_TN", "SELF_INFLICTED_UNARMED"]
+__all__ = ["Fumble", "fumble", "FUMBLE_TABLE", "CLEAR_JAM_TN", "SELF_INFLICTED_UNARMED", "self_inflicted_damage"]
 
 CLEAR_JAM_TN = 12
 """TN of the Mechanics or Sleight of Hand roll (1 Action) that clears a jam or drop."""
@@ -53,3 +53,24 @@ def fumble(d6: int) -> Fumble:
 
 FUMBLE_TABLE: Dist = Dist.die(6).map(lambda face: _BY_FACE[face])
 """Exact chance of each Fumble Table result."""
+
+
+def self_inflicted_damage(dice: "object | None" = None) -> Dist:
+    """Damage of a self-inflicted fumble (face 3): the weapon's minimum roll, or 1d6 unarmed.
+
+    *dice* is the weapon's damage (``"2d6"`` or a
+    :class:`~voidref.pirates.damage.DamageDice`); ``None`` means no weapon.
+
+    >>> self_inflicted_damage("2d6+1")
+    Dist({3: Fraction(1, 1)})
+    >>> self_inflicted_damage()[6]
+    Fraction(1, 6)
+    """
+    from voidref.pirates.damage import DamageDice
+
+    if dice is None:
+        return Dist.die(6)
+    if not isinstance(dice, (str, DamageDice)):
+        raise RulesError(f"'dice' must be dice text like '2d6' or None (got {dice!r})")
+    d = DamageDice.parse(dice)
+    return Dist.always(max(0, (d.count + d.bonus) * d.multiplier))
