@@ -11,6 +11,7 @@ One module per rules concept:
 * :mod:`~voidref.drifters.attack` -- attack pools, damage, exact attack odds
 * :mod:`~voidref.drifters.health` -- Wounds, Strain, incapacitation, recovery
 * :mod:`~voidref.drifters.injuries` -- Critical Injuries
+* :mod:`~voidref.drifters.rounds` -- rounds until a repeated attack takes a target down
 * :mod:`~voidref.drifters.conditions` -- conditions and their durations
 * :mod:`~voidref.drifters.rulings` -- every ruling, in one place
 """
@@ -24,6 +25,7 @@ from voidref.drifters.health import Health
 from voidref.drifters.initiative import Entry, Side, initiative_pool, slot_order, turn_order
 from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_for_attack, injury_bonus, severity
 from voidref.drifters.movement import MovePlan, maneuvers_to_move, move_plan
+from voidref.drifters.rounds import TakeDown, rounds_to_take_down
 from voidref.drifters.turn import TurnPlan, plan_turn
 
 __all__ = [
@@ -36,5 +38,6 @@ __all__ = [
     "Entry", "Side", "initiative_pool", "slot_order", "turn_order",
     "Severity", "critical_injury_odds", "injuries_for_attack", "injury_bonus", "severity",
     "MovePlan", "maneuvers_to_move", "move_plan",
+    "TakeDown", "rounds_to_take_down",
     "TurnPlan", "plan_turn",
 ]

@@ -186,6 +186,7 @@ class Attack:
         summary = dist.map(summarise)
         return AttackOdds(
             pool=pool,
+            harm=summary.map(lambda s: (s[1], s[2])),
             hit=summary.prob(lambda s: s[0]),
             wounds=summary.map(lambda s: s[1]),
             strain=summary.map(lambda s: s[2]),
@@ -198,14 +199,15 @@ class Attack:
 class AttackOdds:
     """Exact odds of one attack.
 
-    *wounds* and *strain* are distributions over what the target suffers (0
-    on a miss). *critical_injury* is the chance that a Critical Injury is
+    *harm* is the joint distribution of (Wounds, Strain) the target suffers;
+    *wounds* and *strain* are its two sides (0 on a miss). *critical_injury* is the chance that a Critical Injury is
     available (a hit with Boons at least the Crit rating or a Breakthrough,
     or any hit on a target already incapacitated). *incapacitated* is the
     chance the target is out of the fight after the attack.
     """
 
     pool: Pool
+    harm: Dist
     hit: Fraction
     wounds: Dist
     strain: Dist
