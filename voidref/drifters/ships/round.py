@@ -290,6 +290,8 @@ class ShipFight:
         s = self.ship(ship)
         if self.order is None:
             raise RulesError("'initiative' must be rolled before a ship's turn (roll_initiative first)")
+        if s.left_fight or s.broken_up:
+            raise RulesError(f"'ship' {s.name} is out of the fight")
         self.current = s.name
         s.evading = False
         s.actions_used.clear()
