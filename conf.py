@@ -41,6 +41,9 @@ nitpick_ignore_regex = [
     (r"py:class", r"(random\.Random|argparse\..*|voidref\.errors\.E)"),
     (r"py:.*", r"voidref\..*\._.*"),
 ]
+# Two systems each have a Weapon class; a bare "Weapon" in a signature is
+# ambiguous between them and Sphinx links the first. Not worth failing on.
+suppress_warnings = ["ref.python"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
