@@ -24,7 +24,7 @@ def test_boon_limit_is_two():
 
 
 def test_talent_dice_add_in_full_outside_the_limit():
-    """Talents add their dice in full and do not count toward the limit."""
+    """Talent dice are never capped and leave the limit untouched."""
     assert boon_dice_after_limit(limited=5, talent=3) == 5
 
 

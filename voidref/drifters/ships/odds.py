@@ -197,4 +197,13 @@ def attack_odds(attack: ShipAttack, standing: ShipStanding | None = None, *,
         raise RulesError(f"'standing' must be a ShipStanding (got {standing!r})")
     boon_use = check_enum("boon_use", boon_use, BoonUse)
     resolve = _resolver(attack, boon_use, standing.out_of_control(attack.target))
-    return ShipAttackOdds(attack, standing, boon_use, _distribution(attack.pool()).map(resolve))
+    # Many rolled outcomes resolve alike: fold them first, so each kind is resolved once.
+    folded = _distribution(attack.pool()).map(_fold)
+    return ShipAttackOdds(attack, standing, boon_use, folded.map(resolve))
+
+
+def _fold(o: CheckOutcome) -> CheckOutcome:
+    """Keep only what the damage rules read: a miss's Successes, Banes past the jam cost and extra Breakthroughs do not matter."""
+    if o.successes < 1:
+        return CheckOutcome(0, min(0, max(o.boons, -rulings.JAM_BANES)), 0, 0)
+    return CheckOutcome(o.successes, max(o.boons, -rulings.JAM_BANES), min(o.breakthroughs, 1), 0)
