@@ -1,0 +1,215 @@
+"""Damage: hit locations, damaged and disabled components, crew hits.
+
+Source: "Ship Engagements", section "Damage" and its table.
+
+* Each point of damage rolls 1d6 for where it lands: 1 Thrusters, 2 Guns,
+  3 Gate Core (Thrusters if the ship has none), 4 Crew, 5-6 the attacker
+  picks one of those.
+* A component's first hit damages it, the second disables it.
+* Crew hit on the players' ship: a random PC takes 2d6 damage.
+* Crew hit on an NPC ship: roll 1d6; at or under the number of crew hits it
+  has taken this engagement, it surrenders (or retreats).
+
+>>> hit_location(2)
+Location.GUNS
+>>> hit_location(6, choice="crew")
+Location.CREW
+>>> npc_surrender_chance(2)
+Fraction(1, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from voidref.errors import RulesError, check_enum, check_int
+from voidref.exact import Dist
+from voidref.upper_hand.ships import Location, Ship
+
+__all__ = [
+    "hit_location",
+    "npc_surrenders",
+    "npc_surrender_chance",
+    "pc_crew_hit_odds",
+    "CrewHit",
+    "DamageReport",
+    "resolve_damage",
+    "damage_odds",
+]
+
+Chooser = Callable[[Ship], Location]
+
+
+def hit_location(roll: int, choice: Location | str | None = None) -> Location:
+    """Where one point of damage lands for a 1d6 *roll* (``choice`` is the attacker's pick on 5-6)."""
+    check_int("roll", roll, low=1, high=6)
+    if roll <= 4:
+        if choice is not None:
+            raise RulesError(f"'choice' must be None unless the roll is 5 or 6 (got {choice!r} with a roll of {roll})")
+        return Location(roll)
+    if choice is None:
+        raise RulesError(f"'choice' must name a location on a roll of {roll} (got None)")
+    return check_enum("choice", choice, Location)
+
+
+def npc_surrenders(roll: int, crew_hits: int) -> bool:
+    """Whether an NPC ship gives up: its 1d6 *roll* is at most its *crew_hits* so far.
+
+    *crew_hits* counts the hit just taken (ruling ``SURRENDER_CHECK_INCLUDES_THIS_HIT``).
+
+    >>> npc_surrenders(3, crew_hits=3)
+    True
+    """
+    check_int("roll", roll, low=1, high=6)
+    check_int("crew_hits", crew_hits, low=1, high=1000)
+    return roll <= crew_hits
+
+
+def npc_surrender_chance(crew_hits: int) -> Fraction:
+    """The exact chance that the crew check after the *crew_hits*-th crew hit makes an NPC ship give up."""
+    check_int("crew_hits", crew_hits, low=1, high=1000)
+    return Fraction(min(crew_hits, 6), 6)
+
+
+def pc_crew_hit_odds(pcs: Sequence[str]) -> Dist:
+    """Exact distribution of ``(pc, damage)`` for a crew hit on the players' ship.
+
+    The PC is picked uniformly at random; the damage is 2d6.
+
+    >>> pc_crew_hit_odds(["Ada", "Bo"])[("Ada", 7)]
+    Fraction(1, 12)
+    """
+    if isinstance(pcs, str) or not pcs or not all(isinstance(p, str) and p for p in pcs):
+        raise RulesError(f"'pcs' must be a non-empty list of PC names (got {pcs!r})")
+    two_d6 = Dist.die(6).repeat_sum(2)
+    return Dist.uniform(list(pcs)).combine(two_d6, lambda pc, dmg: (pc, dmg))
+
+
+@dataclass(frozen=True)
+class CrewHit:
+    """One crew hit: on the players' ship the PC and 2d6 damage, on an NPC ship the check."""
+
+    crew_hits: int
+    pc: str | None = None
+    damage: int | None = None
+    check_roll: int | None = None
+    surrendered: bool = False
+
+
+@dataclass(frozen=True)
+class DamageReport:
+    """What the points of one shot did, in order.
+
+    ``ship`` is the target afterwards; ``locations`` lists where each point
+    landed (stopping early if the target surrendered); ``crew`` details each
+    crew hit.
+    """
+
+    ship: Ship
+    locations: tuple[Location, ...]
+    crew: tuple[CrewHit, ...] = ()
+    surrendered: bool = False
+
+
+def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = (),
+                   choose: Chooser | None = None) -> DamageReport:
+    """Apply *points* of damage to *ship* from the table's rolls.
+
+    Args:
+        ship: the target.
+        points: damage points (the Gunnery Impact that counts).
+        rolls: one entry per point: a 1d6 roll (1-6), or a :class:`Location`
+            (or its name) for a 5-6 on which the attacker named that location.
+        crew: one entry per crew hit, in order: for an NPC ship the 1d6
+            surrender check, for the players' ship a ``(pc, damage)`` pair.
+        choose: picks the location for a bare 5 or 6 (called with the target
+            as it is then); required if such a roll occurs.
+
+    Stops at the first surrender: later rolls are not used.
+    """
+    if not isinstance(ship, Ship):
+        raise RulesError(f"'ship' must be a Ship (got {ship!r})")
+    check_int("points", points, low=0, high=100)
+    rolls = list(rolls)
+    if len(rolls) != points:
+        raise RulesError(f"'rolls' must have one hit-location roll per point of damage: {points} (got {len(rolls)})")
+    crew = list(crew)
+    locations: list[Location] = []
+    crew_hits: list[CrewHit] = []
+    for entry in rolls:
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            check_int("rolls", entry, low=1, high=6)
+            if entry <= 4:
+                location = Location(entry)
+            elif choose is None:
+                raise RulesError(f"'rolls' must name the attacker's choice for a roll of {entry} (got {entry}; or pass 'choose')")
+            else:
+                location = check_enum("choose", choose(ship), Location)
+        else:
+            location = check_enum("rolls", entry, Location)
+        locations.append(location)
+        ship = ship.hit(location)
+        if location is Location.CREW:
+            if not crew:
+                raise RulesError(f"'crew' must give a result for crew hit number {ship.crew_hits} (got too few entries)")
+            result = crew.pop(0)
+            if ship.players:
+                if not (isinstance(result, tuple) and len(result) == 2):
+                    raise RulesError(f"'crew' entries for the players' ship must be (pc, damage) pairs (got {result!r})")
+                pc, dmg = result
+                if ship.pcs and pc not in ship.pcs:
+                    raise RulesError(f"'crew' must name a PC aboard {ship.name}: {', '.join(ship.pcs)} (got {pc!r})")
+                check_int("damage", dmg, low=2, high=12)
+                crew_hits.append(CrewHit(ship.crew_hits, pc=pc, damage=dmg))
+            else:
+                check_int("crew", result, low=1, high=6)
+                gives_up = npc_surrenders(result, ship.crew_hits)
+                crew_hits.append(CrewHit(ship.crew_hits, check_roll=result, surrendered=gives_up))
+                if gives_up:
+                    return DamageReport(ship, tuple(locations), tuple(crew_hits), True)
+    return DamageReport(ship, tuple(locations), tuple(crew_hits), False)
+
+
+def damage_odds(ship: Ship, points: int, choose: Chooser) -> Dist:
+    """Exact distribution of ``(ship_after, surrendered)`` after *points* of damage.
+
+    Each point rolls its location (5-6 go where *choose* says, given the
+    target as it is then); each crew hit on an NPC ship makes its check and
+    the first surrender stops the damage. Crew hits on the players' ship
+    count but do not change the engagement (the PC's 2d6 is
+    :func:`pc_crew_hit_odds`).
+    """
+    if not isinstance(ship, Ship):
+        raise RulesError(f"'ship' must be a Ship (got {ship!r})")
+    check_int("points", points, low=0, high=100)
+    return _damage_odds(ship, points, choose)
+
+
+def _one_point(ship: Ship, choose: Chooser) -> Dist:
+    """Distribution of ``(ship_after, surrendered)`` for a single point."""
+    chosen = check_enum("choose", choose(ship), Location)
+    locations = Dist.from_weights(_location_weights(chosen))
+
+    def land(location: Location) -> Dist:
+        after = ship.hit(location)
+        if location is Location.CREW and not after.players:
+            p = npc_surrender_chance(after.crew_hits)
+            return Dist({(after, True): p, (after, False): 1 - p})
+        return Dist.always((after, False))
+
+    return locations.bind(land)
+
+
+def _location_weights(chosen: Location) -> dict[Location, int]:
+    weights = {Location.THRUSTERS: 1, Location.GUNS: 1, Location.GATE_CORE: 1, Location.CREW: 1}
+    weights[chosen] += 2
+    return weights
+
+
+def _damage_odds(ship: Ship, points: int, choose: Chooser) -> Dist:
+    dist = Dist.always((ship, False))
+    for _ in range(points):
+        dist = dist.bind(lambda state: Dist.always(state) if state[1] else _one_point(state[0], choose))
+    return dist

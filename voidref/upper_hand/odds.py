@@ -1,0 +1,538 @@
+"""Exact odds for a whole engagement, played out to its goal as a Markov chain.
+
+Source: the whole "Ship Engagements" procedure; the engine's step functions
+(:mod:`~voidref.upper_hand.maneuver`, :mod:`~voidref.upper_hand.damage`,
+:mod:`~voidref.upper_hand.goals`) supply every transition, so no rule is
+written twice.
+
+The chain's state is what the rules remember between rounds: the condition
+of each component, the crew hits taken, the boarders left and who holds the
+Upper Hand. Damage only ever gets worse, so apart from the Upper Hand moving
+back and forth the chain never returns to a state; we solve it one damage
+level at a time (a 3-by-3 linear system each), most damaged first, in exact
+fractions. The number of damage levels is capped
+(:data:`MAX_CHAIN_STATES`); beyond it use :func:`simulate_engagement`, whose
+result states its own error.
+
+>>> a = Ship("Kestrel", guns=1, thrusters=1, pilot=1, has_gate_core=True, players=True)
+>>> b = Ship("Cutter", guns=1, thrusters=1)
+>>> odds = engagement_odds(a, b, "jump", "dock")
+>>> odds.total() == 1
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import itertools
+import math
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from voidref.errors import RulesError, check_bool, check_int
+from voidref.exact import Dist, percent
+from voidref.upper_hand.damage import npc_surrender_chance
+from voidref.upper_hand.engagement import EngagementState
+from voidref.upper_hand.goals import Ending, Goal, LeapResult, check_leapers, leap_odds, requirement_met
+from voidref.upper_hand.maneuver import check_holder, maneuver_odds, opening_odds
+from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STALEMATE, TASK_THROW, default_choice
+from voidref.upper_hand.ships import Condition, Location, Ship, Side
+from voidref.upper_hand.throws import Station, station_odds
+
+__all__ = [
+    "MAX_CHAIN_STATES",
+    "round_odds",
+    "EngagementOdds",
+    "engagement_odds",
+    "SimulatedOdds",
+    "simulate_engagement",
+]
+
+#: The most damage levels (pairs of damaged ships) the exact chain will solve.
+#: The bound is checked before any work: 3 Thrusters x 3 Guns conditions per
+#: ship, times 3 Gate Core conditions if tracked, 6 crew-hit counts for an
+#: NPC ship and 2 boarder states for a leaper. Two NPC ships that both want to
+#: jump (26,244 levels) are refused; a players' ship against an NPC ship
+#: never is. Solving the largest allowed chain takes tens of seconds.
+MAX_CHAIN_STATES = 3000
+
+_OUTCOMES = ((Side.A, Ending.GOAL), (Side.A, Ending.SURRENDER), (Side.B, Ending.GOAL), (Side.B, Ending.SURRENDER), STALEMATE)
+
+
+@dataclass(frozen=True)
+class _Chooser:
+    """The default 5-6 pick for one attacker, hashable so results can be cached."""
+
+    attacker_goal: Goal
+    defender_goal: Goal
+
+    def __call__(self, defender: Ship) -> Location:
+        return default_choice(self.attacker_goal, self.defender_goal, defender)
+
+
+def _damage_table(ship: Ship, points: int, choose) -> dict:
+    """``{(ship_after, surrendered): Fraction}`` for *points* of damage, exactly.
+
+    Crew hits on the players' ship are not counted here: they hurt a PC but
+    never change the engagement, and counting them would make the chain endless.
+    """
+    dist = {(ship, False): Fraction(1)}
+    for _ in range(points):
+        nxt: dict = {}
+        for (s, gone), p in dist.items():
+            if gone:
+                nxt[(s, gone)] = nxt.get((s, gone), 0) + p
+                continue
+            chosen = choose(s)
+            for location in Location:
+                weight = Fraction(1 + (2 if location is chosen else 0), 6)
+                after = s if (location is Location.CREW and s.players) else s.hit(location)
+                if location is Location.CREW and not s.players:
+                    q = npc_surrender_chance(after.crew_hits)
+                    if q:
+                        nxt[(after, True)] = nxt.get((after, True), 0) + p * weight * q
+                    if q != 1:
+                        nxt[(after, False)] = nxt.get((after, False), 0) + p * weight * (1 - q)
+                else:
+                    nxt[(after, False)] = nxt.get((after, False), 0) + p * weight
+        dist = nxt
+    return dist
+
+
+def _add(table: dict, key, p) -> None:
+    table[key] = table.get(key, 0) + p
+
+
+class _Chain:
+    """One-round transitions over compact states, with every rule taken from the engine.
+
+    A compact ship state is ``(thrusters, guns, gate_core, crew_hits,
+    boarders)`` as integers; the engine's :class:`Ship` for it is built once
+    and cached, and every rule (throw odds, damage, the Maneuver phase,
+    goal requirements, leaps) is the engine's own function applied to it. A
+    Gate Core no rule can ever look at (the owner does not want to jump and
+    the enemy aims by the default policy) is not tracked, nor are crew hits
+    on the players' ship.
+    """
+
+    def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, throw_rule, dodge_at, choose_a, choose_b):
+        self.base = {Side.A: a, Side.B: b}
+        self.goal = {Side.A: goal_a, Side.B: goal_b}
+        self.throw_rule = throw_rule
+        self.dodge_at = dodge_at
+        self.choose = {Side.A: choose_a or _Chooser(goal_a, goal_b), Side.B: choose_b or _Chooser(goal_b, goal_a)}
+        custom = {Side.A: choose_a is not None, Side.B: choose_b is not None}
+        self.track_gate = {s: self.goal[s] is Goal.JUMP or custom[s.other] for s in Side}
+        self._ships: dict = {}
+        self._cache: dict = {}
+        # Weights are integers over fixed denominators (exact, and much faster
+        # than adding fractions): gunnery Dg, damage Dd, maneuver Dm, leaps Dl.
+        self.dg = math.lcm(*(self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, throw_rule))
+                             for ship in (a, b) for c in Condition))
+        most = max(a.guns, b.guns)
+        self.dd = 6 ** (2 * most)
+        pilots = [math.lcm(*(self._denominator(station_odds(replace(ship, thrusters_condition=c), Station.PILOT, throw_rule))
+                             for c in Condition)) for ship in (a, b)]
+        self.dm = pilots[0] * pilots[1]
+        self.dl = 1
+        for side in Side:
+            if self.goal[side] is Goal.LEAP:
+                self.dl = math.lcm(self.dl, self.leap_all_fail(side, self.dyn(side, self.base[side])).denominator)
+        self.denominator = self.dg ** 2 * self.dd ** 2 * self.dm * self.dl
+
+    @staticmethod
+    def _denominator(dist: Dist) -> int:
+        return math.lcm(*(p.denominator for p in dist.probabilities().values()))
+
+    @staticmethod
+    def _scaled(p: Fraction, denominator: int) -> int:
+        w = p * denominator
+        if w.denominator != 1:  # pragma: no cover - guards the fixed denominators above
+            raise RulesError(f"'throw_rule' gives a chance {p} that the chain cannot scale exactly")
+        return w.numerator
+
+    def level_bound(self) -> int:
+        """An upper bound on the damage levels the chain can visit."""
+        bound = 1
+        for side in Side:
+            ship = self.base[side]
+            bound *= 9 * (3 if self.track_gate[side] else 1) * (1 if ship.players else 6) * (2 if self.goal[side] is Goal.LEAP else 1)
+        return bound
+
+    # -- compact <-> engine ----------------------------------------------------
+    def dyn(self, side: Side, ship: Ship) -> tuple:
+        return (ship.thrusters_condition.value, ship.guns_condition.value,
+                ship.gate_core_condition.value if self.track_gate[side] else 0,
+                0 if ship.players else ship.crew_hits, ship.boarders)
+
+    def ship(self, side: Side, dyn: tuple) -> Ship:
+        key = (side, dyn)
+        if key not in self._ships:
+            base = self.base[side]
+            self._ships[key] = replace(base, thrusters_condition=Condition(dyn[0]), guns_condition=Condition(dyn[1]),
+                                       gate_core_condition=Condition(dyn[2]) if self.track_gate[side] else base.gate_core_condition,
+                                       crew_hits=dyn[3] if not base.players else base.crew_hits, boarders=dyn[4])
+        return self._ships[key]
+
+    def _cached(self, key, make):
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    # -- rules, cached -----------------------------------------------------------
+    def gun(self, side: Side, dyn: tuple):
+        return self._cached(("gun", side, dyn[1]), lambda: tuple(
+            (i, self._scaled(p, self.dg))
+            for i, p in station_odds(self.ship(side, dyn), Station.GUNNERY, self.throw_rule).probabilities().items()))
+
+    def hit(self, shooter: Side, dyn: tuple, points: int):
+        target = shooter.other
+
+        def make():
+            table = _damage_table(self.ship(target, dyn), points, self.choose[shooter])
+            out: dict = {}
+            for (after, gone), p in table.items():
+                _add(out, (self.dyn(target, after), gone), p)
+            return tuple((k, self._scaled(p, self.dd)) for k, p in out.items())
+
+        return self._cached(("hit", shooter, dyn, points), make)
+
+    def maneuver(self, dyn_a: tuple, dyn_b: tuple, holder):
+        return self._cached(("man", dyn_a[0], dyn_b[0], holder), lambda: tuple((h, self._scaled(p, self.dm)) for h, p in maneuver_odds(
+            self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, self.throw_rule).probabilities().items()))
+
+    def requirement(self, side: Side, own: tuple, enemy: tuple) -> bool:
+        return self._cached(("req", side, own, enemy), lambda: requirement_met(
+            self.goal[side], self.ship(side, own), self.ship(side.other, enemy)))
+
+    def leap_all_fail(self, side: Side, dyn: tuple) -> Fraction:
+        ship = self.ship(side, dyn)
+        return self._cached(("leap", side, ship.boarders), lambda: (
+            1 - leap_odds(ship.agility, self.throw_rule)[LeapResult.LANDED]) ** ship.boarders)
+
+    # -- one round -------------------------------------------------------------------
+    def transitions(self, dyn_a: tuple, dyn_b: tuple, holder, exact: bool = True) -> dict:
+        """``{(dyn_a, dyn_b, holder) or (winner, Ending): Fraction}`` for one round.
+
+        With ``exact=False`` the values are integer weights over ``self.denominator``.
+        """
+        out: dict = {}
+        mid: dict = {}
+        dyns = {Side.A: dyn_a, Side.B: dyn_b}
+        dd, rest = self.dd, self.dm * self.dl  # factors a path skips when it ends early
+        if holder is None:
+            # Gunnery at once: both throws from the start of the phase; A's hits first.
+            for ia, pa in self.gun(Side.A, dyn_a):
+                for ib, pb in self.gun(Side.B, dyn_b):
+                    for (b2, gone), p in self.hit(Side.A, dyn_b, ia):
+                        if gone:
+                            _add(out, (Side.A, Ending.SURRENDER), pa * pb * p * dd * rest)
+                            continue
+                        for (a2, gone2), q in self.hit(Side.B, dyn_a, ib):
+                            if gone2:
+                                _add(out, (Side.B, Ending.SURRENDER), pa * pb * p * q * rest)
+                            else:
+                                _add(mid, (a2, b2, None), pa * pb * p * q)
+        else:
+            # Gunnery in order: the holder first, then the other ship, which the holder may dodge.
+            other = holder.other
+            dg = self.dg
+            for ix, px in self.gun(holder, dyns[holder]):
+                for (y2, gone), p in self.hit(holder, dyns[other], ix):
+                    if gone:
+                        _add(out, (holder, Ending.SURRENDER), px * p * dg * dd * rest)
+                        continue
+                    for iy, py in self.gun(other, y2):
+                        if self.dodge_at is not None and iy >= self.dodge_at:
+                            pair = {holder: dyns[holder], other: y2}
+                            _add(mid, (pair[Side.A], pair[Side.B], None), px * p * py * dd)
+                            continue
+                        for (x2, gone2), q in self.hit(other, dyns[holder], iy):
+                            if gone2:
+                                _add(out, (other, Ending.SURRENDER), px * p * py * q * rest)
+                            else:
+                                pair = {holder: x2, other: y2}
+                                _add(mid, (pair[Side.A], pair[Side.B], holder), px * p * py * q)
+        for (a2, b2, h0), p in mid.items():
+            for h, q in self.maneuver(a2, b2, h0):
+                self.end_of_round(a2, b2, h, p * q, out)
+        if not exact:
+            return out
+        return {k: Fraction(w, self.denominator) for k, w in out.items()}
+
+    def end_of_round(self, dyn_a: tuple, dyn_b: tuple, h, p: int, out: dict) -> None:
+        dyns = {Side.A: dyn_a, Side.B: dyn_b}
+        if h is None or not self.requirement(h, dyns[h], dyns[h.other]):
+            _add(out, (dyn_a, dyn_b, h), p * self.dl)
+            return
+        if self.goal[h] is not Goal.LEAP:
+            _add(out, (h, Ending.GOAL), p * self.dl)
+            return
+        all_fail = self._scaled(self.leap_all_fail(h, dyns[h]), self.dl)
+        if all_fail != self.dl:
+            _add(out, (h, Ending.GOAL), p * (self.dl - all_fail))
+        if all_fail:
+            dyns[h] = dyns[h][:4] + (0,)
+            _add(out, (dyns[Side.A], dyns[Side.B], h), p * all_fail)
+
+
+def _check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at):
+    state = EngagementState(a, b, goal_a, goal_b)
+    check_leapers("goal_a", state.goal_a, state.a)
+    check_leapers("goal_b", state.goal_b, state.b)
+    if dodge_at is not None:
+        check_int("dodge_at", dodge_at, low=1, high=100)
+    if not hasattr(throw_rule, "impact_odds"):
+        raise RulesError(f"'throw_rule' must have an impact_odds(bonus, disadvantaged) method (got {throw_rule!r})")
+    return state
+
+
+def round_odds(state: EngagementState, throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT) -> Dist:
+    """Exact distribution of what one round leads to from *state*.
+
+    Outcomes are the next :class:`~voidref.upper_hand.engagement.EngagementState`
+    or, when the engagement ends, a ``(winner, Ending)`` pair. Crew hits on
+    the players' ship are not counted in the states (they never change the
+    engagement).
+    """
+    if not isinstance(state, EngagementState):
+        raise RulesError(f"'state' must be an EngagementState (got {state!r})")
+    if dodge_at is not None:
+        check_int("dodge_at", dodge_at, low=1, high=100)
+    chain = _Chain(state.a, state.b, state.goal_a, state.goal_b, throw_rule, dodge_at, None, None)
+    table: dict = {}
+    for key, p in chain.transitions(chain.dyn(Side.A, state.a), chain.dyn(Side.B, state.b), state.holder).items():
+        if isinstance(key[0], Side):
+            _add(table, key, p)
+        else:
+            _add(table, EngagementState(chain.ship(Side.A, key[0]), chain.ship(Side.B, key[1]),
+                                        state.goal_a, state.goal_b, key[2]), p)
+    return Dist(table)
+
+
+@dataclass(frozen=True)
+class EngagementOdds:
+    """Exact chances of how an engagement ends.
+
+    ``outcomes`` maps ``(winner, Ending)`` pairs and ``"stalemate"`` to
+    exact probabilities. ``expected_rounds`` is the mean number of rounds
+    (``None`` if a stalemate is possible). ``chain_states`` is the number of
+    damage levels solved.
+    """
+
+    outcomes: dict
+    expected_rounds: Fraction | None
+    chain_states: int
+
+    def total(self) -> Fraction:
+        """The sum of all outcome chances (exactly 1)."""
+        return sum(self.outcomes.values(), Fraction(0))
+
+    def win(self, side: Side | str) -> Fraction:
+        """The chance that *side* gets its goal, by the rules or by a surrender."""
+        side = check_holder("side", side)
+        if side is None:
+            raise RulesError("'side' must be a or b (got None)")
+        return self.outcomes[(side, Ending.GOAL)] + self.outcomes[(side, Ending.SURRENDER)]
+
+    @property
+    def stalemate(self) -> Fraction:
+        """The chance that neither side can ever meet its goal."""
+        return self.outcomes[STALEMATE]
+
+    def summary(self) -> dict[str, str]:
+        """The outcomes as percentages, for display."""
+        names = {STALEMATE: "stalemate"}
+        return {names.get(k) or f"{k[0].name} {k[1].value}": percent(v) for k, v in self.outcomes.items()}
+
+
+def _solve_row(matrix, mass):
+    """Solve ``v @ matrix = mass`` exactly for the row vector ``v`` (Gaussian elimination)."""
+    n = len(matrix)
+    # transpose: matrix^T v^T = mass^T
+    m = [[Fraction(matrix[c][r]) for c in range(n)] + [Fraction(mass[r])] for r in range(n)]
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if m[r][col] != 0)
+        m[col], m[pivot] = m[pivot], m[col]
+        inv = 1 / m[col][col]
+        m[col] = [v * inv for v in m[col]]
+        for r in range(n):
+            if r != col and m[r][col] != 0:
+                f = m[r][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+    return [m[r][n] for r in range(n)]
+
+
+def _progress(key) -> int:
+    """How far the damage has gone: every transition out of a level increases it."""
+    (a, b) = key
+    return a[0] + a[1] + a[2] + a[3] - a[4] + b[0] + b[1] + b[2] + b[3] - b[4]
+
+
+def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, holder=None, opening: bool = True,
+                    throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT,
+                    choose_a=None, choose_b=None) -> EngagementOdds:
+    """Exact chances of every ending of an engagement, played out round by round.
+
+    Args:
+        a, b: the two ships as they start.
+        goal_a, goal_b: their goals.
+        holder: who holds the Upper Hand at the start if ``opening`` is False.
+        opening: start with the opening Software throws (default) instead of *holder*.
+        throw_rule: the Task Throw ruling to use.
+        dodge_at: a holder dodges when the incoming Gunnery Impact is at
+            least this (``None``: never dodge).
+        choose_a, choose_b: where each side aims on 5-6, a callable taking
+            the target :class:`Ship` (default: ruling
+            :func:`~voidref.upper_hand.rulings.default_choice`); must be hashable.
+
+    Raises:
+        RulesError: on bad input, or (before any work) if the chain could
+        exceed :data:`MAX_CHAIN_STATES` damage levels.
+    """
+    state = _check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at)
+    holder = check_holder("holder", holder)
+    check_bool("opening", opening)
+    if opening and holder is not None:
+        raise RulesError(f"'holder' must be None when 'opening' is True: the opening throws decide it (got {holder!r})")
+    for name, choose in (("choose_a", choose_a), ("choose_b", choose_b)):
+        if choose is not None and not callable(choose):
+            raise RulesError(f"{name!r} must be a callable taking the target Ship, or None (got {choose!r})")
+    chain = _Chain(state.a, state.b, state.goal_a, state.goal_b, throw_rule, dodge_at, choose_a, choose_b)
+    bound = chain.level_bound()
+    if bound > MAX_CHAIN_STATES:
+        raise RulesError(f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
+                         f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)")
+    holders = (None, Side.A, Side.B)
+    first = (chain.dyn(Side.A, state.a), chain.dyn(Side.B, state.b))
+    start = opening_odds(state.a, state.b, throw_rule).probabilities() if opening else {holder: Fraction(1)}
+    pending = {first: {h: Fraction(start.get(h, 0)) for h in holders}}
+    heap = [(_progress(first), first)]
+    totals = {k: Fraction(0) for k in _OUTCOMES}
+    rounds = Fraction(0)
+    levels = 0
+    while heap:
+        _, key = heapq.heappop(heap)
+        mass = pending.pop(key)
+        levels += 1
+        trans = {h: chain.transitions(key[0], key[1], h, exact=False) for h in holders}
+        inside = {h: {} for h in holders}
+        exits = {h: [] for h in holders}
+        weights = {h: [] for h in holders}
+        for h in holders:
+            for nxt, w in trans[h].items():
+                if not isinstance(nxt[0], Side) and (nxt[0], nxt[1]) == key:
+                    _add(inside[h], nxt[2], Fraction(w, chain.denominator))
+                else:
+                    exits[h].append(nxt)
+                    weights[h].append((nxt, w))
+        leaves = {h for h in holders if exits[h]}
+        grew = True
+        while grew:
+            grew = False
+            for h in holders:
+                if h not in leaves and any(p and g in leaves for g, p in inside[h].items()):
+                    leaves.add(h)
+                    grew = True
+        live = [h for h in holders if h in leaves]
+        totals[STALEMATE] += sum((mass[h] for h in holders if h not in leaves), Fraction(0))
+        if not live or not any(mass[h] for h in live):
+            continue
+        matrix = [[(1 if g == h else 0) - inside[h].get(g, 0) for g in live] for h in live]
+        visits = _solve_row(matrix, [mass[h] for h in live])
+        # Put the visits over one denominator, then spread them with integer
+        # arithmetic: one fraction addition per destination, not per path.
+        common = math.lcm(*(v.denominator for v in visits))
+        nums = [v.numerator * (common // v.denominator) for v in visits]
+        scale = common * chain.denominator
+        spread: dict = {}
+        for h, v, n in zip(live, visits, nums):
+            if not v:
+                continue
+            rounds += v
+            totals[STALEMATE] += v * sum((p for g, p in inside[h].items() if g not in leaves), Fraction(0))
+            for nxt, w in weights[h]:
+                spread[nxt] = spread.get(nxt, 0) + n * w
+        for nxt, n in spread.items():
+            amount = Fraction(n, scale)
+            if isinstance(nxt[0], Side):
+                totals[nxt] += amount
+                continue
+            nkey = (nxt[0], nxt[1])
+            if nkey not in pending:
+                pending[nkey] = {g: Fraction(0) for g in holders}
+                heapq.heappush(heap, (_progress(nkey), nkey))
+            pending[nkey][nxt[2]] += amount
+    return EngagementOdds(totals, rounds if totals[STALEMATE] == 0 else None, levels)
+
+
+@dataclass(frozen=True)
+class SimulatedOdds:
+    """Estimated chances from a seeded simulation, with their error.
+
+    ``counts`` maps each outcome (as in :class:`EngagementOdds`, plus
+    ``"unfinished"`` for runs cut off at ``max_rounds``) to how many of the
+    ``trials`` ended that way. :meth:`margin` is the half-width of a 95 %
+    confidence interval (normal approximation).
+    """
+
+    trials: int
+    seed: int
+    max_rounds: int
+    counts: dict
+
+    def estimate(self, outcome) -> Fraction:
+        """The share of trials that ended with *outcome*."""
+        return Fraction(self.counts.get(outcome, 0), self.trials)
+
+    def margin(self, outcome) -> float:
+        """95 % margin of error of :meth:`estimate` (1.96 standard errors)."""
+        p = float(self.estimate(outcome))
+        return 1.96 * math.sqrt(p * (1 - p) / self.trials)
+
+    def win(self, side: Side | str) -> Fraction:
+        """Share of trials in which *side* got its goal (by the rules or a surrender)."""
+        side = check_holder("side", side)
+        return self.estimate((side, Ending.GOAL)) + self.estimate((side, Ending.SURRENDER))
+
+
+def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, trials: int = 2000, seed: int = 1,
+                        max_rounds: int = 200, throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT,
+                        choose_a=None, choose_b=None) -> SimulatedOdds:
+    """Play the engagement *trials* times with a seeded random generator.
+
+    Each round is drawn from the same exact one-round transitions the chain
+    uses, so the two agree up to sampling error (see :meth:`SimulatedOdds.margin`).
+    """
+    state = _check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at)
+    check_int("trials", trials, low=1, high=1_000_000)
+    check_int("seed", seed, low=0, high=2**63)
+    check_int("max_rounds", max_rounds, low=1, high=10_000)
+    chain = _Chain(state.a, state.b, state.goal_a, state.goal_b, throw_rule, dodge_at, choose_a, choose_b)
+    rng = random.Random(seed)
+    cache: dict = {}
+
+    def step(s):
+        if s not in cache:
+            items = list(chain.transitions(*s).items())
+            cache[s] = ([k for k, _ in items], list(itertools.accumulate(p for _, p in items)))
+        keys, cumulative = cache[s]
+        # exact sampling: a uniform fraction compared with exact cumulative chances
+        return keys[bisect.bisect_right(cumulative, Fraction(rng.getrandbits(53), 2**53))]
+
+    start = list(opening_odds(state.a, state.b, throw_rule).probabilities().items())
+    holders, cumulative = [h for h, _ in start], list(itertools.accumulate(p for _, p in start))
+    first = (chain.dyn(Side.A, state.a), chain.dyn(Side.B, state.b))
+    counts: dict = {}
+    for _ in range(trials):
+        s = first + (holders[bisect.bisect_right(cumulative, Fraction(rng.getrandbits(53), 2**53))],)
+        end = "unfinished"
+        for _ in range(max_rounds):
+            s = step(s)
+            if isinstance(s[0], Side):
+                end = s
+                break
+        counts[end] = counts.get(end, 0) + 1
+    return SimulatedOdds(trials, seed, max_rounds, counts)
