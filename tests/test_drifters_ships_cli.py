@@ -1,6 +1,8 @@
 """Void Drifters ships: the ship-attack command."""
 
 import argparse
+import contextlib
+import io
 import json
 
 import pytest
@@ -61,3 +63,30 @@ def test_difficulty_table_lists_every_band():
     """The computed difficulty table has a row per ship band."""
     table = cli.difficulty_table()
     assert "| Extra Long | Daunting | 4 |" in table and table.count("\n") == 8
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_OPTIONS = ["--agility", "--gunnery", "--band", "--arc", "--facing", "--boon-dice", "--talent-boon-dice",
+            "--bane-dice", "--hull-taken", "--damage", "--crit", "--armor", "--hull-points", "--weapon-range",
+            "--deflection", "--boon-use", "--attacker", "--target", "--weapon", "--handling"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(options=st.dictionaries(st.sampled_from(_OPTIONS),
+                       st.one_of(st.text(alphabet="0123456789-/.abcdefghijklmnopqrstuvwxyz ", max_size=8),
+                                 st.integers(-5, 30).map(str)), max_size=8))
+def test_any_command_line_exits_0_or_2_without_a_traceback(options):
+    """Fuzzed options: the command either prints odds (0) or one error line (2)."""
+    argv = ["--agility", "3", "--gunnery", "1", "--band", "short"]
+    for k, v in options.items():
+        argv += [k + "=" + v]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        parser = argparse.ArgumentParser(prog="voidref")
+        cli.add_parser(parser.add_subparsers(dest="command"))
+        code = cli.run(parser.parse_args(["ship-attack", *argv]))
+    out, err = out.getvalue(), err.getvalue()
+    assert code in (0, 2)
+    if code == 2:
+        assert err.count("\n") == 1 and not out

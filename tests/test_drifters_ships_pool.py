@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from voidref.drifters import Pool
 from voidref.drifters.ships import (AUTOCANNON, BOON_LIMIT, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY, Ecm,
@@ -116,3 +116,22 @@ def test_more_limited_dice_never_lower_the_count(limited, talent):
     """Adding a limited die never removes a die and never passes the limit."""
     a, b = boon_dice_after_limit(limited, talent), boon_dice_after_limit(min(10, limited + 1), talent)
     assert a <= b <= talent + BOON_LIMIT
+
+
+_junk = st.one_of(st.integers(-3, 30), st.text(max_size=6), st.floats(allow_nan=True), st.none(), st.booleans(),
+                  st.sampled_from(["short", "medium", "extra long", "fore", "aft", "port"]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(agility=_junk, gunnery=_junk, band=_junk, arc=_junk, facing=_junk, limited=_junk, talent=_junk,
+       bane=_junk, evading=_junk, boost=_junk)
+def test_any_attack_input_is_valid_or_a_rules_error(agility, gunnery, band, arc, facing, limited, talent, bane,
+                                                    evading, boost):
+    """Whatever arrives, building an attack gives a pool or a RulesError: never another exception."""
+    try:
+        shot = ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=agility, gunnery=gunnery, band=band,
+                          arc=arc, facing=facing, limited_boon_dice=limited, talent_boon_dice=talent,
+                          bane_dice=bane, target_evading=evading, boost=boost)
+    except RulesError:
+        return
+    assert shot.pool().size <= 24

@@ -63,7 +63,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "ship-attack", help="odds of a ship attack: hit, Hull and System Damage, Critical Hit, destroyed",
         description="Exact odds of one Void Drifters ship attack. Ships start from the worked example "
                     "(ember-drift, cm-440); override any figure. Bands: engaged, short, medium, long, "
-                    "extra-long, extreme.")
+                    "extra-long, extreme.",
+        epilog="Example, the Ember Drift's shot in the worked example:\n"
+               "  voidref ship-attack --agility 4 --gunnery 2 --band medium --boon-dice 2 \\\n"
+               "      --talent-boon-dice 1 --attacker-evading --boost --boon-use armor",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--attacker", default="ember-drift", help="attacking ship: ember-drift or cm-440")
     p.add_argument("--target", default=None, help="target ship: ember-drift or cm-440 (default: the other)")
     p.add_argument("--weapon", default=None, help="the attacker's weapon by name (default: its first)")
@@ -75,7 +79,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--boon-use", default="keep",
                    help="keep: keep Boons for a Critical Hit; armor: spend them on bypassing Armor first")
     for name, (text, default) in _INT_OPTIONS.items():
-        p.add_argument("--" + name.replace("_", "-"), default=default, help=text)
+        p.add_argument("--" + name.replace("_", "-"), default=default, metavar="N", help=text)
     for flag, text in (("target-evading", "the target made a successful Evasive Maneuver"),
                        ("attacker-evading", "the attacking ship is evading this round"),
                        ("boost", f"weapons boosted by Boost Power (+{BOOST_DAMAGE} damage)"),

@@ -140,6 +140,12 @@ def critical_hit_available(outcome: CheckOutcome, weapon: ShipWeapon, hit: Hit |
     Boons still unspent (default: all net Boons).
     """
     check_bool("out_of_control", out_of_control)
+    if not isinstance(outcome, CheckOutcome):
+        raise RulesError(f"'outcome' must be a CheckOutcome (got {outcome!r})")
+    if hit is not None and not isinstance(hit, Hit):
+        raise RulesError(f"'hit' must be a Hit or None (got {hit!r})")
+    if boons_left is not None:
+        check_int("boons_left", boons_left, low=0, high=_MAX_SUCCESSES)
     if hit is None or outcome.successes < 1:
         return False
     if out_of_control:

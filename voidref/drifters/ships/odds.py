@@ -33,7 +33,7 @@ from voidref.drifters.dice import CheckOutcome, Pool
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.damage import ShipStanding, critical_hit_available, resolve_hit, useful_bypass_boons
 from voidref.drifters.ships.pool import ShipAttack
-from voidref.errors import RulesError, check_enum
+from voidref.errors import RulesError, check_bool, check_enum
 from voidref.exact import Dist, percent
 
 __all__ = ["BoonUse", "Resolution", "ShipAttackOdds", "attack_odds", "resolve_outcome"]
@@ -71,7 +71,12 @@ def resolve_outcome(attack: ShipAttack, outcome: CheckOutcome, *, boon_use: Boon
     >>> resolve_outcome(shot, CheckOutcome(2, 2, 0, 0), boon_use="armor")
     Resolution(hit=True, hull_damage=6, system_damage=0, critical_hit=False, jam=False)
     """
+    if not isinstance(attack, ShipAttack):
+        raise RulesError(f"'attack' must be a ShipAttack (got {attack!r})")
+    if not isinstance(outcome, CheckOutcome):
+        raise RulesError(f"'outcome' must be a CheckOutcome (got {outcome!r})")
     boon_use = check_enum("boon_use", boon_use, BoonUse)
+    check_bool("target_out_of_control", target_out_of_control)
     return _resolver(attack, boon_use, target_out_of_control)(outcome)
 
 
