@@ -59,12 +59,6 @@ def test_bad_input_is_one_line_and_exit_2(argv, fragment, capsys):
     assert err.count("\n") == 1 and fragment in err and "Traceback" not in err
 
 
-def test_difficulty_table_lists_every_band():
-    """The computed difficulty table has a row per ship band."""
-    table = cli.difficulty_table()
-    assert "| Extra Long | Daunting | 4 |" in table and table.count("\n") == 8
-
-
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 _OPTIONS = ["--agility", "--gunnery", "--band", "--arc", "--facing", "--boon-dice", "--talent-boon-dice",

@@ -91,7 +91,7 @@ def test_one_ship_round_cutter_reply_and_banes():
     fight.start_turn(cutter)
     fight.hold_position(cutter)
     assert fight.attack(cutter, "railgun battery", ember).pool().bane == 1
-    with pytest.raises(RulesError, match="'bane_spend' jam_weapon needs 3 Banes \\(got 2\\)"):
+    with pytest.raises(RulesError, match="'bane_spend' jam weapon needs 3 Banes \\(got 2\\)"):
         fight.fire(cutter, "railgun battery", ember, (1, -2), bane_spend="jam weapon")
     back = fight.fire(cutter, "railgun battery", ember, (1, -2), bane_spend="next attack bane die")
     assert back.hull_damage == 5 and cutter.heat == 1 and cutter.next_attack_bane_dice == 1

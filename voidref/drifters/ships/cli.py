@@ -23,16 +23,14 @@ import json
 import sys
 from fractions import Fraction
 
-from voidref.drifters.ships import rulings
 from voidref.drifters.ships.damage import ShipStanding
 from voidref.drifters.ships.example import CM_440_CUTTER, EMBER_DRIFT
 from voidref.drifters.ships.odds import attack_odds
 from voidref.drifters.ships.pool import BOOST_DAMAGE, ShipAttack
-from voidref.drifters.ships.profiles import ShipRange
 from voidref.errors import RulesError
 from voidref.exact import percent
 
-__all__ = ["add_parser", "run", "difficulty_table", "SHIPS"]
+__all__ = ["add_parser", "run", "SHIPS"]
 
 #: Ship profiles the command knows by name.
 SHIPS = {"ember-drift": EMBER_DRIFT, "cm-440": CM_440_CUTTER}
@@ -198,12 +196,3 @@ def run(args: argparse.Namespace) -> int:
         lines += ["", "System Damage", "-------------"] + [f"{k:>4}  {percent(p)}" for k, p in system.items()]
     print("\n".join(lines))
     return 0
-
-
-def difficulty_table() -> str:
-    """Markdown table of ship attack difficulty by band (ruling :data:`~voidref.drifters.ships.rulings.SHIP_RANGE_DIFFICULTY`)."""
-    rows = ["| Band | Difficulty | Trial Dice |", "| --- | --- | --- |"]
-    for band in ShipRange:
-        d = rulings.SHIP_RANGE_DIFFICULTY[band]
-        rows.append(f"| {band.value.title()} | {d.name.title()} | {int(d)} |")
-    return "\n".join(rows) + "\n"

@@ -486,7 +486,7 @@ class ShipFight:
         if bane_spend is not None:
             bane_spend = check_enum("bane_spend", bane_spend, BaneSpend)
             if -o.boons < bane_spend.banes:
-                raise RulesError(f"'bane_spend' {bane_spend.name.lower()} needs {bane_spend.banes} Banes "
+                raise RulesError(f"'bane_spend' {bane_spend.value} needs {bane_spend.banes} Banes "
                                  f"(got {max(0, -o.boons)})")
         gunner = attack_options.get("gunner") or s.crew_at(Station.GUNNERY)
         self._spend(s, gunner, "action")

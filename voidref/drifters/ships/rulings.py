@@ -22,7 +22,7 @@ __all__ = [
     "SHIP_RANGE_DIFFICULTY",
     "ARMOR_BYPASS_BOONS", "ARMOR_BYPASS_POINTS_PER_SPEND", "JAM_BANES",
     "NEXT_ATTACK_BANE_BANES", "CHANGE_FACING_BOONS",
-    "RESOLUTION_ORDER", "STATE_CHECK_STEP",
+    "RESOLUTION_ORDER", "ATTACK_FEEDERS", "STATE_CHECK_STEP",
     "HANDLING_COUNTS_TOWARD_BOON_LIMIT", "ARMOR_BYPASS_SKIPS_SCREEN_DICE",
     "HEAT_THRESHOLD_EFFECT", "DISENGAGE_FROM", "MAX_SHIP_POOL_DICE",
     "OFF_STATION_SLOT", "EXAMPLE_CUTTER_GUNNER", "EXAMPLE_CUTTER_PILOT", "EXAMPLE_RAILGUN_MOUNT",
@@ -182,6 +182,9 @@ CHANGE_FACING_BOONS = 1
 #: just before its dice are rolled, then everything else. **Why:** it keeps
 #: the source's order and still lets the example's shot use what it does.
 RESOLUTION_ORDER = ("movement", "attacks (with the checks that feed them)", "everything else")
+
+#: The checks that feed an attack this round, resolved just before it (see :data:`RESOLUTION_ORDER`).
+ATTACK_FEEDERS = ("Direct Focus", "Target Lock", "Boost Power")
 
 #: **When damage takes hold.** Source: hits happen on the ships' turns
 #: (step 4) and step 5 applies the round's Hull Damage, System Damage and

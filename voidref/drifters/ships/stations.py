@@ -51,34 +51,34 @@ class Talent(enum.Enum):
 
 
 class BoonSpend(enum.Enum):
-    """Boon spends on a ship fight's checks (ruling :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`)."""
+    """Boon spends on a ship fight's checks; costs from ruling :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`."""
 
-    BYPASS_ARMOR = 2
+    BYPASS_ARMOR = "bypass armor"
     """On a hit: bypass 1 more point of Armor (repeatable)."""
-    CHANGE_FACING = 1
+    CHANGE_FACING = "change facing"
     """On an Evasive Maneuver: also change facing."""
 
     @property
     def boons(self) -> int:
         """What the spend costs."""
-        return self.value
+        return rulings.ARMOR_BYPASS_BOONS if self is BoonSpend.BYPASS_ARMOR else rulings.CHANGE_FACING_BOONS
 
     def __repr__(self) -> str:
         return f"BoonSpend.{self.name}"
 
 
 class BaneSpend(enum.Enum):
-    """Bane spends on a ship attack (ruling :data:`~voidref.drifters.ships.rulings.JAM_BANES`)."""
+    """Bane spends on a ship attack; costs from ruling :data:`~voidref.drifters.ships.rulings.JAM_BANES`."""
 
-    NEXT_ATTACK_BANE_DIE = 2
+    NEXT_ATTACK_BANE_DIE = "next attack bane die"
     """The attacking ship's next attack adds 1 Bane Die."""
-    JAM_WEAPON = 3
+    JAM_WEAPON = "jam weapon"
     """The weapon that fired jams."""
 
     @property
     def banes(self) -> int:
         """What the spend costs."""
-        return self.value
+        return rulings.JAM_BANES if self is BaneSpend.JAM_WEAPON else rulings.NEXT_ATTACK_BANE_BANES
 
     def __repr__(self) -> str:
         return f"BaneSpend.{self.name}"
@@ -138,12 +138,8 @@ def resolution_phase(action: str | StationAction) -> int:
     action = station_action(action)
     if action.station is not None and action.station.name == "HELM":
         return 0
-    if action.name in _FEEDS_ATTACK:
+    if action.name in rulings.ATTACK_FEEDERS:
         return 1
     if action.name == "Aimed Fire":
         return 2
     return 3
-
-
-#: Checks whose results an attack this round uses, so they resolve just before it.
-_FEEDS_ATTACK = ("Direct Focus", "Target Lock", "Boost Power")
