@@ -1,0 +1,197 @@
+"""Tests for the exact engagement chain: one round against the tracker, whole fights against oracles."""
+
+import itertools
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from voidref.errors import RulesError
+from voidref.upper_hand import (
+    Ending, Engagement, EngagementState, Goal, Phase, Ship, Side, Station, engagement_odds, maneuver_odds,
+    opening_odds, round_odds, simulate_engagement, station_odds,
+)
+from voidref.upper_hand.odds import MAX_CHAIN_STATES
+from voidref.upper_hand.rulings import STALEMATE
+
+
+def _tracker(state):
+    eng = Engagement(state.a, state.b, state.goal_a, state.goal_b)
+    eng.state, eng.phase, eng.round = state, Phase.GUNNERY, 1
+    return eng
+
+
+def _crew(ship, n):
+    return [("Ada", 7)] * n if ship.players else None
+
+
+def _shot_inputs(target, points):
+    """Every (rolls, crew, weight) for *points* hits on *target*: location dice and crew-check dice."""
+    for rolls in itertools.product(range(1, 7), repeat=points):
+        if target.players:
+            yield list(rolls), [("Ada", 7)] * points, Fraction(1, 6 ** points)
+        else:
+            for checks in itertools.product(range(1, 7), repeat=points):
+                yield list(rolls), list(checks), Fraction(1, 36 ** points)
+
+
+def _normal(result, start):
+    """Forget what the chain does not track: crew hits on the players' ship, unwatched gate cores."""
+    if isinstance(result, tuple):
+        return result
+    ships = {}
+    for side, ship, first, goal in ((Side.A, result.a, start.a, start.goal_a), (Side.B, result.b, start.b, start.goal_b)):
+        if ship.players:
+            ship = replace(ship, crew_hits=first.crew_hits)
+        if goal is not Goal.JUMP:
+            ship = replace(ship, gate_core_condition=first.gate_core_condition)
+        ships[side] = ship
+    return replace(result, a=ships[Side.A], b=ships[Side.B])
+
+
+def _finish(eng, start, weight, out):
+    """Maneuver and end of round by every pilot Impact."""
+    if eng.phase is Phase.OVER:
+        key = (eng.outcome.winner, eng.outcome.ending)
+        out[key] = out.get(key, 0) + weight
+        return
+    saved = (eng.state, eng.phase)
+    for ia, pa in station_odds(eng.state.a, Station.PILOT).probabilities().items():
+        for ib, pb in station_odds(eng.state.b, Station.PILOT).probabilities().items():
+            eng.state, eng.phase, eng.outcome = saved[0], saved[1], None
+            eng.maneuver(ia, ib)
+            outcome = eng.end_round()
+            key = (outcome.winner, outcome.ending) if outcome else _normal(eng.state, start)
+            out[key] = out.get(key, 0) + weight * pa * pb
+
+
+def _bf_round(state, dodge_at=None):
+    """Brute force one round through the step-by-step tracker over every Impact and die."""
+    out = {}
+    if state.holder is None:
+        for ia, pa in station_odds(state.a, Station.GUNNERY).probabilities().items():
+            for ib, pb in station_odds(state.b, Station.GUNNERY).probabilities().items():
+                for rb, cb, wb in _shot_inputs(state.b, ia):
+                    for ra, ca, wa in _shot_inputs(state.a, ib):
+                        eng = _tracker(state)
+                        eng.fire_together(ia, ib, ra, rb, ca, cb)
+                        _finish(eng, state, pa * pb * wa * wb, out)
+    else:
+        x, y = state.holder, state.holder.other
+        for ix, px in station_odds(state.ship(x), Station.GUNNERY).probabilities().items():
+            for ry, cy, wy in _shot_inputs(state.ship(y), ix):
+                eng = _tracker(state)
+                eng.fire(x, ix, ry, cy)
+                if eng.phase is Phase.OVER:
+                    _finish(eng, state, px * wy, out)
+                    continue
+                after_first = eng.state
+                for iy, py in station_odds(after_first.ship(y), Station.GUNNERY).probabilities().items():
+                    dodge = dodge_at is not None and iy >= dodge_at
+                    for rx, cx, wx in ([([], [], Fraction(1))] if dodge else _shot_inputs(state.ship(x), iy)):
+                        eng = _tracker(after_first)
+                        eng._fired = {x}
+                        eng.fire(y, iy, rx, cx, dodge=dodge)
+                        _finish(eng, state, px * wy * py * wx, out)
+    return {k: v for k, v in out.items() if v}
+
+
+SMALL_A = Ship("Kestrel", computer=1, guns=1, thrusters=1, pilot=1, players=True, pcs=("Ada",))
+SMALL_B = Ship("Cutter", computer=1, guns=1, thrusters=1, gunnery=1)
+
+
+@pytest.mark.parametrize("holder", [None, Side.A, Side.B])
+@pytest.mark.parametrize("goals", [("jump", "dock"), ("reach", "reach")])
+def test_round_odds_match_the_tracker(holder, goals):
+    """Oracle: one exact round equals the tracker run over every Impact and every die."""
+    state = EngagementState(SMALL_A.hit(1), SMALL_B.hit(4), *goals, holder=holder)
+    assert round_odds(state).probabilities() == _bf_round(state)
+
+
+@pytest.mark.parametrize("holder", [Side.A, Side.B])
+def test_round_odds_with_dodge_match_the_tracker(holder):
+    """Oracle: with a dodge on any hit, the exact round equals the tracker's."""
+    state = EngagementState(SMALL_A, SMALL_B, "reach", "dock", holder=holder)
+    assert round_odds(state, dodge_at=1).probabilities() == _bf_round(state, dodge_at=1)
+
+
+def test_no_guns_race_matches_hand_solution():
+    """Whole engagement: without guns it is a race for the Upper Hand, solved by hand."""
+    a = Ship("A", computer=1, guns=0, thrusters=1, pilot=1, players=True)
+    b = Ship("B", computer=1, guns=0, thrusters=1, players=True)
+    man = maneuver_odds(a, b, None)
+    p, q = man[Side.A], man[Side.B]
+    x_none = p / (p + q)
+    x_a = (1 - q) + q * x_none
+    x_b = p * x_none
+    o = opening_odds(a, b)
+    expected = o[Side.A] * x_a + o[None] * x_none + o[Side.B] * x_b
+    odds = engagement_odds(a, b, "reach", "reach")
+    assert odds.win(Side.A) == expected
+    assert odds.stalemate == 0 and odds.total() == 1
+
+
+def test_chain_agrees_with_iterated_rounds():
+    """Oracle: the exact odds lie between N rounds iterated exactly and that plus the undecided rest."""
+    a, b = SMALL_A, SMALL_B
+    odds = engagement_odds(a, b, "jump", "dock")
+    dist = {EngagementState(a, b, "jump", "dock", holder=h): p for h, p in opening_odds(a, b).probabilities().items()}
+    done = {}
+    for _ in range(5):
+        nxt = {}
+        for s, p in dist.items():
+            for k, q in round_odds(s).probabilities().items():
+                target = done if isinstance(k, tuple) else nxt
+                target[k] = target.get(k, 0) + p * q
+        dist = nxt
+    rest = sum(dist.values(), Fraction(0))
+    for k, v in done.items():
+        assert v <= odds.outcomes[k] <= v + rest
+
+
+def test_simulation_agrees_with_exact_odds():
+    """Seeded simulation: within four margins of error of the exact odds."""
+    a, b = SMALL_A, SMALL_B
+    exact = engagement_odds(a, b, "reach", "dock")
+    sim = simulate_engagement(a, b, "reach", "dock", trials=3000, seed=7)
+    for k in [(Side.A, Ending.GOAL), (Side.B, Ending.GOAL)]:
+        assert abs(float(sim.estimate(k) - exact.outcomes[k])) <= 4 * max(sim.margin(k), 0.005)
+
+
+def test_stalemate_when_nobody_can_win():
+    """Stalemate ruling: with both Thrusters disabled and no guns, nobody can reach its goal."""
+    a = Ship("A", guns=0, players=True).with_condition("thrusters", "disabled")
+    b = Ship("B", guns=0, players=True).with_condition("thrusters", "disabled")
+    odds = engagement_odds(a, b, "reach", "reach")
+    assert odds.stalemate == 1 and odds.expected_rounds is None
+
+
+def test_expected_rounds_of_a_sure_thing():
+    """Expected rounds: a holder the other cannot shake meets its goal at the end of round 1."""
+    a = Ship("A", guns=0, players=True)
+    b = Ship("B", guns=0, players=True).with_condition("thrusters", "disabled")
+    odds = engagement_odds(a, b, "reach", "reach", holder=Side.A, opening=False)
+    assert odds.win(Side.A) == 1 and odds.expected_rounds == 1
+
+
+def test_huge_chain_refused_before_work():
+    """State-space cap: two NPC ships that both want to jump are refused with a RulesError."""
+    with pytest.raises(RulesError, match="simulate_engagement"):
+        engagement_odds(Ship("A"), Ship("B"), "jump", "jump")
+    assert MAX_CHAIN_STATES < 162 * 162
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 1), st.integers(0, 1), st.integers(0, 2), st.sampled_from(["reach", "dock", "jump"]))
+def test_engagement_odds_sum_to_one(guns, thrusters, pilot, goal):
+    """Invariant: all endings of a small engagement, stalemate included, sum to exactly 1."""
+    a = Ship("A", guns=guns, thrusters=thrusters, pilot=pilot, players=True)
+    b = Ship("B", guns=1, thrusters=1)
+    assert engagement_odds(a, b, goal, "reach").total() == 1
+
+
+def test_bad_dodge_threshold_refused():
+    """Bad input: the dodge threshold must be a positive Impact."""
+    with pytest.raises(RulesError, match="'dodge_at'"):
+        engagement_odds(SMALL_A, SMALL_B, "reach", "reach", dodge_at=0)
