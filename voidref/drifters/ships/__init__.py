@@ -12,7 +12,7 @@ Modules, one per rules concept:
 * :mod:`~voidref.drifters.ships.damage` -- Hull and System Damage, Critical Hits, destroyed, out of control
 * :mod:`~voidref.drifters.ships.heat` -- Heat per shot, boosts, dissipation
 * :mod:`~voidref.drifters.ships.stations` -- station actions and their checks, Boon and Bane spends
-* :mod:`~voidref.drifters.ships.round` -- the round and :class:`ShipFight` (mutable)
+* :mod:`~voidref.drifters.ships.round` -- the round and the mutable fight tracker
 * :mod:`~voidref.drifters.ships.boarding` -- boarding fights
 * :mod:`~voidref.drifters.ships.odds` -- exact odds of a ship attack
 * :mod:`~voidref.drifters.ships.example` -- the worked example's ships and crew

@@ -37,11 +37,11 @@ class Interior(enum.Enum):
     """Kinds of space inside a ship, for the bands a boarding fight can use."""
 
     CORRIDOR = "corridor"
-    """An ordinary corridor or compartment: Engaged or Short."""
+    """An ordinary corridor or compartment (Engaged or Short)."""
     LONG_CORRIDOR = "long corridor"
-    """A long corridor: up to Medium."""
+    """A long corridor (up to Medium)."""
     CARGO_BAY = "cargo bay"
-    """An open cargo bay: up to Medium."""
+    """An open cargo bay (up to Medium)."""
 
     def __repr__(self) -> str:
         return f"Interior.{self.name}"

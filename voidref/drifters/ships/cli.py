@@ -56,7 +56,7 @@ _INT_OPTIONS = {
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    """Add ``ship-attack`` to an :mod:`argparse` sub-parser set; returns the new parser."""
+    """Add ``ship-attack`` to an argparse sub-parser set; returns the new parser."""
     p = subparsers.add_parser(
         "ship-attack", help="odds of a ship attack: hit, Hull and System Damage, Critical Hit, destroyed",
         description="Exact odds of one Void Drifters ship attack. Ships start from the worked example "

@@ -111,7 +111,7 @@ class Hit:
 
     @property
     def dealt_damage(self) -> bool:
-        """At least 1 Hull or System Damage: the condition for a Critical Hit spend."""
+        """True if the hit did at least 1 Hull or System Damage, as a Critical Hit spend requires."""
         return self.hull_damage > 0 or self.system_damage > 0
 
 

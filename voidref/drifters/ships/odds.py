@@ -43,7 +43,7 @@ class BoonUse(enum.Enum):
     """What the attacker does with Boons before a Critical Hit is checked."""
 
     KEEP = "keep"
-    """Spend no Boons on Armor: every Boon counts toward a Critical Hit."""
+    """Spend no Boons on Armor; every Boon counts toward a Critical Hit."""
     ARMOR = "armor"
     """Spend Boons in pairs to bypass Armor while it still helps; the rest count toward a Critical Hit."""
 

@@ -6,17 +6,14 @@ the Void Drifters chapter, with "Attacking" for the Gunnery check.
 The pool is the gunner's Agility + Gunnery against the range band's
 difficulty, plus:
 
-=============================================  =====================================
-Source                                         Dice
-=============================================  =====================================
-stations, captain, components, directive AI,   Boon Dice, **at most 2 together**
-tags, allies                                   (the Boon Limit)
-talents                                        Boon Dice in full, outside the limit
-fixed weapon: the attacker's Handling          Boon Dice if positive, Bane if negative
-target's Deflection for the facing attacked    Bane Dice
-target's screen and ECM, if they name the type Bane Dice
-evasion: target evading, attacker evading      1 Bane Die each
-=============================================  =====================================
+* Boon Dice from stations, the captain, components, a directive AI, tags
+  and allies, **at most 2 together** (the Boon Limit);
+* Boon Dice from talents, in full, outside the limit;
+* a fixed weapon: the attacker's Handling, as Boon Dice if positive and
+  Bane Dice if negative;
+* the target's Deflection for the facing attacked, as Bane Dice;
+* the target's screen and ECM, as Bane Dice against the types they name;
+* evasion: 1 Bane Die if the target is evading, 1 if the attacker is.
 
 >>> from voidref.drifters.ships.example import AUTOCANNON, EMBER_DRIFT, CM_440_CUTTER
 >>> shot = ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=4, gunnery=2, band="medium",

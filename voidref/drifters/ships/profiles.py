@@ -9,7 +9,7 @@ Points, System Points, Heat Dissipation, Heat Threshold, and any screen and
 ECM. A weapon profile lists Damage, the range bands it fires at, Crit,
 Pierce, Heat per shot, its type, mount and arcs, Armor Bypass, System Damage
 and whether it is an Ion weapon. Both are frozen values; change one with
-:func:`dataclasses.replace`.
+``dataclasses.replace``.
 
 >>> ShipWeapon("autocannon", damage=4, ranges=("short", "medium"), crit=4, pierce=1, heat=1)
 ShipWeapon('autocannon', damage=4, ranges=(ShipRange.SHORT, ShipRange.MEDIUM), crit=4, pierce=1, heat=1)
@@ -64,7 +64,7 @@ class ShipRange(_Named):
     """
 
     ENGAGED = "engaged"
-    """Alongside: docked, grappled or close enough to ram."""
+    """Alongside; docked, grappled or close enough to ram."""
     SHORT = "short"
     """Close range for ships."""
     MEDIUM = "medium"
@@ -72,7 +72,7 @@ class ShipRange(_Named):
     LONG = "long"
     """Long range."""
     EXTRA_LONG = "extra long"
-    """Ship combat only: between Long and Extreme."""
+    """Only in ship combat, between Long and Extreme."""
     EXTREME = "extreme"
     """The farthest band."""
 
@@ -107,9 +107,9 @@ class Facing(_Named):
     """The side of a target an attack comes from, for Deflection (ruling :data:`~voidref.drifters.ships.rulings.DEFLECTION_FACINGS`)."""
 
     FORE = "fore"
-    """The front half: the first Deflection figure."""
+    """The front half, read from the first Deflection figure."""
     AFT = "aft"
-    """The rear half: the second Deflection figure."""
+    """The rear half, read from the second Deflection figure."""
 
 
 class Mount(_Named):
@@ -125,7 +125,7 @@ class WeaponType(_Named):
     """Ship weapon types that screens and ECM can name ("Ship Damage")."""
 
     KINETIC = "kinetic"
-    """Solid shot: autocannons, railguns."""
+    """Solid shot, such as autocannons and railguns."""
     BEAM = "beam"
     """Lasers and other beams; screens usually name them."""
     PLASMA = "plasma"

@@ -52,7 +52,7 @@ class RoundStep(enum.Enum):
     INITIATIVE = 3
     """One check per ship at the Helm; player slots win ties."""
     TURNS = 4
-    """Each ship's crew act at their stations: movement, attacks, the rest."""
+    """Each ship's crew act at their stations; movement, then attacks, then the rest."""
     DAMAGE = 5
     """Hull Damage, System Damage and Heat from the round take hold."""
     HEAT_DISSIPATION = 6

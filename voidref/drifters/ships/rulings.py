@@ -162,7 +162,7 @@ ARMOR_BYPASS_BOONS = 2
 #: Points of Armor one :data:`ARMOR_BYPASS_BOONS` spend bypasses.
 ARMOR_BYPASS_POINTS_PER_SPEND = 1
 
-#: Banes it takes to jam a ship weapon (the example: 2 are not enough).
+#: Banes it takes to jam a ship weapon (in the example 2 are not enough).
 JAM_BANES = 3
 
 #: Banes that make the attacker's next attack add 1 Bane Die (the cutter's spend).

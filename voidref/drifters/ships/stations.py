@@ -54,9 +54,9 @@ class BoonSpend(enum.Enum):
     """Boon spends on a ship fight's checks; costs from ruling :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`."""
 
     BYPASS_ARMOR = "bypass armor"
-    """On a hit: bypass 1 more point of Armor (repeatable)."""
+    """Bypass 1 more point of Armor on a hit (repeatable)."""
     CHANGE_FACING = "change facing"
-    """On an Evasive Maneuver: also change facing."""
+    """Change facing as well, on an Evasive Maneuver."""
 
     @property
     def boons(self) -> int:
