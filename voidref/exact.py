@@ -22,12 +22,29 @@ from typing import Any
 
 from voidref.errors import RulesError, check_int
 
-__all__ = ["Dist", "percent"]
+__all__ = ["Dist", "percent", "percent_cell"]
 
 
 def percent(p: Fraction, places: int = 1) -> str:
     """Format an exact probability for people: ``percent(Fraction(1, 3))`` is ``'33.3%'``."""
     return f"{float(p) * 100:.{places}f}%"
+
+
+def percent_cell(p: Fraction, zero: str = "–") -> str:
+    """A probability for a table cell: one decimal, never a misleading 0.0% or 100.0%.
+
+    >>> percent_cell(Fraction(1, 3)), percent_cell(Fraction(0)), percent_cell(Fraction(1, 5000))
+    ('33.3%', '–', '<0.1%')
+    """
+    if p == 0:
+        return zero
+    if p == 1:
+        return "100%"
+    if p < Fraction(1, 2000):
+        return "<0.1%"
+    if p > 1 - Fraction(1, 2000):
+        return ">99.9%"
+    return f"{float(p) * 100:.1f}%"
 
 
 class Dist(Mapping):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from voidref.exact import percent_cell as _pct
 from voidref.cantor import rulings
 from voidref.cantor.accuracy import Situation, hit_chance, kept_die
 from voidref.cantor.board import Tide, vespertide_phase
@@ -38,19 +39,6 @@ __all__ = [
     "cooldown_table",
     "vespertide_table",
 ]
-
-
-def _pct(p: Fraction) -> str:
-    """A probability for people: one decimal, never a misleading 0.0% or 100.0%."""
-    if p == 0:
-        return "–"
-    if p == 1:
-        return "100%"
-    if p < Fraction(1, 2000):
-        return "<0.1%"
-    if p > 1 - Fraction(1, 2000):
-        return ">99.9%"
-    return f"{float(p) * 100:.1f}%"
 
 
 def _net(n: int) -> str:

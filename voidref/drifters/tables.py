@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
+from voidref.exact import percent_cell as _pct
 from voidref.drifters.attack import Attack, Cover
 from voidref.drifters.characters import Character, RangeBand, Weapon
 from voidref.drifters.dice import Difficulty, Pool
@@ -50,19 +51,6 @@ _DIFFICULTIES = (Difficulty.EASY, Difficulty.AVERAGE, Difficulty.HARD, Difficult
 
 
 # -- formatting helpers -------------------------------------------------------
-
-def _pct(p: Fraction, zero: str = "–") -> str:
-    """A probability for people: one decimal, never a misleading 0.0% or 100.0%."""
-    if p == 0:
-        return zero
-    if p == 1:
-        return "100%"
-    if p < Fraction(1, 2000):
-        return "<0.1%"
-    if p > 1 - Fraction(1, 2000):
-        return ">99.9%"
-    return f"{float(p) * 100:.1f}%"
-
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from voidref.exact import percent_cell as pct
 from voidref.errors import RulesError, check_int
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
 from voidref.twodice.damage import _as_damage, damage_items, hit_damage_dist
@@ -38,23 +39,6 @@ __all__ = [
     "moves_table",
     "burst_answer_table",
 ]
-
-
-def pct(p: Fraction) -> str:
-    """A probability for people: one decimal, never a misleading 0.0% or 100.0%.
-
-    >>> pct(Fraction(1, 3)), pct(Fraction(0)), pct(Fraction(1, 5000))
-    ('33.3%', '–', '<0.1%')
-    """
-    if p == 0:
-        return "–"
-    if p == 1:
-        return "100%"
-    if p < Fraction(1, 2000):
-        return "<0.1%"
-    if p > 1 - Fraction(1, 2000):
-        return ">99.9%"
-    return f"{float(p) * 100:.1f}%"
 
 
 def _num(q: Fraction) -> str:
