@@ -57,7 +57,7 @@ def _field_html(f, uid: str) -> str:
     err_html = f'<span class="vc-error" id="{fid}-err"></span>'
     if f.kind == "bool":
         checked = " checked" if f.default else ""
-        return (f'<div class="vc-field vc-bool"><input type="checkbox" id="{fid}" name="{esc(f.name)}" value="1"'
+        return (f'<div class="vc-field vc-kind-bool"><input type="checkbox" id="{fid}" name="{esc(f.name)}" value="1"'
                 f' aria-describedby="{described}"{checked}><label for="{fid}">{esc(f.label)}</label>'
                 f"{help_html}{err_html}</div>")
     label = f'<label for="{fid}">{esc(f.label)}</label>'
@@ -76,7 +76,7 @@ def _field_html(f, uid: str) -> str:
             extra += f' placeholder="{esc(placeholder)}"'
         control = (f'<input type="text" id="{fid}" name="{esc(f.name)}" value="{esc(value)}"'
                    f' autocomplete="off" spellcheck="false" aria-describedby="{described}"{extra}>')
-    return f'<div class="vc-field vc-{f.kind}">{label}{control}{help_html}{err_html}</div>'
+    return f'<div class="vc-field vc-kind-{f.kind}">{label}{control}{help_html}{err_html}</div>'
 
 
 def calculator_html(slug: str, key: str | None = None) -> str:
@@ -294,6 +294,21 @@ def _csp(scripts: list[str]) -> str:
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S | re.I)
 
 
+def theme_accessibility_fixes(text: str) -> str:
+    """Fix two WCAG 2.1 A/AA failures in the theme's own markup (axe checks every page).
+
+    * The sidebar's expand/collapse ``<summary>`` holds only an icon: give it a name.
+    * The search button's ``aria-label="Search"`` hides its visible text
+      ("Search … Ctrl+K"); dropping it lets the visible text be the name
+      (the ``title`` still names the icon-only variant).
+    """
+    text = text.replace(
+        '<summary><span class="toctree-toggle" role="presentation">',
+        '<summary aria-label="Show or hide the pages of this section">'
+        '<span class="toctree-toggle" role="presentation">')
+    return re.sub(r'(<button [^>]*search-button__button[^>]*?) aria-label="Search"', r"\1", text)
+
+
 def add_csp(outdir: str) -> int:
     """Put a Content-Security-Policy ``<meta>`` first in the head of every page; return the page count."""
     count = 0
@@ -311,6 +326,7 @@ def add_csp(outdir: str) -> int:
             if 'rel="icon"' not in text and "rel='icon'" not in text:
                 # no favicon: say so, or the browser asks for /favicon.ico and logs a 404
                 meta += '<link rel="icon" href="data:," data-voidref>\n'
+            text = theme_accessibility_fixes(text)
             text, n = re.subn(r"(<head[^>]*>\s*)", lambda m: m.group(1) + meta, text, count=1)
             if n:
                 count += 1

@@ -1,0 +1,398 @@
+"""The calculators in real Chromium, against the built site served on 127.0.0.1.
+
+Python's Playwright drives Debian's chromium (never a downloaded browser).
+Every page is watched for console errors, page errors and requests to any
+origin but the local server; each test fails on any of them.
+
+The site must be built first (``make site`` or the ``docs-strict`` step of
+``make test``); ``VOIDREF_SITE`` names the folder (default ``_build/html``).
+Without a built site or chromium these tests skip, unless
+``VOIDREF_REQUIRE_BROWSER=1`` (set by ``make test``) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+
+from voidref import calc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SITE = os.path.join(ROOT, os.environ.get("VOIDREF_SITE", os.path.join("_build", "html")))
+REQUIRED = os.environ.get("VOIDREF_REQUIRE_BROWSER") == "1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY_MS = 60_000
+CALC_PAGE = "calculators.html"
+
+pytestmark = pytest.mark.browser
+
+
+def _missing(reason: str):
+    if REQUIRED:
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site; drops every connection while the server is 'offline'."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        if self.server.offline:
+            self.close_connection = True
+            return
+        super().do_GET()
+
+    def end_headers(self):
+        # A header policy also binds the worker (a <meta> only binds the page).
+        if self.path.split("?")[0].endswith(".mjs"):
+            self.send_header("Content-Security-Policy",
+                             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'")
+        super().end_headers()
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The built site served on 127.0.0.1 (``site.url``, ``site.server.offline``)."""
+    if not os.path.exists(os.path.join(SITE, "_static", "pyodide", "pyodide.mjs")):
+        _missing(f"no built site with Pyodide in {SITE} (run `make site`)")
+    handler = functools.partial(_Handler, directory=SITE)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.offline = False
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+
+    class Site:
+        pass
+
+    s = Site()
+    s.server = server
+    s.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    s.root = SITE
+    yield s
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, headless, through Playwright."""
+    if not os.path.exists(CHROMIUM):
+        _missing(f"{CHROMIUM} is missing (make install-test installs Debian's chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("python playwright is not installed")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """Console errors, page errors and foreign requests seen in one browser context."""
+
+    def __init__(self, context, site_url: str):
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        self.requests: list[str] = []
+        origin = urlsplit(site_url)[:2]
+        context.on("request", self._request(origin))
+        self._context = context
+        context.on("page", self.page)
+
+    def _request(self, origin):
+        def on_request(req):
+            self.requests.append(req.url)
+            parts = urlsplit(req.url)
+            if parts.scheme in ("data", "blob", "about"):
+                return
+            if parts[:2] != origin:
+                self.foreign.append(req.url)
+        return on_request
+
+    def page(self, page):
+        page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text} ({m.location.get('url')})")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("worker", lambda w: w.on("console", lambda m: self.errors.append(f"worker console: {m.text}")
+                                          if m.type == "error" else None))
+
+    def check(self):
+        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
+        assert not self.foreign, "requests to other origins:\n" + "\n".join(self.foreign)
+
+
+@pytest.fixture
+def context(browser, site):
+    """A fresh browser context (own cache and service workers) that must stay clean."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    ctx.watch = watch
+    yield ctx
+    try:
+        watch.check()
+    finally:
+        site.server.offline = False
+        ctx.close()
+
+
+def open_calc(context, site, slug: str, query: str = ""):
+    """Open the calculators page; return (page, calculator root locator)."""
+    page = context.new_page()
+    page.goto(site.url + CALC_PAGE + query)
+    return page, page.locator(f"section.voidref-calc[data-key='{slug}']")
+
+
+def wait_live(root, computed: int | None = None):
+    """Wait until the calculator shows a live result (optionally its n-th computation)."""
+    if computed is not None:
+        root.locator(f"xpath=self::*[@data-computed='{computed}']").wait_for()
+    root.locator(".vc-result[data-state='live']").wait_for()
+
+
+def computed_count(root) -> int:
+    return int(root.get_attribute("data-computed") or 0)
+
+
+def set_field(root, slug: str, name: str, value: str) -> None:
+    el = root.locator(f"[name='{name}']")
+    field = calc.get(slug).field(name)
+    if field.kind == "choice":
+        el.select_option(value)
+    elif field.kind == "bool":
+        el.set_checked(value == "1")
+    else:
+        el.fill(value)
+
+
+def changed_inputs(slug: str) -> dict[str, str]:
+    """Inputs that differ from the defaults but stay valid: one step on each field."""
+    c = calc.get(slug)
+    out = {}
+    for f in c.fields:
+        if f.kind == "int":
+            out[f.name] = str(f.default + 1 if f.default + 1 <= f.high else f.default - 1)
+        elif f.kind == "choice":
+            values = [v for v, _ in f.choices]
+            out[f.name] = values[(values.index(f.default) + 1) % len(values)]
+        elif f.kind == "bool":
+            out[f.name] = "0" if f.default else "1"
+    return out
+
+
+def apply(root, slug: str, inputs: dict[str, str]) -> None:
+    """Set several fields, then wait for the result of the last change."""
+    wait_live(root)
+    for name, value in inputs.items():
+        before = computed_count(root)
+        set_field(root, slug, name, value)
+        root.locator(f"xpath=self::*[number(@data-computed) > {before}]").wait_for()
+
+
+SLUGS = [c.slug for c in calc.calculators()]
+
+
+def test_calculators_page_lists_every_calculator():
+    """docs/calculators.md places every registered calculator."""
+    with open(os.path.join(ROOT, "docs", "calculators.md"), encoding="utf-8") as fh:
+        text = fh.read()
+    for slug in SLUGS:
+        assert f"{{calculator}} {slug}\n" in text
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_prebuilt_result_visible_without_javascript(browser, site, slug):
+    """The default result is in the page as built: visible with JavaScript off."""
+    ctx = browser.new_context(java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+        expected = calc.run(slug, {})
+        headline = expected["text"].splitlines()[0]
+        assert root.locator(".vc-headline").inner_text() == headline
+        assert root.locator(".vc-result").is_visible()
+        assert root.locator(".vc-text").text_content() == expected["text"]
+        for f in calc.get(slug).fields:  # every input has a real label
+            assert root.locator(f"label[for='calc-{slug}-{f.name}']").count() == 1
+    finally:
+        ctx.close()
+
+
+def test_prebuilt_result_visible_before_python_loads(context, site):
+    """With Pyodide held back, the built result shows and the status says Python is loading."""
+    release = []
+    context.route("**/pyodide.asm.wasm", lambda route: release.append(route))
+    page, root = open_calc(context, site, SLUGS[0])
+    assert root.locator(".vc-result .vc-headline").is_visible()
+    root.locator(".vc-status[data-state='loading']").wait_for()
+    assert "Loading Python" in root.locator(".vc-status").inner_text()
+    assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
+    for route in release:
+        route.continue_()
+    context.unroute("**/pyodide.asm.wasm")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_live_result_equals_engine(context, site, slug):
+    """After changing inputs, the page shows exactly what voidref computes here."""
+    page, root = open_calc(context, site, slug)
+    wait_live(root)
+    assert root.locator(".vc-status").get_attribute("data-state") == "ready"
+    inputs = changed_inputs(slug)
+    apply(root, slug, inputs)
+    expected = calc.run(slug, inputs)
+    assert expected["ok"], expected
+    assert root.locator(".vc-text").text_content() == expected["text"]
+    assert root.locator(".vc-headline").inner_text() == expected["text"].splitlines()[0]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_bad_input_shows_inline_error_and_page_keeps_working(context, site, slug):
+    """An out-of-range number is reported next to its field; fixing it brings results back."""
+    page, root = open_calc(context, site, slug)
+    field = next(f for f in calc.get(slug).fields if f.kind == "int")
+    wait_live(root)
+    before = computed_count(root)
+    set_field(root, slug, field.name, str(field.high + 1))
+    root.locator("xpath=self::*[@data-state='error']").wait_for()
+    expected = calc.run(slug, {field.name: str(field.high + 1)})["errors"][field.name]
+    error = root.locator(f"#calc-{slug}-{field.name}-err")
+    assert error.inner_text() == expected
+    assert error.is_visible()
+    assert root.locator(f"[name='{field.name}']").get_attribute("aria-invalid") == "true"
+    set_field(root, slug, field.name, str(field.low))
+    root.locator(f"xpath=self::*[@data-state='live' and number(@data-computed) > {before + 1}]").wait_for()
+    assert error.inner_text() == ""
+    assert root.locator(".vc-text").text_content() == calc.run(slug, {field.name: str(field.low)})["text"]
+
+
+def test_typed_markup_is_shown_as_text(context, site):
+    """Markup typed into a field comes back as text in the error, never as elements."""
+    slug = "check-odds"
+    page, root = open_calc(context, site, slug)
+    wait_live(root)
+    evil = '<img src=x onerror="document.title=1">'
+    set_field(root, slug, "dice", evil)
+    root.locator("xpath=self::*[@data-state='error']").wait_for()
+    assert evil in root.locator(f"#calc-{slug}-dice-err").inner_text()
+    assert page.locator(".voidref-calc img").count() == 0
+    assert page.title() != "1"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_shared_url_restores_state(context, site, slug):
+    """The page URL carries the inputs; opening it elsewhere shows the same setup and result."""
+    page, root = open_calc(context, site, slug)
+    inputs = changed_inputs(slug)
+    apply(root, slug, inputs)
+    url = page.url
+    assert "?" in url
+    expected = root.locator(".vc-text").text_content()
+    other = context.new_page()
+    other.goto(url)
+    root2 = other.locator(f"section.voidref-calc[data-key='{slug}']")
+    wait_live(root2)
+    for name, value in inputs.items():
+        el = root2.locator(f"[name='{name}']")
+        if calc.get(slug).field(name).kind == "bool":
+            assert el.is_checked() == (value == "1")
+        else:
+            assert el.input_value() == value
+    assert root2.locator(".vc-text").text_content() == expected
+
+
+def test_offline_reload_still_computes(context, site):
+    """After one visit, the calculators work with the network gone (service worker cache)."""
+    slug = SLUGS[0]
+    page, root = open_calc(context, site, slug)
+    wait_live(root)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.locator("html").wait_for()
+    # wait until the service worker controls the page (it claims clients on activation)
+    for _ in range(100):
+        if page.evaluate("() => !!navigator.serviceWorker.controller"):
+            break
+        page.wait_for_timeout(100)
+    site.server.offline = True
+    context.set_offline(True)
+    try:
+        page.reload()
+        root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+        inputs = changed_inputs(slug)
+        apply(root, slug, inputs)
+        assert root.locator(".vc-text").text_content() == calc.run(slug, inputs)["text"]
+    finally:
+        context.set_offline(False)
+        site.server.offline = False
+
+
+def test_long_computation_is_stopped_and_reported(context, site):
+    """A computation past the time limit is stopped, reported, and the next change works."""
+    slug = SLUGS[0]
+    page, root = open_calc(context, site, slug)
+    wait_live(root)
+    root.evaluate("el => { el.dataset.timeoutMs = '1'; }")
+    field = next(f for f in calc.get(slug).fields if f.kind == "int")
+    set_field(root, slug, field.name, str(field.low))
+    root.locator("xpath=self::*[@data-state='timeout']").wait_for()
+    assert "stopped" in root.locator(".vc-general-error").inner_text()
+    root.evaluate("el => { delete el.dataset.timeoutMs; }")
+    set_field(root, slug, field.name, str(field.high))
+    wait_live(root)
+    root.locator("xpath=self::*[@data-state='live']").wait_for()
+    assert root.locator(".vc-text").text_content() == calc.run(slug, {field.name: str(field.high)})["text"]
+
+
+def test_startup_failure_is_reported(browser, site):
+    """If Python cannot start (here: no WebAssembly file), the status says so clearly."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route("**/pyodide.asm.wasm", lambda route: route.abort())
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        root = page.locator(f"section.voidref-calc[data-key='{SLUGS[0]}']")
+        root.locator(".vc-status[data-state='failed']").wait_for(timeout=READY_MS)
+        assert "unavailable" in root.locator(".vc-status").inner_text()
+        assert root.locator(".vc-result .vc-headline").is_visible()
+    finally:
+        ctx.close()
+
+
+def test_copy_result_gives_plain_text(browser, site):
+    """'Copy result' puts the plain-text result on the clipboard."""
+    ctx = browser.new_context()
+    try:
+        ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.rstrip("/"))
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        root = page.locator(f"section.voidref-calc[data-key='{SLUGS[0]}']")
+        wait_live(root)
+        root.locator(".vc-copy").click()
+        root.locator(".vc-status", has_text="Copied").wait_for()
+        assert page.evaluate("() => navigator.clipboard.readText()") == calc.run(SLUGS[0], {})["text"]
+    finally:
+        ctx.close()
+
+
+def test_content_security_policy_is_set(site):
+    """Every page carries a CSP that allows WebAssembly compilation and nothing foreign."""
+    with open(os.path.join(site.root, CALC_PAGE), encoding="utf-8") as fh:
+        text = fh.read()
+    head = text[text.index("<head"):text.index("</head>")]
+    assert 'http-equiv="Content-Security-Policy"' in head
+    assert "'wasm-unsafe-eval'" in head
+    assert "default-src 'self'" in head
+    assert "'unsafe-eval'" not in head.replace("'wasm-unsafe-eval'", "")
