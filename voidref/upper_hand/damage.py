@@ -120,7 +120,7 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
     Args:
         ship: the target.
         points: damage points (the Gunnery Impact that counts).
-        rolls: one entry per point: a 1d6 roll (1-6), or a :class:`Location`
+        rolls: one entry per point: a 1d6 roll (1-6), or a :class:`~voidref.upper_hand.ships.Location`
             (or its name) for a 5-6 on which the attacker named that location.
         crew: one entry per crew hit, in order: for an NPC ship the 1d6
             surrender check, for the players' ship a ``(pc, damage)`` pair.

@@ -43,13 +43,13 @@ class Goal(enum.Enum):
     """The common goals of the goal table, each with its extra requirement."""
 
     REACH = "reach"
-    """Reach a place in the local star system. Needs: own Thrusters not disabled."""
+    """Reach a place in the local star system. Needs own Thrusters not disabled."""
     JUMP = "jump"
-    """Jump to gate space and leave the system. Needs: own Gate Core not disabled."""
+    """Jump to gate space and leave the system. Needs own Gate Core not disabled."""
     DOCK = "dock"
-    """Force a dock and board. Needs: enemy Thrusters damaged or disabled, own Thrusters in better condition."""
+    """Force a dock and board. Needs enemy Thrusters damaged or disabled, own Thrusters in better condition."""
     LEAP = "leap"
-    """Board by leaping across. Needs: a boarder's throw + Agility to land on the enemy hull."""
+    """Board by leaping across. Needs a boarder's throw + Agility to land on the enemy hull."""
 
     def __repr__(self) -> str:
         return f"Goal.{self.name}"
@@ -94,11 +94,11 @@ class LeapResult(enum.Enum):
     """What happens to one boarder who leaps."""
 
     LANDED = "landed"
-    """The throw succeeded: on the enemy hull."""
+    """The throw succeeded, the boarder is on the enemy hull."""
     DIED = "died"
-    """Failed and hit the other ship: dead at once."""
+    """Failed and hit the other ship, dead at once."""
     DRIFTED = "drifted"
-    """Failed and missed: drifting off into space."""
+    """Failed and missed, drifting off into space."""
 
     def __repr__(self) -> str:
         return f"LeapResult.{self.name}"
@@ -145,7 +145,7 @@ class Ending(enum.Enum):
     GOAL = "goal"
     """The winner held the Upper Hand at the end of a round and met its requirement."""
     SURRENDER = "surrender"
-    """The loser surrendered (or, for an NPC crew check, retreated): the winner gets its goal."""
+    """The loser surrendered (an NPC crew may instead retreat), so the winner gets its goal."""
 
     def __repr__(self) -> str:
         return f"Ending.{self.name}"

@@ -53,7 +53,7 @@ _BIG = 100
 
 
 def check_holder(name: str, holder) -> Side | None:
-    """Coerce *holder* (a :class:`Side`, ``"a"``/``"b"`` or ``None``) for the Upper Hand."""
+    """Coerce *holder* (a :class:`~voidref.upper_hand.ships.Side`, ``"a"``/``"b"`` or ``None``) for the Upper Hand."""
     if holder is None or (isinstance(holder, str) and holder.strip().lower() in ("", "none", "neither")):
         return None
     return check_enum(name, holder, Side)
@@ -154,7 +154,7 @@ def ship_maneuver(ship_a: Ship, ship_b: Ship, holder: Side | str | None, impact_
 def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, throw_rule=TASK_THROW) -> Dist:
     """Exact distribution of who holds the Upper Hand after one Maneuver phase.
 
-    Outcomes are :attr:`Side.A`, :attr:`Side.B` and ``None`` (nobody).
+    Outcomes are ``Side.A``, ``Side.B`` and ``None`` (nobody).
 
     >>> odds = maneuver_odds(Ship("A", thrusters=2, pilot=1), Ship("B", thrusters=2))
     >>> odds[Side.A] > odds[Side.B]

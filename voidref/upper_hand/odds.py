@@ -377,20 +377,23 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
     """Exact chances of every ending of an engagement, played out round by round.
 
     Args:
-        a, b: the two ships as they start.
-        goal_a, goal_b: their goals.
+        a: side A's ship as it starts.
+        b: side B's ship as it starts.
+        goal_a: side A's goal.
+        goal_b: side B's goal.
         holder: who holds the Upper Hand at the start if ``opening`` is False.
         opening: start with the opening Software throws (default) instead of *holder*.
         throw_rule: the Task Throw ruling to use.
         dodge_at: a holder dodges when the incoming Gunnery Impact is at
             least this (``None``: never dodge).
-        choose_a, choose_b: where each side aims on 5-6, a callable taking
-            the target :class:`Ship` (default: ruling
-            :func:`~voidref.upper_hand.rulings.default_choice`); must be hashable.
+        choose_a: where side A aims on 5-6, a callable taking the target
+            ship (default: ruling :func:`~voidref.upper_hand.rulings.default_choice`);
+            must be hashable.
+        choose_b: the same for side B.
 
     Raises:
         RulesError: on bad input, or (before any work) if the chain could
-        exceed :data:`MAX_CHAIN_STATES` damage levels.
+            exceed :data:`MAX_CHAIN_STATES` damage levels.
     """
     state = _check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at)
     holder = check_holder("holder", holder)

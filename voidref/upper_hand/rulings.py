@@ -170,7 +170,7 @@ LEAP_NOT_A_STATION = True
 #: automatically" needs someone to win; the other ship is the only candidate.
 DISABLED_THRUSTERS_OPPONENT_WINS = True
 
-#: If both ships' Thrusters are disabled, both lose automatically: we treat
+#: If both ships' Thrusters are disabled, both lose automatically. We treat
 #: that as a tie, so the Upper Hand does not change (the source's rule for ties).
 BOTH_THRUSTERS_DISABLED_TIE = True
 
@@ -180,7 +180,7 @@ BOTH_THRUSTERS_DISABLED_TIE = True
 #: undo the damage it already dealt.
 DODGE_AFTER_OWN_SHOT = True
 
-#: When neither ship has the Upper Hand both fire at once: both Gunnery throws
+#: When neither ship has the Upper Hand both fire at once. Both Gunnery throws
 #: are made from the ships' state at the start of the phase, then hit locations
 #: are rolled for side A's shot and then side B's. A surrender triggered by a
 #: crew hit ends the engagement at once; the remaining hit locations are not
@@ -215,14 +215,14 @@ SURRENDER_CHECK_INCLUDES_THIS_HIT = True
 #: second part already implies the first.
 DOCKING_BETTER_IS_STRICT = True
 
-#: The leaping goal: at the end of a round in which the leaping side holds the
+#: The leaping goal. At the end of a round in which the leaping side holds the
 #: Upper Hand, every boarder still available throws + Agility (no component
 #: limits it). The goal is met if at least one lands. The source lists the leap
 #: as a goal whose extra requirement is the throw, but not when it is made or
 #: how many must land; "at least one" lets a party get a foothold.
 LEAP_PROCEDURE = "each remaining boarder throws at the end of a round with the Upper Hand; one landing meets the goal"
 
-#: A boarder who fails the leap is lost to the engagement: 1d6 of 1-3 hits the
+#: A boarder who fails the leap is lost to the engagement; 1d6 of 1-3 hits the
 #: enemy hull and dies, 4-6 misses and drifts off. The source gives even odds
 #: but no die.
 LEAP_FAILURE_SPLIT = {"dies": (1, 2, 3), "drifts": (4, 5, 6)}
@@ -232,7 +232,7 @@ LEAP_FAILURE_SPLIT = {"dies": (1, 2, 3), "drifts": (4, 5, 6)}
 #: the outcome; the engagement is over by then).
 GATE_CORE_LAST_JUMP = True
 
-#: A ship without a gate core cannot declare the jump goal: it could never meet
+#: A ship without a gate core cannot declare the jump goal, as it could never meet
 #: the requirement. The engine refuses it with a RulesError.
 JUMP_NEEDS_GATE_CORE = True
 

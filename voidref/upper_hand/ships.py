@@ -47,11 +47,11 @@ class Condition(enum.Enum):
     """How badly a component is hurt (Damage)."""
 
     INTACT = 0
-    """Never hit: works normally."""
+    """Never hit, works normally."""
     DAMAGED = 1
-    """Hit once: the component's damaged effect applies."""
+    """Hit once, the component's damaged effect applies."""
     DISABLED = 2
-    """Hit twice: the component's disabled effect applies."""
+    """Hit twice, the component's disabled effect applies."""
 
     def worse(self) -> "Condition":
         """The condition after one more hit (disabled stays disabled)."""
@@ -62,11 +62,11 @@ class Component(enum.Enum):
     """A ship component that hits can damage (Damage table rows 1-3)."""
 
     THRUSTERS = "thrusters"
-    """Rank limits Maneuver Impact; damaged: Maneuver disadvantaged; disabled: lose the Maneuver phase."""
+    """Rank caps Pilot Impact. Damaged, Pilot throws are disadvantaged. Disabled, the Maneuver phase is lost."""
     GUNS = "guns"
-    """Rank limits Gunnery Impact; damaged: Gunnery disadvantaged; disabled: no Gunnery throw."""
+    """Rank caps Gunnery Impact. Damaged, Gunnery throws are disadvantaged. Disabled, no Gunnery throw."""
     GATE_CORE = "gate_core"
-    """Damaged: one last jump; disabled: no jump to gate space."""
+    """Damaged, one last jump. Disabled, no jump to gate space."""
 
 
 class Location(enum.Enum):
@@ -79,7 +79,7 @@ class Location(enum.Enum):
     GATE_CORE = 3
     """Roll of 3 (Thrusters on a ship without a gate core)."""
     CREW = 4
-    """Roll of 4: the crew is hit."""
+    """Roll of 4, the crew is hit."""
 
     @property
     def component(self) -> Component | None:
@@ -180,7 +180,7 @@ class Ship:
         A first hit damages a component and a second disables it; further
         hits do nothing more (ruling ``HIT_ON_DISABLED``). A gate-core hit on
         a ship without one lands on the Thrusters. A crew hit only counts the
-        hit; the crew result itself is :func:`~voidref.upper_hand.damage.crew_hit`.
+        hit; the crew result itself is handled by :func:`~voidref.upper_hand.damage.resolve_damage`.
         """
         location = check_enum("location", location, Location)
         if location is Location.CREW:

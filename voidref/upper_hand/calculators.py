@@ -1,0 +1,132 @@
+"""Plain-data entry points for the site's Upper Hand calculators.
+
+Each function takes keyword arguments of plain types (ints, strings, bools)
+and returns plain data: dicts and lists holding ints, strings and exact
+:class:`~fractions.Fraction` probabilities (``percent`` strings are for
+display only). The rules live in the engine modules; these functions only
+gather their answers. Bad input raises :class:`~voidref.errors.RulesError`
+naming the argument.
+
+>>> odds = upper_hand_chance(my_thrusters=2, my_pilot=1, their_thrusters=2)
+>>> odds["win_phase"], odds["hold_after"]
+(Fraction(43, 108), Fraction(43, 108))
+>>> engagement_outcome_odds(my_goal="jump", their_goal="jump")["method"]
+'simulation'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.exact import percent
+from voidref.upper_hand.goals import Ending, Goal
+from voidref.upper_hand.maneuver import maneuver_odds
+from voidref.upper_hand.odds import engagement_odds, simulate_engagement
+from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
+from voidref.upper_hand.ships import Condition, Ship, Side
+
+__all__ = ["upper_hand_chance", "engagement_outcome_odds"]
+
+_HOLDERS = {"me": Side.A, "them": Side.B, "nobody": None}
+
+
+def _holder(name: str, value: str) -> Side | None:
+    if not isinstance(value, str) or value.strip().lower() not in _HOLDERS:
+        raise RulesError(f"{name!r} must be one of me, them, nobody (got {value!r})")
+    return _HOLDERS[value.strip().lower()]
+
+
+def _p(p: Fraction) -> dict[str, Any]:
+    return {"probability": p, "percent": percent(p)}
+
+
+def upper_hand_chance(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: str = "intact",
+                      their_thrusters: int = 2, their_pilot: int = 0, their_thrusters_condition: str = "intact",
+                      holder: str = "nobody") -> dict[str, Any]:
+    """Odds of one Maneuver phase (rule anchor ``upper-hand-maneuver``).
+
+    *holder* is who holds the Upper Hand before the phase: ``"me"``,
+    ``"them"`` or ``"nobody"``. Returns ``win_phase`` (my Impact higher, or
+    their Thrusters disabled), ``tie``, ``lose_phase`` and the Upper Hand
+    afterwards: ``hold_after``, ``nobody_after``, ``they_hold_after``
+    (Fractions), with ``rows`` (label, probability, percent) for display.
+    """
+    me = Ship("me", thrusters=check_int("my_thrusters", my_thrusters, low=0, high=MAX_RANK),
+              pilot=check_int("my_pilot", my_pilot, low=0, high=MAX_SKILL),
+              thrusters_condition=check_enum("my_thrusters_condition", my_thrusters_condition, Condition))
+    them = Ship("them", thrusters=check_int("their_thrusters", their_thrusters, low=0, high=MAX_RANK),
+                pilot=check_int("their_pilot", their_pilot, low=0, high=MAX_SKILL),
+                thrusters_condition=check_enum("their_thrusters_condition", their_thrusters_condition, Condition))
+    before = _holder("holder", holder)
+    # who wins the phase: the Upper Hand after it when nobody held it before
+    phase = maneuver_odds(me, them, None)
+    after = maneuver_odds(me, them, before)
+    win, lose = phase[Side.A], phase[Side.B]
+    result = {
+        "win_phase": win,
+        "tie": 1 - win - lose,
+        "lose_phase": lose,
+        "hold_after": after[Side.A],
+        "nobody_after": after[None],
+        "they_hold_after": after[Side.B],
+    }
+    labels = {"win_phase": "I win the phase", "tie": "tie or both fail", "lose_phase": "they win the phase",
+              "hold_after": "I hold the Upper Hand after", "nobody_after": "nobody holds it after",
+              "they_hold_after": "they hold it after"}
+    result["rows"] = [{"label": labels[k], **_p(v)} for k, v in result.items() if k in labels]
+    return result
+
+
+def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", my_computer: int = 1, my_guns: int = 1,
+                            my_thrusters: int = 2, my_software: int = 0, my_gunnery: int = 0, my_pilot: int = 0,
+                            my_gate_core: bool = True, my_boarders: int = 0, my_agility: int = 0,
+                            their_computer: int = 1, their_guns: int = 1, their_thrusters: int = 2,
+                            their_software: int = 0, their_gunnery: int = 0, their_pilot: int = 0,
+                            their_gate_core: bool = True, their_boarders: int = 0, their_agility: int = 0,
+                            they_are_npcs: bool = True, dodge_at: int = 0, trials: int = 2000,
+                            seed: int = 1) -> dict[str, Any]:
+    """Odds of a whole engagement played to its end (rule anchor ``upper-hand-engagement-odds``).
+
+    "My" ship is the players'; theirs is an NPC ship when *they_are_npcs*.
+    *dodge_at* is the incoming Gunnery Impact at which a holder dodges (0 =
+    never). The answer is exact (a Markov chain) when the chain is small
+    enough, otherwise a seeded simulation of *trials* engagements with its
+    95 % margin of error. Returns ``method`` (``"exact"`` or
+    ``"simulation"``), ``i_win``, ``they_win``, ``stalemate`` and ``rows``
+    (label, probability, percent, plus ``margin`` for a simulation).
+    """
+    check_bool("they_are_npcs", they_are_npcs)
+    check_bool("my_gate_core", my_gate_core)
+    check_bool("their_gate_core", their_gate_core)
+    check_int("dodge_at", dodge_at, low=0, high=MAX_RANK)
+    check_int("trials", trials, low=100, high=100_000)
+    me = Ship("me", computer=my_computer, guns=my_guns, thrusters=my_thrusters, software=my_software,
+              gunnery=my_gunnery, pilot=my_pilot, has_gate_core=my_gate_core, boarders=my_boarders,
+              agility=my_agility, players=True)
+    them = Ship("them", computer=their_computer, guns=their_guns, thrusters=their_thrusters,
+                software=their_software, gunnery=their_gunnery, pilot=their_pilot, has_gate_core=their_gate_core,
+                boarders=their_boarders, agility=their_agility, players=not they_are_npcs)
+    goal_a = check_enum("my_goal", my_goal, Goal)
+    goal_b = check_enum("their_goal", their_goal, Goal)
+    dodge = dodge_at or None
+    labels = {(Side.A, Ending.GOAL): "I meet my goal", (Side.A, Ending.SURRENDER): "they give up",
+              (Side.B, Ending.GOAL): "they meet their goal", (Side.B, Ending.SURRENDER): "I give up",
+              "stalemate": "nobody can ever win", "unfinished": "still going after 200 rounds"}
+    try:
+        exact = engagement_odds(me, them, goal_a, goal_b, dodge_at=dodge)
+    except RulesError as error:
+        if "simulate_engagement" not in str(error):
+            raise
+        exact = None
+    if exact is not None:
+        rows = [{"label": labels[k], **_p(v)} for k, v in exact.outcomes.items() if k != (Side.B, Ending.SURRENDER)]
+        return {"method": "exact", "i_win": exact.win(Side.A), "they_win": exact.win(Side.B),
+                "stalemate": exact.stalemate, "expected_rounds": exact.expected_rounds, "rows": rows}
+    sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=check_int("seed", seed, low=0, high=2**31),
+                              dodge_at=dodge)
+    rows = [{"label": labels[k], **_p(sim.estimate(k)), "margin": f"±{sim.margin(k) * 100:.1f}%"}
+            for k in sorted(sim.counts, key=repr)]
+    return {"method": "simulation", "i_win": sim.win(Side.A), "they_win": sim.win(Side.B),
+            "stalemate": None, "trials": trials, "seed": seed, "rows": rows}
