@@ -255,7 +255,9 @@ class Engagement:
         ia = station_impact(self.state.a, Station.PILOT, pilot_a)
         ib = station_impact(self.state.b, Station.PILOT, pilot_b)
         self.state = replace(self.state, holder=holder)
-        self.log.append(f"Maneuver: Pilot Impact {ia} against {ib}; Upper Hand: {self._name(before)} -> {self._name(holder)}")
+        out = [s.name for s in (self.state.a, self.state.b) if s.thrusters_condition is Condition.DISABLED]
+        note = f" ({' and '.join(out)}: Thrusters disabled, no throw)" if out else ""
+        self.log.append(f"Maneuver: Pilot Impact {ia} against {ib}{note}; Upper Hand: {self._name(before)} -> {self._name(holder)}")
         self.phase = Phase.END_OF_ROUND
         return holder
 
