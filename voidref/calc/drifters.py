@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from voidref.calc.fields import ChoiceField, FieldError, IntField, TextField
+from voidref.calc.fields import BoolField, ChoiceField, FieldError, IntField, TextField
 from voidref.calc.registry import Calculator, register
 from voidref.calc.results import BarChart, Result, Table, pct
-from voidref.drifters import Difficulty, Pool
+from voidref.drifters import (Difficulty, Entry, Gravity, Health, Pool, RangeBand, Severity, Side,
+                              injuries_for_attack, move_plan, slot_order, turn_order)
 from voidref.errors import RulesError
 
-__all__ = ["check_odds"]
+__all__ = ["check_odds", "critical_injury", "initiative", "movement", "recovery"]
 
 _DIFFICULTIES = tuple((d.name.lower(), f"{d.name.title()} ({int(d)} Trial)") for d in Difficulty)
 
@@ -87,5 +88,206 @@ register(Calculator(
         IntField("difficulty_upgrades", "Upgrades of the difficulty", 0, "0 to 5", low=0, high=5),
         IntField("boon_dice", "Boon Dice", 0, "0 to 6", low=0, high=6),
         IntField("bane_dice", "Bane Dice", 0, "0 to 6", low=0, high=6),
+    ),
+))
+
+
+# -- Critical Injury ------------------------------------------------------------
+
+def critical_injury(held: int, count: int) -> Result:
+    """Each Critical Injury roll's bonus and the exact chance of each severity band.
+
+    >>> critical_injury(2, 1).blocks[0].rows[0]
+    ('Roll 1', '+20', '10.0%', '30.0%', '25.0%', '15.0%', '20.0%')
+    """
+    rolls = injuries_for_attack(held, count)
+    headers = ("Roll", "Bonus") + tuple(s.value.title() for s in Severity)
+    rows = []
+    for k, (bonus, dist) in enumerate(rolls, start=1):
+        rows.append((f"Roll {k}", f"+{bonus}") + tuple(pct(dist[s]) for s in Severity))
+    first_bonus, first = rolls[0]
+    chart = BarChart("Chance of each severity band, first roll", "Severity",
+                     tuple((s.value.title(), first[s]) for s in Severity))
+    worst = rolls[-1][1]
+    facts = (("Injuries already held", str(held)), ("Injuries this attack inflicts", str(count)),
+             ("Chance the last roll is Deadly or worse",
+              pct(worst.prob(lambda s: s in (Severity.DEADLY, Severity.MORTAL)))))
+    table = Table("Severity band odds for each roll (d100 + bonus)", headers, tuple(rows))
+    return Result(f"First roll: +{first_bonus}, {pct(first[Severity.MINOR])} Minor, "
+                  f"{pct(first[Severity.MORTAL])} Mortal", facts, (table, chart))
+
+
+register(Calculator(
+    slug="critical-injury",
+    title="Critical Injury",
+    system="drifters",
+    intro="The bonus on each Critical Injury roll and the exact chance of each severity band.",
+    compute=critical_injury,
+    fields=(
+        IntField("held", "Critical Injuries already held", 0, "0 to 10", low=0, high=10),
+        IntField("count", "Critical Injuries this attack inflicts", 1, "1 to 4", low=1, high=4),
+    ),
+))
+
+
+# -- Initiative -------------------------------------------------------------------
+
+_SIDES = {"player": Side.PLAYER, "players": Side.PLAYER, "pc": Side.PLAYER, "gm": Side.GM, "npc": Side.GM}
+
+
+def _entries(text: str) -> list[Entry]:
+    entries = []
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise FieldError("combatants", "'Combatants' must list at least one line 'name, side, net Successes' (got nothing)")
+    if len(lines) > 20:
+        raise FieldError("combatants", f"'Combatants' must list at most 20 combatants (got {len(lines)})")
+    for n, line in enumerate(lines, start=1):
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) != 3:
+            raise FieldError("combatants", f"'Combatants' line {n} must read 'name, side, net Successes' (got {line.strip()!r})")
+        name, side, successes = parts
+        if side.lower() not in _SIDES:
+            raise FieldError("combatants", f"'Combatants' line {n}: side must be player or gm (got {side!r})")
+        try:
+            value = int(successes.replace("\u2212", "-"))
+        except ValueError:
+            raise FieldError("combatants", f"'Combatants' line {n}: net Successes must be a whole number (got {successes!r})") from None
+        try:
+            entries.append(Entry(name, _SIDES[side.lower()], value))
+        except RulesError as exc:
+            raise FieldError("combatants", f"'Combatants' line {n}: {exc}") from None
+    return entries
+
+
+def initiative(combatants: str) -> Result:
+    """The Initiative slots and who fills them, ties resolved as the rules say.
+
+    >>> initiative("Senna, player, 2\\nAgent A, gm, 2").facts[0]
+    ('Slots', 'player, gm')
+    """
+    entries = _entries(combatants)
+    slots = slot_order(entries)
+    names = turn_order(entries)
+    rows = tuple((str(k), side.value, name) for k, (side, name) in enumerate(zip(slots, names), start=1))
+    facts = (("Slots", ", ".join(s.value for s in slots)),
+             ("Ties", "a player result ranks before a GM result with the same net Successes"))
+    return Result("Turn order: " + ", ".join(names), facts,
+                  (Table("Initiative slots, first to last", ("Slot", "Side", "Filled by (default)"), rows),),
+                  ("Each side may fill its slots with any of its characters who have not acted this round; "
+                   "the table shows them in the order of their own results.",))
+
+
+register(Calculator(
+    slug="initiative",
+    title="Initiative order",
+    system="drifters",
+    intro="The order of Initiative slots from each combatant's side and net Successes.",
+    compute=initiative,
+    fields=(
+        TextField("combatants", "Combatants", "Senna Vael, player, 2\nDavan, player, 1\nAgent A, gm, 1\nAgent B, gm, 0",
+                  "One per line: name, side (player or gm), net Successes", max_length=800, rows=5),
+    ),
+))
+
+
+# -- Movement -----------------------------------------------------------------------
+
+_BANDS = tuple((b.name.lower(), b.name.title()) for b in RangeBand)
+_GRAVITY = tuple((g.value, g.value.title()) for g in Gravity)
+
+
+def movement(start: str, end: str, gravity: str, anchored: bool) -> Result:
+    """Maneuvers, turns and Strain to move between personal range bands.
+
+    >>> movement("engaged", "long", "standard", False).headline
+    '4 Maneuvers'
+    """
+    plan = move_plan(start, end, gravity, anchored)
+    facts = (
+        ("Maneuvers needed", str(plan.maneuvers)),
+        ("Turns, taking a second Maneuver each turn", f"{plan.turns_with_strain} (costs {plan.strain} Strain)"),
+        ("Turns, one Maneuver a turn", str(plan.turns_without_strain)),
+    )
+    word = "Maneuver" if plan.maneuvers == 1 else "Maneuvers"
+    return Result(f"{plan.maneuvers} {word}", facts)
+
+
+register(Calculator(
+    slug="movement",
+    title="Movement",
+    system="drifters",
+    intro="How many Maneuvers, turns and Strain a move between range bands costs.",
+    compute=movement,
+    fields=(
+        ChoiceField("start", "From band", "engaged", choices=_BANDS),
+        ChoiceField("end", "To band", "medium", choices=_BANDS),
+        ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY),
+        BoolField("anchored", "Anchored (mag boots or a handhold)", False),
+    ),
+))
+
+
+# -- Recovery -----------------------------------------------------------------------
+
+_EVENTS = (
+    ("end_of_encounter", "End of the encounter"),
+    ("catch_breath", "Catch Breath"),
+    ("spend_boons", "Spend Boons on Strain"),
+    ("full_rest", "Full rest"),
+    ("medical_care", "Full rest with medical care"),
+)
+
+
+def recovery(wound_points: int, strain_points: int, wounds: int, strain: int, strain_knockout: bool,
+             caught_breath: bool, event: str, might: int, willpower: int, net_successes: int,
+             boons: int) -> Result:
+    """A character's Wounds and Strain before and after a recovery event.
+
+    >>> recovery(12, 12, 5, 6, False, False, "end_of_encounter", 2, 3, 0, 0).headline
+    'After End of the encounter: 5 Wounds, 3 Strain'
+    """
+    before = Health(wound_points, strain_points, wounds, strain, strain_knockout=strain_knockout,
+                    caught_breath=caught_breath)
+    if event == "end_of_encounter":
+        after = before.end_of_encounter(willpower)
+    elif event == "catch_breath":
+        after = before.catch_breath()
+    elif event == "spend_boons":
+        after = before.spend_boons_on_strain(boons)
+    elif event == "full_rest":
+        after = before.full_rest(might)
+    else:
+        after = before.medical_care(might, net_successes, boons)
+    label = dict(_EVENTS)[event]
+    rows = (
+        ("Wounds", f"{before.wounds} of {before.wound_points}", f"{after.wounds} of {after.wound_points}"),
+        ("Strain", f"{before.strain} of {before.strain_points}", f"{after.strain} of {after.strain_points}"),
+        ("Incapacitated", "yes" if before.incapacitated else "no", "yes" if after.incapacitated else "no"),
+        ("Catch Breath used this encounter", "yes" if before.caught_breath else "no",
+         "yes" if after.caught_breath else "no"),
+    )
+    return Result(f"After {label}: {after.wounds} Wounds, {after.strain} Strain", (),
+                  (Table(f"Before and after: {label}", ("", "Before", "After"), rows),))
+
+
+register(Calculator(
+    slug="recovery",
+    title="Recovery",
+    system="drifters",
+    intro="What a character's Wounds and Strain become after a recovery event.",
+    compute=recovery,
+    fields=(
+        IntField("wound_points", "Wound Points", 12, "1 to 40", low=1, high=40),
+        IntField("strain_points", "Strain Points", 12, "1 to 40", low=1, high=40),
+        IntField("wounds", "Wounds now", 5, "0 to 60", low=0, high=60),
+        IntField("strain", "Strain now", 6, "0 to 60", low=0, high=60),
+        BoolField("strain_knockout", "Knocked out by Strain this encounter", False),
+        BoolField("caught_breath", "Already used Catch Breath this encounter", False),
+        ChoiceField("event", "Event", "end_of_encounter", choices=_EVENTS),
+        IntField("might", "Might", 2, "1 to 10 (full rest)", low=1, high=10),
+        IntField("willpower", "Willpower", 2, "1 to 10 (end of encounter)", low=1, high=10),
+        IntField("net_successes", "Medical check: net Successes", 0, "0 to 10", low=0, high=10),
+        IntField("boons", "Boons (medical check or spent on Strain)", 0, "0 to 10", low=0, high=10),
     ),
 ))

@@ -1,0 +1,253 @@
+"""Void Drifters attack calculators: a personal attack, rounds to take a target down, a ship attack.
+
+The form describes attacker, weapon and target with a few numbers; these
+functions build the engine's own values (:class:`~voidref.drifters.Character`,
+:class:`~voidref.drifters.Weapon`, :class:`~voidref.drifters.Attack`,
+:class:`~voidref.drifters.ships.ShipAttack`) and lay out what the engine
+answers. No rule is computed here.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from voidref.calc.fields import BoolField, ChoiceField, IntField
+from voidref.calc.registry import Calculator, register
+from voidref.calc.results import BarChart, Result, Table, pct
+from voidref.drifters import (Attack, Character, Condition, Conditions, Gravity, Health, Kind, RangeBand, Skill,
+                              Weapon, rounds_to_take_down)
+from voidref.drifters.ships import (BOOST_DAMAGE, BoonUse, Facing, Mount, Screen, ShipAttack, ShipProfile,
+                                    ShipRange, ShipStanding, ShipWeapon, WeaponType, attack_odds, shot_heat)
+from voidref.exact import Dist
+
+__all__ = ["attack", "rounds", "ship_attack"]
+
+_BANDS = tuple((b.name.lower(), b.name.title()) for b in RangeBand)
+_GRAVITY = tuple((g.value, g.value.title()) for g in Gravity)
+_SKILLS = (("ranged", "Ranged (Agility)"), ("melee", "Melee (Might)"), ("unarmed", "Unarmed (Might)"))
+_KINDS = tuple((k.value, k.value.title()) for k in Kind)
+_COVER = (("none", "None"), ("light", "Light"), ("heavy", "Heavy"))
+
+
+def _dist_blocks(dist: Dist, caption: str, axis: str) -> tuple[Table, BarChart]:
+    probs = dist.probabilities()
+    rows, at_least = [], Fraction(1)
+    for value, p in probs.items():
+        rows.append((str(value), pct(p), pct(at_least)))
+        at_least -= p
+    return (Table(caption, (axis, "Chance of exactly", "Chance of at least"), tuple(rows)),
+            BarChart(f"Chance of each number of {axis}", axis, tuple((str(v), p) for v, p in probs.items())))
+
+
+def _attack(characteristic, skill_rank, weapon_skill, damage, crit, pierce, weapon_range, stun, band, cover,
+            target_kind, wound_points, resistance, defense, deflecting, gravity, anchored, disoriented,
+            boon_dice, bane_dice, past_range) -> Attack:
+    skill = Skill(weapon_skill)
+    stat = skill.characteristic.value
+    attacker = Character("Attacker", **{stat: characteristic}, skills={skill: skill_rank})
+    melee = skill is not Skill.RANGED
+    weapon = Weapon("Weapon", damage=damage, crit=crit, range="engaged" if melee else weapon_range, skill=skill,
+                    pierce=pierce, stun=stun)
+    target = Character("Target", kind=target_kind, stated_wound_points=wound_points, stated_resistance=resistance,
+                       melee_defense=defense if melee else 0, ranged_defense=0 if melee else defense,
+                       deflecting={weapon.damage_type: deflecting} if deflecting else {})
+    conditions = Conditions().apply(Condition.DISORIENTED) if disoriented else Conditions()
+    return Attack(attacker, weapon, target, band="engaged" if melee else band, cover=cover, gravity=gravity,
+                  anchored=anchored, conditions=conditions, boon_dice=boon_dice, bane_dice=bane_dice,
+                  past_range_allowed=past_range)
+
+
+def _health(a: Attack, wounds: int) -> Health:
+    return Health.of(a.target).suffer_wounds(wounds)
+
+
+def _pool_facts(a: Attack) -> tuple[tuple[str, str], ...]:
+    sources = "; ".join(f"{name} {n}" for name, n in a.bane_sources()) or "none"
+    return (("Pool", a.pool().describe()), ("Bane Dice from", sources))
+
+
+def attack(characteristic: int, skill_rank: int, weapon_skill: str, damage: int, crit: int, pierce: int,
+           weapon_range: str, stun: bool, band: str, cover: str, target_kind: str, wound_points: int,
+           resistance: int, defense: int, deflecting: int, wounds: int, gravity: str, anchored: bool,
+           disoriented: bool, boon_dice: int, bane_dice: int, past_range: bool) -> Result:
+    """One attack's pool, chance to hit, Wounds, Critical Injury and incapacitation odds.
+
+    >>> r = attack(3, 2, "ranged", 6, 3, 0, "medium", False, "short", "none", "elite", 12, 2, 0, 0, 0,
+    ...            "standard", False, False, 0, 0, False)
+    >>> r.facts[0]
+    ('Pool', '2 Mastery + 1 Ability vs 1 Trial')
+    """
+    a = _attack(characteristic, skill_rank, weapon_skill, damage, crit, pierce, weapon_range, stun, band, cover,
+                target_kind, wound_points, resistance, defense, deflecting, gravity, anchored, disoriented,
+                boon_dice, bane_dice, past_range)
+    odds = a.odds(_health(a, wounds))
+    facts = _pool_facts(a) + (
+        ("Chance to hit", pct(odds.hit)),
+        ("Average Wounds", f"{float(odds.expected_wounds):.2f}"),
+        ("Chance a Critical Injury is available", pct(odds.critical_injury)),
+        ("Chance the target is incapacitated", pct(odds.incapacitated)),
+    )
+    blocks = _dist_blocks(odds.wounds, "Wounds dealt (0 on a miss)", "Wounds")
+    if stun:
+        blocks += _dist_blocks(odds.strain, "Strain dealt (0 on a miss)", "Strain")
+    return Result(f"Chance to hit: {pct(odds.hit)}", facts, blocks)
+
+
+_ATTACK_FIELDS = (
+    IntField("characteristic", "Attacker's characteristic", 3, "Might for melee and unarmed, Agility for ranged; 1 to 6",
+             low=1, high=6),
+    IntField("skill_rank", "Attacker's skill rank", 2, "0 to 5", low=0, high=5),
+    ChoiceField("weapon_skill", "Weapon skill", "ranged", choices=_SKILLS),
+    IntField("damage", "Weapon Damage", 6, "0 to 20", low=0, high=20),
+    IntField("crit", "Weapon Crit rating", 3, "1 to 6", low=1, high=6),
+    IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
+    ChoiceField("weapon_range", "Weapon range", "medium", "ranged weapons only", choices=_BANDS),
+    BoolField("stun", "Stun weapon (deals Strain)", False),
+    ChoiceField("band", "Range band to the target", "short", "ranged attacks only; melee is Engaged", choices=_BANDS),
+    ChoiceField("cover", "Target's cover", "none", "ranged attacks only", choices=_COVER),
+    ChoiceField("target_kind", "Target is a", "elite", choices=_KINDS),
+    IntField("wound_points", "Target's Wound Points", 12, "1 to 40", low=1, high=40),
+    IntField("resistance", "Target's Resistance", 2, "0 to 10", low=0, high=10),
+    IntField("defense", "Target's Defense (Melee or Ranged, by weapon)", 0, "0 to 4", low=0, high=4),
+    IntField("deflecting", "Target's Deflecting against this weapon", 0, "0 to 3", low=0, high=3),
+    IntField("wounds", "Target's current Wounds", 0, "0 to 40", low=0, high=40),
+    ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY),
+    BoolField("anchored", "Attacker anchored", False),
+    BoolField("disoriented", "Attacker Disoriented", False),
+    IntField("boon_dice", "Extra Boon Dice", 0, "0 to 4", low=0, high=4),
+    IntField("bane_dice", "Extra Bane Dice", 0, "0 to 4", low=0, high=4),
+    BoolField("past_range", "GM allows a shot past the weapon's range", False),
+)
+
+register(Calculator(
+    slug="attack",
+    title="Attack",
+    system="drifters",
+    intro="The pool an attack rolls, its chance to hit, the Wounds it deals and what may follow.",
+    compute=attack,
+    fields=_ATTACK_FIELDS,
+))
+
+
+def rounds(characteristic: int, skill_rank: int, weapon_skill: str, damage: int, crit: int, pierce: int,
+           weapon_range: str, stun: bool, band: str, cover: str, target_kind: str, wound_points: int,
+           resistance: int, defense: int, deflecting: int, wounds: int, gravity: str, anchored: bool,
+           disoriented: bool, boon_dice: int, bane_dice: int, past_range: bool, max_rounds: int) -> Result:
+    """The exact chance the target goes down in each round when the same attack repeats."""
+    a = _attack(characteristic, skill_rank, weapon_skill, damage, crit, pierce, weapon_range, stun, band, cover,
+                target_kind, wound_points, resistance, defense, deflecting, gravity, anchored, disoriented,
+                boon_dice, bane_dice, past_range)
+    t = rounds_to_take_down(a, _health(a, wounds), max_rounds=max_rounds)
+    rows = tuple((str(r), pct(p), pct(t.within(r))) for r, p in sorted(t.by_round.items()))
+    mean = "never" if t.expected_rounds is None else f"{float(t.expected_rounds):.2f}"
+    facts = _pool_facts(a) + (
+        ("Average rounds to take the target down", mean),
+        (f"Chance the target is still up after {t.max_rounds} rounds", pct(t.beyond)),
+    )
+    chart = BarChart("Chance the target first goes down in each round", "Round",
+                     tuple((str(r), p) for r, p in sorted(t.by_round.items())))
+    half = next((r for r in sorted(t.by_round) if t.within(r) >= Fraction(1, 2)), None)
+    headline = (f"Down by round {half} at least half the time" if half is not None
+                else f"Less than half the time down within {t.max_rounds} rounds")
+    return Result(headline, facts,
+                  (Table("Rounds to take the target down", ("Round", "Down in this round", "Down by this round"),
+                         rows), chart))
+
+
+register(Calculator(
+    slug="rounds-to-take-down",
+    title="Rounds to take down",
+    system="drifters",
+    intro="If the same attack repeats every round, the exact chance the target is down by each round.",
+    compute=rounds,
+    fields=_ATTACK_FIELDS + (IntField("max_rounds", "Rounds to look ahead", 10, "1 to 20", low=1, high=20),),
+))
+
+
+# -- ship attack ---------------------------------------------------------------------
+
+_SHIP_BANDS = tuple((b.value, b.value.title()) for b in ShipRange)
+_TYPES = tuple((t.value, t.value.title()) for t in WeaponType)
+_BOON_USE = (("keep", "Keep every Boon for a Critical Hit"), ("armor", "Spend Boons to bypass Armor first"))
+
+
+def ship_attack(agility: int, gunnery: int, handling: int, mount: str, damage: int, crit: int, pierce: int,
+                heat: int, weapon_type: str, armor_bypass: bool, system_damage: int, ion: bool, band: str,
+                armor: int, hull_points: int, hull_damage: int, system_points: int, system_taken: int,
+                deflection: int, screen_reduction: int, screen_bane_dice: int, screens_active: bool,
+                limited_boon_dice: int, talent_boon_dice: int, bane_dice: int, target_evading: bool,
+                attacker_evading: bool, boost: bool, boon_use: str, current_heat: int) -> Result:
+    """A ship attack's pool, chance to hit, Hull and System Damage, Critical Hit and Heat."""
+    weapon = ShipWeapon("Weapon", damage=damage, ranges=(band,), crit=crit, pierce=pierce, heat=heat,
+                        type=weapon_type, mount=mount, armor_bypass=armor_bypass, system_damage=system_damage,
+                        ion=ion)
+    attacker = ShipProfile("Attacker", speed=3, handling=handling, armor=0, hull_points=10, weapons=(weapon,))
+    screen = Screen(damage_reduction=screen_reduction, bane_dice=screen_bane_dice) \
+        if (screen_reduction or screen_bane_dice) else None
+    target = ShipProfile("Target", speed=3, handling=0, armor=armor, hull_points=hull_points,
+                         deflection=(deflection, deflection), system_points=system_points or None, screen=screen)
+    shot = ShipAttack(attacker, weapon, target, agility=agility, gunnery=gunnery, band=band, facing=Facing.FORE,
+                      limited_boon_dice=limited_boon_dice, talent_boon_dice=talent_boon_dice, bane_dice=bane_dice,
+                      target_evading=target_evading, attacker_evading=attacker_evading,
+                      boost=BOOST_DAMAGE if boost else 0, screens_active=screens_active)
+    standing = ShipStanding(hull_damage=hull_damage, system_damage=system_taken if system_points else 0)
+    odds = attack_odds(shot, standing, boon_use=BoonUse(boon_use))
+    parts = "; ".join(f"{name}: {n} {kind} {'Die' if n == 1 else 'Dice'}" for name, kind, n in shot.parts()) or "none"
+    facts = [("Pool", shot.pool().describe()), ("Extra dice from", parts)]
+    if shot.capped_boon_dice:
+        facts.append(("Boon Dice lost to the Boon Limit", str(shot.capped_boon_dice)))
+    facts += [
+        ("Chance to hit", pct(odds.hit)),
+        ("Average Hull Damage", f"{float(odds.hull_damage.mean()):.2f}"),
+        ("Chance a Critical Hit is available", pct(odds.critical_hit)),
+        ("Chance the target is destroyed", pct(odds.destroyed)),
+        ("Heat after the shot", str(current_heat + shot_heat(weapon, boosted=boost))),
+    ]
+    if odds.out_of_control is not None:
+        facts.append(("Chance the target goes out of control", pct(odds.out_of_control)))
+    blocks = _dist_blocks(odds.hull_damage, "Hull Damage dealt (0 on a miss)", "Hull Damage")
+    if system_damage or ion:
+        blocks += (_dist_blocks(odds.system_damage, "System Damage dealt (0 on a miss)", "System Damage")[0],)
+    return Result(f"Chance to hit: {pct(odds.hit)}", tuple(facts), blocks)
+
+
+register(Calculator(
+    slug="ship-attack",
+    title="Ship attack",
+    system="drifters",
+    intro="A ship weapon's pool with the Boon Limit, its chance to hit, the damage it deals and the Heat it adds.",
+    compute=ship_attack,
+    fields=(
+        IntField("agility", "Gunner's Agility", 3, "1 to 6", low=1, high=6),
+        IntField("gunnery", "Gunner's Gunnery", 2, "0 to 5", low=0, high=5),
+        IntField("handling", "Attacking ship's Handling", 0, "-3 to 3 (fixed weapons only)", low=-3, high=3),
+        ChoiceField("mount", "Weapon mount", "turret", choices=tuple((m.value, m.value.title()) for m in Mount)),
+        IntField("damage", "Weapon Damage", 5, "0 to 20", low=0, high=20),
+        IntField("crit", "Weapon Crit rating", 3, "1 to 6", low=1, high=6),
+        IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
+        IntField("heat", "Weapon Heat", 1, "0 to 6", low=0, high=6),
+        ChoiceField("weapon_type", "Weapon type", "kinetic", choices=_TYPES),
+        BoolField("armor_bypass", "Armor Bypass quality", False),
+        IntField("system_damage", "Weapon System Damage", 0, "0 to 10", low=0, high=10),
+        BoolField("ion", "Ion weapon", False),
+        ChoiceField("band", "Range band", "short", choices=_SHIP_BANDS),
+        IntField("armor", "Target's Armor", 2, "0 to 10", low=0, high=10),
+        IntField("hull_points", "Target's Hull Points", 18, "1 to 60", low=1, high=60),
+        IntField("hull_damage", "Hull Damage already taken", 0, "0 to 60", low=0, high=60),
+        IntField("system_points", "Target's System Points", 0, "0 (none listed) to 30", low=0, high=30),
+        IntField("system_taken", "System Damage already taken", 0, "0 to 30", low=0, high=30),
+        IntField("deflection", "Target's Deflection (facing the shot)", 0, "0 to 4", low=0, high=4),
+        IntField("screen_reduction", "Target's screen Damage Reduction", 0, "0 to 6 (beam and plasma)", low=0, high=6),
+        IntField("screen_bane_dice", "Target's screen Bane Dice", 0, "0 to 3 (beam and plasma)", low=0, high=3),
+        BoolField("screens_active", "Target's screen is up", True),
+        IntField("limited_boon_dice", "Boon Dice under the Boon Limit", 0, "0 to 6 (stations, orders, allies…)",
+                 low=0, high=6),
+        IntField("talent_boon_dice", "Boon Dice from talents", 0, "0 to 3 (outside the limit)", low=0, high=3),
+        IntField("bane_dice", "Other Bane Dice", 0, "0 to 4", low=0, high=4),
+        BoolField("target_evading", "Target evading", False),
+        BoolField("attacker_evading", "Attacker evading", False),
+        BoolField("boost", "Boosted shot", False),
+        ChoiceField("boon_use", "Boons", "keep", choices=_BOON_USE),
+        IntField("current_heat", "Attacker's Heat before the shot", 0, "0 to 40", low=0, high=40),
+    ),
+))
