@@ -195,3 +195,11 @@ def test_bad_dodge_threshold_refused():
     """Bad input: the dodge threshold must be a positive Impact."""
     with pytest.raises(RulesError, match="'dodge_at'"):
         engagement_odds(SMALL_A, SMALL_B, "reach", "reach", dodge_at=0)
+
+
+def test_heavy_guns_refused_before_work():
+    """Work cap: two NPC ships with Guns 8 and trained gunners are refused, pointing to the simulation."""
+    a = Ship("A", guns=8, gunnery=4)
+    b = Ship("B", guns=8, gunnery=4)
+    with pytest.raises(RulesError, match="simulate_engagement"):
+        engagement_odds(a, b, "reach", "reach")

@@ -90,3 +90,14 @@ def test_default_choice_skips_disabled_components():
     """Default aim ruling: a disabled component is not aimed at."""
     ship = Ship("T", players=True).with_condition("guns", "disabled")
     assert default_choice(Goal.JUMP, Goal.LEAP, ship) is Location.THRUSTERS
+
+
+def test_every_ruling_is_shown_on_a_page():
+    """Rulings live in one place and each one is shown in a ruling box on the chapter."""
+    from pathlib import Path
+
+    from voidref.upper_hand import rulings
+
+    pages = "".join(p.read_text() for p in (Path(__file__).parent.parent / "docs" / "upper_hand").glob("*.md"))
+    for name in rulings.__all__:
+        assert f"voidref.upper_hand.rulings.{name}`" in pages, name

@@ -91,6 +91,9 @@ class Phase(enum.Enum):
     OVER = "over"
     """Someone got their goal."""
 
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
 
 class Engagement:
     """A mutable tracker for one engagement, fed with the table's results.
@@ -100,7 +103,7 @@ class Engagement:
     >>> eng.open(software_a=2, software_b=0)
     Side.A
     >>> eng.fire(Side.A, impact=1, rolls=[2]).ship.guns_condition
-    <Condition.DAMAGED: 1>
+    Condition.DAMAGED
     >>> eng.fire(Side.B, impact=0).locations
     ()
     >>> eng.maneuver(pilot_a=0, pilot_b=0)

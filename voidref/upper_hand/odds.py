@@ -34,7 +34,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist, percent
 from voidref.upper_hand.damage import npc_surrender_chance
-from voidref.upper_hand.engagement import EngagementState
+from voidref.upper_hand.engagement import Engagement, EngagementState, Phase
 from voidref.upper_hand.goals import Ending, Goal, LeapResult, check_leapers, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import check_holder, maneuver_odds, opening_odds
 from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STALEMATE, TASK_THROW, default_choice
@@ -43,6 +43,7 @@ from voidref.upper_hand.throws import Station, station_odds
 
 __all__ = [
     "MAX_CHAIN_STATES",
+    "MAX_CHAIN_WORK",
     "round_odds",
     "EngagementOdds",
     "engagement_odds",
@@ -57,6 +58,12 @@ __all__ = [
 #: jump (26,244 levels) are refused; a players' ship against an NPC ship
 #: never is. Solving the largest allowed chain takes tens of seconds.
 MAX_CHAIN_STATES = 3000
+
+#: The most work the exact chain will take on, in units of damage levels times
+#: ((most damage points of A + 1) x (most of B + 1)) squared; about 6
+#: microseconds each in CPython, so the cap is roughly 20 seconds. Checked before
+#: any work, like :data:`MAX_CHAIN_STATES`.
+MAX_CHAIN_WORK = 3_000_000
 
 _OUTCOMES = ((Side.A, Ending.GOAL), (Side.A, Ending.SURRENDER), (Side.B, Ending.GOAL), (Side.B, Ending.SURRENDER), STALEMATE)
 
@@ -160,6 +167,15 @@ class _Chain:
             ship = self.base[side]
             bound *= 9 * (3 if self.track_gate[side] else 1) * (1 if ship.players else 6) * (2 if self.goal[side] is Goal.LEAP else 1)
         return bound
+
+    def shot_spread(self) -> int:
+        """(most damage points A can deal + 1) x (the same for B): the branching of one Gunnery phase."""
+        spread = 1
+        for side in Side:
+            ship = self.base[side]
+            most = max(self.throw_rule.impact_odds(bonus=ship.gunnery, disadvantaged=False))
+            spread *= min(ship.guns, most) + 1
+        return spread
 
     # -- compact <-> engine ----------------------------------------------------
     def dyn(self, side: Side, ship: Ship) -> tuple:
@@ -393,7 +409,8 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
 
     Raises:
         RulesError: on bad input, or (before any work) if the chain could
-            exceed :data:`MAX_CHAIN_STATES` damage levels.
+            exceed :data:`MAX_CHAIN_STATES` damage levels or
+            :data:`MAX_CHAIN_WORK` units of work.
     """
     state = _check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at)
     holder = check_holder("holder", holder)
@@ -408,6 +425,10 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
     if bound > MAX_CHAIN_STATES:
         raise RulesError(f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
                          f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)")
+    work = bound * chain.shot_spread() ** 2
+    if work > MAX_CHAIN_WORK:
+        raise RulesError(f"'a' and 'b' have Guns that make the exact chain too slow ({work} work units, over "
+                         f"{MAX_CHAIN_WORK}); use simulate_engagement (its result states its error)")
     holders = (None, Side.A, Side.B)
     first = (chain.dyn(Side.A, state.a), chain.dyn(Side.B, state.b))
     start = opening_odds(state.a, state.b, throw_rule).probabilities() if opening else {holder: Fraction(1)}
@@ -506,36 +527,77 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
                         choose_a=None, choose_b=None) -> SimulatedOdds:
     """Play the engagement *trials* times with a seeded random generator.
 
-    Each round is drawn from the same exact one-round transitions the chain
-    uses, so the two agree up to sampling error (see :meth:`SimulatedOdds.margin`).
+    Each fight is played by the step-by-step
+    :class:`~voidref.upper_hand.engagement.Engagement`, fed with random
+    results: Impacts drawn from the throw rule's exact odds, d6 rolls for hit
+    locations, crew checks and leaps. So the simulation and the exact chain
+    share every rule, and agree up to sampling error (see
+    :meth:`SimulatedOdds.margin`). The cost grows with *trials* and the fight's
+    length, never with the size of the chain.
     """
     state = _check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at)
     check_int("trials", trials, low=1, high=1_000_000)
     check_int("seed", seed, low=0, high=2**63)
     check_int("max_rounds", max_rounds, low=1, high=10_000)
-    chain = _Chain(state.a, state.b, state.goal_a, state.goal_b, throw_rule, dodge_at, choose_a, choose_b)
+    for name, choose in (("choose_a", choose_a), ("choose_b", choose_b)):
+        if choose is not None and not callable(choose):
+            raise RulesError(f"{name!r} must be a callable taking the target Ship, or None (got {choose!r})")
     rng = random.Random(seed)
-    cache: dict = {}
+    odds_cache: dict = {}
+    choose = {Side.A: choose_a, Side.B: choose_b}
 
-    def step(s):
-        if s not in cache:
-            items = list(chain.transitions(*s).items())
-            cache[s] = ([k for k, _ in items], list(itertools.accumulate(p for _, p in items)))
-        keys, cumulative = cache[s]
-        # exact sampling: a uniform fraction compared with exact cumulative chances
+    def draw(dist_key, make):
+        if dist_key not in odds_cache:
+            items = list(make().probabilities().items())
+            odds_cache[dist_key] = ([k for k, _ in items], list(itertools.accumulate(p for _, p in items)))
+        keys, cumulative = odds_cache[dist_key]
+        # a uniform 53-bit fraction against the exact cumulative chances
         return keys[bisect.bisect_right(cumulative, Fraction(rng.getrandbits(53), 2**53))]
 
-    start = list(opening_odds(state.a, state.b, throw_rule).probabilities().items())
-    holders, cumulative = [h for h, _ in start], list(itertools.accumulate(p for _, p in start))
-    first = (chain.dyn(Side.A, state.a), chain.dyn(Side.B, state.b))
+    def impact(ship: Ship, station: Station) -> int:
+        return draw((ship, station), lambda: station_odds(ship, station, throw_rule))
+
+    def shot(target: Ship, points: int):
+        rolls = [rng.randint(1, 6) for _ in range(points)]
+        if target.players:
+            crew = [(rng.choice(target.pcs) if target.pcs else "a PC", rng.randint(1, 6) + rng.randint(1, 6))
+                    for _ in range(points)]
+        else:
+            crew = [rng.randint(1, 6) for _ in range(points)]
+        return rolls, crew
+
     counts: dict = {}
     for _ in range(trials):
-        s = first + (holders[bisect.bisect_right(cumulative, Fraction(rng.getrandbits(53), 2**53))],)
-        end = "unfinished"
-        for _ in range(max_rounds):
-            s = step(s)
-            if isinstance(s[0], Side):
-                end = s
+        eng = Engagement(state.a, state.b, state.goal_a, state.goal_b)
+        eng.open(impact(state.a, Station.SOFTWARE), impact(state.b, Station.SOFTWARE))
+        while eng.phase is not Phase.OVER and eng.round <= max_rounds:
+            holder = eng.holder
+            if holder is None:
+                ia, ib = impact(eng.state.a, Station.GUNNERY), impact(eng.state.b, Station.GUNNERY)
+                rolls_a, crew_a = shot(eng.state.a, ib)
+                rolls_b, crew_b = shot(eng.state.b, ia)
+                eng.fire_together(ia, ib, rolls_a, rolls_b, crew_a, crew_b, choose[Side.B], choose[Side.A])
+            else:
+                other = holder.other
+                ix = impact(eng.state.ship(holder), Station.GUNNERY)
+                eng.fire(holder, ix, *shot(eng.state.ship(other), ix), choose=choose[holder])
+                if eng.phase is Phase.OVER:
+                    break
+                iy = impact(eng.state.ship(other), Station.GUNNERY)
+                if dodge_at is not None and iy >= dodge_at:
+                    eng.fire(other, iy, dodge=True)
+                else:
+                    eng.fire(other, iy, *shot(eng.state.ship(holder), iy), choose=choose[other])
+            if eng.phase is Phase.OVER:
                 break
+            eng.maneuver(impact(eng.state.a, Station.PILOT), impact(eng.state.b, Station.PILOT))
+            leaps = []
+            h = eng.holder
+            if h is not None and eng.state.goal(h) is Goal.LEAP and eng.state.can_meet_goal(h):
+                ship = eng.state.ship(h)
+                leaps = [(draw(("leap", ship.agility), lambda: throw_rule.impact_odds(bonus=ship.agility)),
+                          rng.randint(1, 6)) for _ in range(ship.boarders)]
+            eng.end_round(leaps)
+        end = (eng.outcome.winner, eng.outcome.ending) if eng.outcome else "unfinished"
         counts[end] = counts.get(end, 0) + 1
     return SimulatedOdds(trials, seed, max_rounds, counts)

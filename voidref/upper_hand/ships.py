@@ -8,7 +8,7 @@ and how damaged it is. Damage makes a new ship with :meth:`Ship.hit`.
 
 >>> ship = Ship("Kestrel", computer=2, guns=2, thrusters=3, gunnery=1)
 >>> ship.hit(Location.GUNS).guns_condition
-<Condition.DAMAGED: 1>
+Condition.DAMAGED
 >>> Ship("Bad", computer=2, guns=-1, thrusters=1)
 Traceback (most recent call last):
 ...
@@ -57,6 +57,9 @@ class Condition(enum.Enum):
         """The condition after one more hit (disabled stays disabled)."""
         return Condition(min(self.value + 1, 2))
 
+    def __repr__(self) -> str:
+        return f"Condition.{self.name}"
+
 
 class Component(enum.Enum):
     """A ship component that hits can damage (Damage table rows 1-3)."""
@@ -67,6 +70,9 @@ class Component(enum.Enum):
     """Rank caps Gunnery Impact. Damaged, Gunnery throws are disadvantaged. Disabled, no Gunnery throw."""
     GATE_CORE = "gate_core"
     """Damaged, one last jump. Disabled, no jump to gate space."""
+
+    def __repr__(self) -> str:
+        return f"Component.{self.name}"
 
 
 class Location(enum.Enum):

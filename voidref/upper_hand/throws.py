@@ -65,6 +65,9 @@ class Station(enum.Enum):
     PILOT = "pilot"
     """The Maneuver phase throw, limited by the Thrusters rank."""
 
+    def __repr__(self) -> str:
+        return f"Station.{self.name}"
+
 
 def _station_setup(ship: Ship, station: Station) -> tuple[int, int, bool]:
     """(bonus, rank, disadvantaged) for *ship* making the *station* throw."""
