@@ -177,18 +177,21 @@ def set_field(root, slug: str, name: str, value: str) -> None:
         el.fill(value)
 
 
+# Free-text fields get a hand-written change (it must still be valid input).
+TEXT_CHANGES = {"initiative": {"combatants": "Kestrel, gm, 3\nOrrin, player, 3\nMave, player, -1"}}
+
+
 def changed_inputs(slug: str) -> dict[str, str]:
-    """Inputs that differ from the defaults but stay valid: one step on each field."""
+    """Inputs that differ from the defaults but stay valid: one step on each number and choice."""
     c = calc.get(slug)
-    out = {}
+    out = dict(TEXT_CHANGES.get(slug, {}))
     for f in c.fields:
         if f.kind == "int":
             out[f.name] = str(f.default + 1 if f.default + 1 <= f.high else f.default - 1)
         elif f.kind == "choice":
             values = [v for v, _ in f.choices]
             out[f.name] = values[(values.index(f.default) + 1) % len(values)]
-        elif f.kind == "bool":
-            out[f.name] = "0" if f.default else "1"
+    assert calc.run(slug, out)["ok"], f"TEXT_CHANGES/changed_inputs give bad input for {slug}"
     return out
 
 

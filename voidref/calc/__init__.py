@@ -16,6 +16,7 @@ from voidref.calc.results import BarChart, Result, Table, pct, to_html, to_text
 
 from voidref.calc import drifters as _drifters  # noqa: E402,F401  (registers its calculators)
 from voidref.calc import drifters_attack as _drifters_attack  # noqa: E402,F401
+from voidref.calc import systems as _systems  # noqa: E402,F401
 
 __all__ = [
     "BarChart", "BoolField", "Calculator", "ChoiceField", "Field", "FieldError", "IntField", "Result",

@@ -63,7 +63,8 @@ function startWorker() {
       const msg = event.data;
       if (msg.type === "ready") {
         clearTimeout(timer);
-        window.voidrefCalcTiming = msg.timing;
+        window.voidrefCalcTiming = Object.assign(window.voidrefCalcTiming || {}, msg.timing,
+          { ready: performance.now() });
         setStatus("Ready: results update as you change the inputs.", "ready");
         resolve();
         // Python is up: recompute what still shows the built result, so the page is live.
@@ -184,6 +185,8 @@ function show(c, out) {
     c.text.textContent = out.text;
     c.result.dataset.state = "live";
     c.root.dataset.state = "live";
+    const timing = (window.voidrefCalcTiming = window.voidrefCalcTiming || {});
+    if (timing.firstLive === undefined) timing.firstLive = performance.now();
   } else {
     c.result.dataset.state = "stale";
     c.root.dataset.state = "error";
@@ -230,7 +233,7 @@ function setUp(root) {
     debounce = setTimeout(() => {
       updateUrl();
       request(c);
-    }, 60);
+    }, 10);
   };
   c.form.addEventListener("input", changed);
   c.form.addEventListener("change", changed);

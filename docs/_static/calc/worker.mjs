@@ -20,8 +20,10 @@ async function start() {
   const response = await fetch(new URL(WHEEL, import.meta.url));
   if (!response.ok) throw new Error(`the voidref wheel could not be loaded (HTTP ${response.status})`);
   py.unpackArchive(await response.arrayBuffer(), "wheel");
+  const tWheel = performance.now();
   runJson = py.pyimport("voidref.calc").run_json;
-  return { python: tPython - t0, total: performance.now() - t0 };
+  const tImport = performance.now();
+  return { python: tPython - t0, wheel: tWheel - tPython, import: tImport - tWheel, total: tImport - t0 };
 }
 
 const starting = start();
