@@ -1,6 +1,5 @@
 """Tests for the plain-data Upper Hand calculators and the computed tables."""
 
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st

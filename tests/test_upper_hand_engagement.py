@@ -1,9 +1,10 @@
 """Tests for the step-by-step engagement tracker (the Procedure in order)."""
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from voidref.errors import RulesError
-from voidref.upper_hand import Condition, Ending, Engagement, Goal, Location, Phase, Ship, Side
+from voidref.upper_hand import Condition, Ending, Engagement, Goal, Phase, Ship, Side, simulate_engagement
 
 PCS = Ship("Kestrel", computer=2, guns=2, thrusters=2, players=True, pcs=("Ada", "Bo"))
 NPC = Ship("Cutter", computer=1, guns=2, thrusters=2)
@@ -123,3 +124,29 @@ def test_steps_out_of_order_refused():
     """Procedure order: the Maneuver phase comes after the Gunnery phase."""
     with pytest.raises(RulesError, match="maneuver"):
         _opened().maneuver(1, 0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3), st.booleans(),
+       st.sampled_from(["reach", "dock", "jump", "leap"]), st.sampled_from(["reach", "dock", "jump"]),
+       st.integers(0, 1000))
+def test_random_fights_always_follow_the_procedure(guns, thrusters, skill, players, goal_a, goal_b, seed):
+    """Invariant: fights fed with random dice never break the tracker and always end or run out of rounds."""
+    a = Ship("A", guns=guns, thrusters=thrusters, gunnery=skill, pilot=skill, boarders=2, agility=skill, players=players)
+    b = Ship("B", guns=2, thrusters=2, gunnery=1, pilot=1)
+    sim = simulate_engagement(a, b, goal_a, goal_b, trials=5, seed=seed, max_rounds=30)
+    assert sum(sim.counts.values()) == 5
+
+
+@given(st.integers(-5, 5), st.integers(-5, 5))
+def test_bad_opening_impacts_name_the_argument(ia, ib):
+    """Bad input: a negative Software Impact is a RulesError naming that argument."""
+    eng = Engagement(PCS, NPC, "jump", "dock")
+    if ia < 0:
+        with pytest.raises(RulesError, match="'software_a'"):
+            eng.open(ia, ib)
+    elif ib < 0:
+        with pytest.raises(RulesError, match="'software_b'"):
+            eng.open(ia, ib)
+    else:
+        assert eng.open(ia, ib) in (None, Side.A, Side.B)

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from voidref.errors import RulesError
-from voidref.upper_hand import Goal, LeapResult, Location, Ship, leap, leap_odds, party_leap_odds, requirement_met
+from voidref.upper_hand import Goal, LeapResult, Ship, leap, leap_odds, party_leap_odds, requirement_met
 from voidref.upper_hand.goals import check_goal, check_leapers
 
 INTACT = Ship("Us")

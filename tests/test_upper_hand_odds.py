@@ -13,7 +13,6 @@ from voidref.upper_hand import (
     opening_odds, round_odds, simulate_engagement, station_odds,
 )
 from voidref.upper_hand.odds import MAX_CHAIN_STATES
-from voidref.upper_hand.rulings import STALEMATE
 
 
 def _tracker(state):

@@ -1,6 +1,5 @@
 """Tests for Starship Engagement Throws: skills, stations and the rank limit on Impact."""
 
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, strategies as st
