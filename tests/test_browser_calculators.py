@@ -215,21 +215,36 @@ def test_calculators_page_lists_every_calculator():
         assert f"{{calculator}} {slug}\n" in text
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_prebuilt_result_visible_without_javascript(browser, site, slug):
-    """The default result is in the page as built: visible with JavaScript off."""
+def test_prebuilt_results_visible_without_javascript(browser, site):
+    """Every default result is in the page as built: visible with JavaScript off, labels real."""
     ctx = browser.new_context(java_script_enabled=False)
     try:
         page = ctx.new_page()
         page.goto(site.url + CALC_PAGE)
-        root = page.locator(f"section.voidref-calc[data-key='{slug}']")
-        expected = calc.run(slug, {})
-        headline = expected["text"].splitlines()[0]
-        assert root.locator(".vc-headline").inner_text() == headline
-        assert root.locator(".vc-result").is_visible()
-        assert root.locator(".vc-text").text_content() == expected["text"]
-        for f in calc.get(slug).fields:  # every input has a real label
-            assert root.locator(f"label[for='calc-{slug}-{f.name}']").count() == 1
+        for slug in SLUGS:
+            root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+            expected = calc.run(slug, {})
+            assert root.locator(".vc-headline").inner_text() == expected["text"].splitlines()[0], slug
+            assert root.locator(".vc-result").is_visible()
+            assert root.locator("pre.vc-text").text_content() == expected["text"], slug
+            for f in calc.get(slug).fields:  # every input has a real label
+                assert root.locator(f"label[for='calc-{slug}-{f.name}']").count() == 1, (slug, f.name)
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def shared(browser, site):
+    """One calculators page with Python loaded, shared by the per-calculator tests."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    page = ctx.new_page()
+    page.goto(site.url + CALC_PAGE)
+    page.locator(".vc-status[data-state='ready']").first.wait_for()
+    yield page
+    try:
+        watch.check()
     finally:
         ctx.close()
 
@@ -249,29 +264,30 @@ def test_prebuilt_result_visible_before_python_loads(context, site):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_live_result_equals_engine(context, site, slug):
+def test_live_result_equals_engine(shared, slug):
     """After changing inputs, the page shows exactly what voidref computes here."""
-    page, root = open_calc(context, site, slug)
+    root = shared.locator(f"section.voidref-calc[data-key='{slug}']")
     wait_live(root)
     assert root.locator(".vc-status").get_attribute("data-state") == "ready"
     inputs = changed_inputs(slug)
     apply(root, slug, inputs)
     expected = calc.run(slug, inputs)
     assert expected["ok"], expected
-    assert root.locator(".vc-text").text_content() == expected["text"]
+    assert root.locator("pre.vc-text").text_content() == expected["text"]
     assert root.locator(".vc-headline").inner_text() == expected["text"].splitlines()[0]
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_bad_input_shows_inline_error_and_page_keeps_working(context, site, slug):
+@pytest.mark.parametrize("slug", [s for s in SLUGS if any(f.kind == "int" for f in calc.get(s).fields)])
+def test_bad_input_shows_inline_error_and_page_keeps_working(shared, slug):
     """An out-of-range number is reported next to its field; fixing it brings results back."""
-    page, root = open_calc(context, site, slug)
+    root = shared.locator(f"section.voidref-calc[data-key='{slug}']")
     field = next(f for f in calc.get(slug).fields if f.kind == "int")
     wait_live(root)
+    inputs = _current(root, slug)
     before = computed_count(root)
     set_field(root, slug, field.name, str(field.high + 1))
     root.locator("xpath=self::*[@data-state='error']").wait_for()
-    expected = calc.run(slug, {field.name: str(field.high + 1)})["errors"][field.name]
+    expected = calc.run(slug, {**inputs, field.name: str(field.high + 1)})["errors"][field.name]
     error = root.locator(f"#calc-{slug}-{field.name}-err")
     assert error.inner_text() == expected
     assert error.is_visible()
@@ -279,7 +295,16 @@ def test_bad_input_shows_inline_error_and_page_keeps_working(context, site, slug
     set_field(root, slug, field.name, str(field.low))
     root.locator(f"xpath=self::*[@data-state='live' and number(@data-computed) > {before + 1}]").wait_for()
     assert error.inner_text() == ""
-    assert root.locator(".vc-text").text_content() == calc.run(slug, {field.name: str(field.low)})["text"]
+    assert root.locator("pre.vc-text").text_content() == calc.run(slug, {**inputs, field.name: str(field.low)})["text"]
+
+
+def _current(root, slug: str) -> dict[str, str]:
+    """The calculator's inputs as the form holds them now."""
+    out = {}
+    for f in calc.get(slug).fields:
+        el = root.locator(f"[name='{f.name}']")
+        out[f.name] = ("1" if el.is_checked() else "0") if f.kind == "bool" else el.input_value()
+    return out
 
 
 def test_typed_markup_is_shown_as_text(context, site):
@@ -295,26 +320,32 @@ def test_typed_markup_is_shown_as_text(context, site):
     assert page.title() != "1"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_shared_url_restores_state(context, site, slug):
-    """The page URL carries the inputs; opening it elsewhere shows the same setup and result."""
-    page, root = open_calc(context, site, slug)
-    inputs = changed_inputs(slug)
-    apply(root, slug, inputs)
+def test_shared_url_restores_state(context, site):
+    """The page URL carries every calculator's inputs; opening it elsewhere restores setups and results."""
+    page = context.new_page()
+    page.goto(site.url + CALC_PAGE)
+    page.locator(".vc-status[data-state='ready']").first.wait_for()
+    expected = {}
+    for slug in SLUGS:
+        root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+        inputs = changed_inputs(slug)
+        apply(root, slug, inputs)
+        expected[slug] = (inputs, calc.run(slug, inputs)["text"])
+        assert root.locator("pre.vc-text").text_content() == expected[slug][1]
     url = page.url
     assert "?" in url
-    expected = root.locator(".vc-text").text_content()
     other = context.new_page()
     other.goto(url)
-    root2 = other.locator(f"section.voidref-calc[data-key='{slug}']")
-    wait_live(root2)
-    for name, value in inputs.items():
-        el = root2.locator(f"[name='{name}']")
-        if calc.get(slug).field(name).kind == "bool":
-            assert el.is_checked() == (value == "1")
-        else:
-            assert el.input_value() == value
-    assert root2.locator(".vc-text").text_content() == expected
+    for slug, (inputs, text) in expected.items():
+        root = other.locator(f"section.voidref-calc[data-key='{slug}']")
+        wait_live(root)
+        for name, value in inputs.items():
+            el = root.locator(f"[name='{name}']")
+            if calc.get(slug).field(name).kind == "bool":
+                assert el.is_checked() == (value == "1")
+            else:
+                assert el.input_value() == value
+        assert root.locator("pre.vc-text").text_content() == text, slug
 
 
 def test_offline_reload_still_computes(context, site):
@@ -336,7 +367,7 @@ def test_offline_reload_still_computes(context, site):
         root = page.locator(f"section.voidref-calc[data-key='{slug}']")
         inputs = changed_inputs(slug)
         apply(root, slug, inputs)
-        assert root.locator(".vc-text").text_content() == calc.run(slug, inputs)["text"]
+        assert root.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
     finally:
         context.set_offline(False)
         site.server.offline = False
@@ -356,7 +387,7 @@ def test_long_computation_is_stopped_and_reported(context, site):
     set_field(root, slug, field.name, str(field.high))
     wait_live(root)
     root.locator("xpath=self::*[@data-state='live']").wait_for()
-    assert root.locator(".vc-text").text_content() == calc.run(slug, {field.name: str(field.high)})["text"]
+    assert root.locator("pre.vc-text").text_content() == calc.run(slug, {field.name: str(field.high)})["text"]
 
 
 def test_startup_failure_is_reported(browser, site):
