@@ -67,3 +67,9 @@ def test_tables_are_markdown(name):
     """Computed tables: each returns a Markdown table."""
     text = getattr(tables, name)()
     assert text.startswith("| ") and "| --- |" in text.splitlines()[1]
+
+
+def test_work_limit_switches_to_simulation():
+    """Calculator: a tight exact-work limit gives a simulation instead of a long wait."""
+    result = engagement_outcome_odds(my_guns=2, their_guns=2, exact_work_limit=10, trials=200)
+    assert result["method"] == "simulation"

@@ -23,7 +23,7 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import percent
 from voidref.upper_hand.goals import Ending, Goal
 from voidref.upper_hand.maneuver import maneuver_odds
-from voidref.upper_hand.odds import engagement_odds, simulate_engagement
+from voidref.upper_hand.odds import MAX_CHAIN_WORK, engagement_odds, simulate_engagement
 from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
 from voidref.upper_hand.ships import Condition, Ship, Side
 
@@ -86,14 +86,17 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
                             their_software: int = 0, their_gunnery: int = 0, their_pilot: int = 0,
                             their_gate_core: bool = True, their_boarders: int = 0, their_agility: int = 0,
                             they_are_npcs: bool = True, dodge_at: int = 0, trials: int = 2000,
-                            seed: int = 1) -> dict[str, Any]:
+                            seed: int = 1, exact_work_limit: int = 200_000) -> dict[str, Any]:
     """Odds of a whole engagement played to its end (rule anchor ``upper-hand-engagement-odds``).
 
     "My" ship is the players'; theirs is an NPC ship when *they_are_npcs*.
     *dodge_at* is the incoming Gunnery Impact at which a holder dodges (0 =
     never). The answer is exact (a Markov chain) when the chain is small
     enough, otherwise a seeded simulation of *trials* engagements with its
-    95 % margin of error. Returns ``method`` (``"exact"`` or
+    95 % margin of error. *exact_work_limit* bounds the exact chain's work
+    (roughly 5 to 15 microseconds a unit in CPython; the default answers within a few
+    seconds, :data:`~voidref.upper_hand.odds.MAX_CHAIN_WORK` is the most).
+    Returns ``method`` (``"exact"`` or
     ``"simulation"``), ``i_win``, ``they_win``, ``stalemate`` and ``rows``
     (label, probability, percent, plus ``margin`` for a simulation).
     """
@@ -115,7 +118,8 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
               (Side.B, Ending.GOAL): "they meet their goal", (Side.B, Ending.SURRENDER): "I give up",
               "stalemate": "nobody can ever win", "unfinished": "still going after 200 rounds"}
     try:
-        exact = engagement_odds(me, them, goal_a, goal_b, dodge_at=dodge)
+        exact = engagement_odds(me, them, goal_a, goal_b, dodge_at=dodge,
+                                max_work=check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK))
     except RulesError as error:
         if "simulate_engagement" not in str(error):
             raise

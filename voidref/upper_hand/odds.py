@@ -60,8 +60,8 @@ __all__ = [
 MAX_CHAIN_STATES = 3000
 
 #: The most work the exact chain will take on, in units of damage levels times
-#: ((most damage points of A + 1) x (most of B + 1)) squared; about 6
-#: microseconds each in CPython, so the cap is roughly 20 seconds. Checked before
+#: ((most damage points of A + 1) x (most of B + 1)) squared; roughly 5 to 15
+#: microseconds each in CPython, so the cap is under a minute. Checked before
 #: any work, like :data:`MAX_CHAIN_STATES`.
 MAX_CHAIN_WORK = 3_000_000
 
@@ -389,7 +389,7 @@ def _progress(key) -> int:
 
 def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, holder=None, opening: bool = True,
                     throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT,
-                    choose_a=None, choose_b=None) -> EngagementOdds:
+                    choose_a=None, choose_b=None, max_work: int = MAX_CHAIN_WORK) -> EngagementOdds:
     """Exact chances of every ending of an engagement, played out round by round.
 
     Args:
@@ -406,6 +406,9 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
             ship (default: ruling :func:`~voidref.upper_hand.rulings.default_choice`);
             must be hashable.
         choose_b: the same for side B.
+        max_work: refuse chains needing more work than this (at most
+            :data:`MAX_CHAIN_WORK`); a calculator that must answer quickly
+            passes less.
 
     Raises:
         RulesError: on bad input, or (before any work) if the chain could
@@ -425,10 +428,11 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
     if bound > MAX_CHAIN_STATES:
         raise RulesError(f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
                          f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)")
+    check_int("max_work", max_work, low=1, high=MAX_CHAIN_WORK)
     work = bound * chain.shot_spread() ** 2
-    if work > MAX_CHAIN_WORK:
+    if work > max_work:
         raise RulesError(f"'a' and 'b' have Guns that make the exact chain too slow ({work} work units, over "
-                         f"{MAX_CHAIN_WORK}); use simulate_engagement (its result states its error)")
+                         f"{max_work}); use simulate_engagement (its result states its error)")
     holders = (None, Side.A, Side.B)
     first = (chain.dyn(Side.A, state.a), chain.dyn(Side.B, state.b))
     start = opening_odds(state.a, state.b, throw_rule).probabilities() if opening else {holder: Fraction(1)}
