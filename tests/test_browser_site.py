@@ -63,11 +63,17 @@ def test_every_internal_link_and_anchor_resolves():
     if not os.path.isdir(SITE):
         _missing(f"no built site in {SITE} (run `make site`)")
     parsed: dict[str, _Links] = {}
+
+    def links_of(path: str) -> _Links:
+        if path not in parsed:
+            parsed[path] = _parse(os.path.join(SITE, path))
+        return parsed[path]
+
     broken = []
     pages = _pages(SITE)
     assert pages
     for page in pages:
-        links = parsed.setdefault(page, _parse(os.path.join(SITE, page)))
+        links = links_of(page)
         for link in links.links:
             parts = urlsplit(link)
             if parts.scheme or link.startswith("//"):
@@ -84,7 +90,7 @@ def test_every_internal_link_and_anchor_resolves():
                 continue
             fragment = unquote(parts.fragment)
             if fragment and target.endswith(".html"):
-                ids = parsed.setdefault(target, _parse(full)).ids
+                ids = links_of(target).ids
                 if fragment not in ids:
                     broken.append(f"{page}: {link} (no anchor #{fragment} in {target})")
     assert not broken, f"{len(broken)} broken internal links:\n" + "\n".join(broken[:100])
