@@ -164,7 +164,7 @@ function onResult(msg) {
   clearTimeout(inFlight.timer);
   c.lastMs = performance.now() - inFlight.sent;
   inFlight = null;
-  if (!queue.has(c)) show(c, msg.result);
+  if (!queue.has(c) && !c.waiting) show(c, msg.result); // else newer inputs follow
   pump();
 }
 
@@ -229,8 +229,13 @@ function setUp(root) {
   c.form.addEventListener("submit", (event) => event.preventDefault());
   let debounce = null;
   const changed = () => {
+    // Pending from the very first keystroke: a result still on its way is for older inputs.
+    c.waiting = true;
+    c.result.dataset.state = "pending";
+    c.root.dataset.state = "pending";
     clearTimeout(debounce);
     debounce = setTimeout(() => {
+      c.waiting = false;
       updateUrl();
       request(c);
     }, 10);
