@@ -11,15 +11,20 @@ so the number a player sees is computed by the same code either way.
 """
 
 from voidref.calc.fields import BoolField, ChoiceField, Field, FieldError, IntField, TextField
-from voidref.calc.registry import Calculator, calculators, defaults, get, register, run, run_json
+from voidref.calc.registry import (Calculator, calculators, defaults, get, register, register_lazy, run,
+                                   run_json)
 from voidref.calc.results import BarChart, Result, Table, pct, to_html, to_text
 
 from voidref.calc import drifters as _drifters  # noqa: E402,F401  (registers its calculators)
-from voidref.calc import drifters_attack as _drifters_attack  # noqa: E402,F401
-from voidref.calc import systems as _systems  # noqa: E402,F401
+
+# The rest load on first use, so a page with one calculator imports little.
+register_lazy("voidref.calc.drifters_attack", ("attack", "rounds-to-take-down", "ship-attack"))
+register_lazy("voidref.calc.systems", (
+    "pirates-action-roll", "pirates-opposed-roll", "pirates-soak", "pirates-move", "pirates-ship-gunnery",
+    "cantor-attack", "cantor-structure", "twodice-exchange", "twodice-armor", "upper-hand-phase"))
 
 __all__ = [
     "BarChart", "BoolField", "Calculator", "ChoiceField", "Field", "FieldError", "IntField", "Result",
-    "Table", "TextField", "calculators", "defaults", "get", "pct", "register", "run", "run_json",
+    "Table", "TextField", "calculators", "defaults", "get", "pct", "register", "register_lazy", "run", "run_json",
     "to_html", "to_text",
 ]

@@ -8,6 +8,7 @@ error per field).
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,9 +18,12 @@ from voidref.calc.fields import Field, FieldError
 from voidref.calc.results import Result, to_html, to_text
 from voidref.errors import RulesError
 
-__all__ = ["Calculator", "register", "get", "calculators", "defaults", "run", "run_json"]
+__all__ = ["Calculator", "register", "register_lazy", "get", "calculators", "defaults", "run", "run_json"]
 
 _REGISTRY: dict[str, "Calculator"] = {}
+_ORDER: list[str] = []
+_LAZY: dict[str, str] = {}
+"""Slug to the module that registers it when imported (so a page imports only what it uses)."""
 
 
 @dataclass(frozen=True)
@@ -48,20 +52,44 @@ def register(calc: Calculator) -> Calculator:
     if calc.slug in _REGISTRY and _REGISTRY[calc.slug] is not calc:
         raise RulesError(f"'slug' must be unique (got {calc.slug!r} twice)")
     _REGISTRY[calc.slug] = calc
+    if calc.slug not in _ORDER:
+        _ORDER.append(calc.slug)
     return calc
+
+
+def register_lazy(module: str, slugs: tuple[str, ...]) -> None:
+    """Declare that importing *module* registers *slugs*; it is imported on first use."""
+    for slug in slugs:
+        _LAZY[slug] = module
+        if slug not in _ORDER:
+            _ORDER.append(slug)
+
+
+def _load(slug: str) -> None:
+    module = _LAZY.get(slug)
+    if module is None or slug in _REGISTRY:
+        return
+    importlib.import_module(module)
+    missing = [s for s, m in _LAZY.items() if m == module and s not in _REGISTRY]
+    if missing:
+        raise RulesError(f"'module' {module} must register {', '.join(missing)} (it did not)")
 
 
 def get(slug: str) -> Calculator:
     """The calculator registered as *slug*."""
+    if isinstance(slug, str):
+        _load(slug)
     try:
         return _REGISTRY[slug]
     except (KeyError, TypeError):
-        raise RulesError(f"'slug' must be one of {', '.join(sorted(_REGISTRY))} (got {slug!r})") from None
+        raise RulesError(f"'slug' must be one of {', '.join(sorted(set(_REGISTRY) | set(_LAZY)))} (got {slug!r})") from None
 
 
 def calculators() -> tuple[Calculator, ...]:
-    """Every registered calculator, in registration order."""
-    return tuple(_REGISTRY.values())
+    """Every calculator, in the order they were declared (imports the lazy ones)."""
+    for slug in list(_LAZY):
+        _load(slug)
+    return tuple(_REGISTRY[s] for s in _ORDER)
 
 
 def defaults(slug: str) -> dict[str, str]:

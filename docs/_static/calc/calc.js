@@ -259,12 +259,15 @@ function setUp(root) {
 }
 
 function startWhenSeen() {
-  const go = () => ("requestIdleCallback" in window ? requestIdleCallback(() => startWorker(), { timeout: 1500 }) : setTimeout(startWorker, 200));
-  if (!("IntersectionObserver" in window)) return go();
+  // Start Python as soon as a calculator is on screen (the work happens in the
+  // worker, off the main thread, so reading is never blocked), or at the first
+  // interaction, whichever comes first. Pages read without reaching a
+  // calculator never load WebAssembly.
+  if (!("IntersectionObserver" in window)) return startWorker();
   const seen = new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) {
       seen.disconnect();
-      go();
+      startWorker();
     }
   });
   for (const c of calcs) seen.observe(c.root);

@@ -11,13 +11,14 @@ let runJson = null;
 async function start() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
+  const wheel = fetch(new URL(WHEEL, import.meta.url)); // in parallel with Python's start-up
   const py = await loadPyodide({
     indexURL: new URL("../pyodide/", import.meta.url).href,
     stdout: () => {},
     stderr: () => {},
   });
   const tPython = performance.now();
-  const response = await fetch(new URL(WHEEL, import.meta.url));
+  const response = await wheel;
   if (!response.ok) throw new Error(`the voidref wheel could not be loaded (HTTP ${response.status})`);
   py.unpackArchive(await response.arrayBuffer(), "wheel");
   const tWheel = performance.now();
