@@ -84,9 +84,18 @@ def site():
     server.server_close()
 
 
+# Other browser test modules import these fixtures, which gives each module its
+# own copy of a session fixture; Playwright's sync API can run only once per
+# process, so every copy hands out the one browser started first.
+_SHARED_BROWSER: list = []
+
+
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's chromium, headless, through Playwright."""
+    """Debian's chromium, headless, through Playwright (one per test session)."""
+    if _SHARED_BROWSER:
+        yield _SHARED_BROWSER[0]
+        return
     if not os.path.exists(CHROMIUM):
         _missing(f"{CHROMIUM} is missing (make install-test installs Debian's chromium)")
     try:
@@ -95,8 +104,12 @@ def browser():
         _missing("python playwright is not installed")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        _SHARED_BROWSER.append(b)
+        try:
+            yield b
+        finally:
+            _SHARED_BROWSER.clear()
+            b.close()
 
 
 class Watch:
