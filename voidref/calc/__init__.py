@@ -21,7 +21,8 @@ from voidref.calc import drifters as _drifters  # noqa: E402,F401  (registers it
 register_lazy("voidref.calc.drifters_attack", ("attack", "rounds-to-take-down", "ship-attack"))
 register_lazy("voidref.calc.systems", (
     "pirates-action-roll", "pirates-opposed-roll", "pirates-soak", "pirates-move", "pirates-ship-gunnery",
-    "cantor-attack", "cantor-structure", "twodice-exchange", "twodice-armor", "upper-hand-phase"))
+    "cantor-attack", "cantor-structure", "twodice-exchange", "twodice-armor", "upper-hand-phase",
+    "upper-hand-engagement"))
 
 __all__ = [
     "BarChart", "BoolField", "Calculator", "ChoiceField", "Field", "FieldError", "IntField", "Result",

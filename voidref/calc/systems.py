@@ -246,3 +246,24 @@ _add("upper-hand-phase", "Maneuver phase (Upper Hand)", "upper_hand",
          ChoiceField("holder", "Who holds the Upper Hand now", "nobody",
                      choices=(("nobody", "Nobody"), ("me", "Me"), ("them", "Them"))),
      ))
+
+_GOALS = (("jump", "Jump out"), ("dock", "Dock and board"), ("reach", "Reach a position"),
+          ("leap", "Leap across (needs boarders)"))
+_add("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
+     "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
+     "otherwise a seeded simulation with its margin of error.", upper_hand.engagement_outcome_odds, (
+         ChoiceField("my_goal", "My goal", "jump", choices=_GOALS),
+         IntField("my_computer", "My Computer rank", 1, "0 to 10", low=0, high=10),
+         IntField("my_guns", "My Guns rank", 1, "0 to 10", low=0, high=10),
+         IntField("my_thrusters", "My Thrusters rank", 2, "0 to 10", low=0, high=10),
+         IntField("my_gunnery", "My Gunnery skill", 0, "0 to 10", low=0, high=10),
+         IntField("my_pilot", "My Pilot skill", 0, "0 to 10", low=0, high=10),
+         IntField("my_boarders", "My boarders (for a leap)", 0, "0 to 10", low=0, high=10),
+         ChoiceField("their_goal", "Their goal", "dock", choices=_GOALS),
+         IntField("their_computer", "Their Computer rank", 1, "0 to 10", low=0, high=10),
+         IntField("their_guns", "Their Guns rank", 1, "0 to 10", low=0, high=10),
+         IntField("their_thrusters", "Their Thrusters rank", 2, "0 to 10", low=0, high=10),
+         IntField("their_gunnery", "Their Gunnery skill", 0, "0 to 10", low=0, high=10),
+         IntField("their_pilot", "Their Pilot skill", 0, "0 to 10", low=0, high=10),
+         IntField("their_boarders", "Their boarders (for a leap)", 0, "0 to 10", low=0, high=10),
+     ), fixed={"trials": 1000, "exact_work_limit": 100_000})

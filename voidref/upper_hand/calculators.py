@@ -113,6 +113,9 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
                 boarders=their_boarders, agility=their_agility, players=not they_are_npcs)
     goal_a = check_enum("my_goal", my_goal, Goal)
     goal_b = check_enum("their_goal", their_goal, Goal)
+    for goal, name, boarders in ((goal_a, "my", my_boarders), (goal_b, "their", their_boarders)):
+        if goal is Goal.LEAP and not boarders:
+            raise RulesError(f"'{name}_boarders' must be at least 1 for the leap goal (got {boarders})")
     dodge = dodge_at or None
     labels = {(Side.A, Ending.GOAL): "I meet my goal", (Side.A, Ending.SURRENDER): "they give up",
               (Side.B, Ending.GOAL): "they meet their goal", (Side.B, Ending.SURRENDER): "I give up",
