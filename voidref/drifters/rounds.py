@@ -62,9 +62,7 @@ def rounds_to_take_down(attack: Attack, health: Health | None = None, max_rounds
         raise RulesError("'health' must be a target still in the fight (got one already incapacitated)")
     odds = attack.odds(start)
     # What one attack does, as (wounds, strain) -> probability; the same every round.
-    step: dict[tuple[int, int], Fraction] = {}
-    for (wounds, strain), p in odds.harm.probabilities().items():
-        step[(wounds, strain)] = step.get((wounds, strain), Fraction(0)) + p
+    step: dict[tuple[int, int], Fraction] = odds.harm.probabilities()
     states = {start: Fraction(1)}
     by_round: dict[int, Fraction] = {}
     for r in range(1, max_rounds + 1):

@@ -29,7 +29,7 @@ from voidref.exact import Dist
 from voidref.pirates import rulings
 from voidref.pirates.rulings import _Enum
 from voidref.pirates.actions import ActionRoll, Outcome
-from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, hit_distribution
+from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, attack_distribution, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
 
 __all__ = [
@@ -217,13 +217,8 @@ def gunnery_distribution(
     """
     g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor))
     _with_extra(pilot, "pilot", 0)
-    hits = {
-        (Contest.WIN, False): hit_distribution(dice, armor_value, damage_type),
-        (Contest.WIN, True): hit_distribution(dice, armor_value, damage_type, critical=True),
-        (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True),
-    }
-    contests = opposed_distribution(g, pilot).map(lambda r: (r.contest, r.critical))
-    return contests.bind(lambda key: hits.get(key, Dist.always(0)))
+    # A shot is an opposed attack like any other, with the gunnery modifiers on the gunner.
+    return attack_distribution(g, pilot, dice, armor_value, damage_type)
 
 
 def gunnery_odds(
