@@ -61,6 +61,8 @@ html_theme_options = {
     "use_fullscreen_button": False,
     "show_toc_level": 2,
     "navigation_with_keys": True,
+    # Off: it would need the search index on every page (docs/_templates/layout.html).
+    "search_as_you_type": False,
 }
 html_last_updated_fmt = None
 html_copy_source = False

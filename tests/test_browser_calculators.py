@@ -407,6 +407,65 @@ def test_long_computation_is_stopped_and_reported(context, site):
     assert root.locator("pre.vc-text").text_content() == calc.run(slug, {"dice": "2A vs 1T"})["text"]
 
 
+def test_python_starts_with_the_page(context, site):
+    """On a calculator page Python starts at once, even with the calculator far below the fold."""
+    page = context.new_page()
+    page.goto(site.url + "drifters/dice.html")
+    root = page.locator("section.voidref-calc").first
+    assert not root.is_visible() or root.bounding_box()["y"] > 900  # below the fold
+    root.locator(".vc-result[data-state='live']").wait_for()
+
+
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}, configurable: true});"
+
+
+def test_data_saver_waits_until_a_calculator_is_seen(context, site):
+    """With Save-Data on, no Python is fetched until a calculator comes into view."""
+    context.add_init_script(SAVE_DATA)
+    page = context.new_page()
+    page.goto(site.url + "drifters/dice.html", wait_until="load")
+    page.wait_for_timeout(1500)
+    assert not page.workers
+    assert not [u for u in context.watch.requests if "/pyodide/" in u or u.endswith(".snapshot.gz")]
+    root = page.locator("section.voidref-calc").first
+    assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
+    root.scroll_into_view_if_needed()
+    root.locator(".vc-result[data-state='live']").wait_for()
+
+
+def test_worker_starts_from_the_build_snapshot(shared):
+    """The worker restores the memory snapshot made at build time (voidref already imported)."""
+    timing = shared.evaluate("() => window.voidrefCalcTiming")
+    assert timing["snapshot"] is True, timing
+
+
+def _cold_start_gives_engine_results(page, root, slug="check-odds"):
+    wait_live(root)
+    assert page.evaluate("() => window.voidrefCalcTiming.snapshot") is False
+    inputs = changed_inputs(slug)
+    apply(root, slug, inputs)
+    assert root.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+
+
+def test_cold_start_when_the_snapshot_is_unusable(context, site):
+    """A snapshot that cannot be restored: Python starts cold from the wheel, same answers, no error."""
+    context.route("**/*.snapshot.gz", lambda route: route.fulfill(status=200, body=b"not a snapshot"))
+    page, root = open_calc(context, site, "check-odds")
+    _cold_start_gives_engine_results(page, root)
+
+
+def test_cold_start_when_the_snapshot_is_missing(browser, site):
+    """No snapshot on the server (the 404 is logged by the browser): cold start, same answers."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    try:
+        ctx.route("**/*.snapshot.gz", lambda route: route.fulfill(status=404, body=b"missing"))
+        page, root = open_calc(ctx, site, "check-odds")
+        _cold_start_gives_engine_results(page, root)
+    finally:
+        ctx.close()
+
+
 def test_startup_failure_is_reported(browser, site):
     """If Python cannot start (here: no WebAssembly file), the status says so clearly."""
     ctx = browser.new_context(service_workers="block")

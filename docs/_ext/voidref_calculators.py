@@ -14,6 +14,11 @@ HTML build finishes, this extension also:
 * copies Pyodide from ``node_modules/pyodide`` into ``_static/pyodide/``, with
   the standard library pre-compiled to bytecode by Pyodide itself under node
   (cached in ``_build/.pyodide-cache``);
+* makes a memory snapshot of Pyodide with every ``voidref`` module already
+  imported (Pyodide's ``_makeSnapshot``, under node, from the files the site
+  serves), gzipped into ``_static/calc/``. The worker starts from it about
+  twice as fast as from a cold interpreter, and falls back to a cold start
+  if the snapshot is missing or cannot be restored;
 * adds a Content-Security-Policy ``<meta>`` to every page (inline scripts the
   theme writes are allowed by their hashes; WebAssembly needs
   ``'wasm-unsafe-eval'``);
@@ -147,7 +152,9 @@ def _page_context(app, pagename, templatename, context, doctree):
         context["default_mode"] = "auto"
     if pagename in getattr(app.env, "voidref_calc_docs", set()):
         app.add_css_file("calc/calc.css")
-        app.add_js_file("calc/calc.js", type="module")
+        # async and first among the scripts: it starts Python's worker while
+        # the page is still being parsed (see calc.js for when it waits).
+        app.add_js_file("calc/calc.js", type="module", loading_method="async", priority=100)
 
 
 # -- build-finished: wheel, Pyodide, CSP, service worker ----------------------
@@ -272,6 +279,43 @@ def _precompile(app, pyodide_dir: str, static: str, wheel_name: str) -> str | No
     if args[1]:
         os.replace(args[1], stdlib_out)
     return stdlib_out
+
+
+_SNAPSHOT_JS = r"""
+import { loadPyodide } from %(mjs)s;
+import fs from "node:fs";
+import zlib from "node:zlib";
+const [indexURL, stdlib, wheel, out] = %(args)s;
+const py = await loadPyodide({ indexURL, stdLibURL: stdlib, _makeSnapshot: true });
+py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+py.runPython(`
+import importlib, pkgutil, voidref, voidref.calc
+# Every module of the package, so nothing needs the wheel's files after a restore.
+for info in pkgutil.walk_packages(voidref.__path__, "voidref."):
+    if not info.name.endswith(".__main__"):  # that one runs the command line
+        importlib.import_module(info.name)
+voidref.calc.calculators()
+`);
+fs.writeFileSync(out, zlib.gzipSync(py.makeMemorySnapshot(), { level: 6 }));
+"""
+
+
+def _snapshot(pyodide_dir: str, stdlib: str, wheel_path: str, out_path: str) -> bool:
+    """Write a gzipped Pyodide memory snapshot with voidref imported; say whether it worked."""
+    node = shutil.which("node")
+    if not node:
+        return False
+    args = [pyodide_dir + os.sep, stdlib, wheel_path, out_path + ".tmp"]
+    script = _SNAPSHOT_JS % {"mjs": json.dumps("file://" + os.path.join(pyodide_dir, "pyodide.mjs")),
+                             "args": json.dumps(args)}
+    proc = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=300)
+    if proc.returncode:
+        err = proc.stderr
+        err = err[err.find("Traceback"):] if "Traceback" in err else err[-1500:]
+        logger.warning("voidref calculators: no Pyodide snapshot (the worker will start cold):\n%s", err[:3000])
+        return False
+    os.replace(out_path + ".tmp", out_path)
+    return True
 
 
 def _csp(scripts: list[str]) -> str:
@@ -410,18 +454,29 @@ def _build_finished(app, exception):
     have_pyodide = all(os.path.exists(os.path.join(pyodide_src, f)) for f in PYODIDE_FILES)
     with open(os.path.join(pyodide_src, "package.json") if have_pyodide else os.devnull) as fh:
         pyodide_version = json.load(fh)["version"] if have_pyodide else ""
+    snapshot_name = ""
+    for old in os.listdir(os.path.join(static, "calc")):
+        if old.endswith(".snapshot.gz"):
+            os.remove(os.path.join(static, "calc", old))
     if have_pyodide:
         stdlib = _precompile(app, pyodide_src, static, wheel_name)
         os.makedirs(pyodide_dst, exist_ok=True)
         for f in PYODIDE_FILES:
             src = stdlib if (f == "python_stdlib.zip" and stdlib) else os.path.join(pyodide_src, f)
             shutil.copyfile(src, os.path.join(pyodide_dst, f))
+        with open(os.path.join(static, "calc", wheel_name), "rb") as fh:
+            tag = hashlib.sha256(fh.read()).hexdigest()[:12]
+        name = f"voidref-{tag}.snapshot.gz"
+        if _snapshot(pyodide_src, os.path.join(pyodide_dst, "python_stdlib.zip"),
+                     os.path.join(static, "calc", wheel_name), os.path.join(static, "calc", name)):
+            snapshot_name = name
     else:
         logger.info("voidref calculators: node_modules/pyodide is missing (run npm ci); "
                     "calculators will show their built result only")
     with open(os.path.join(static, "calc", "config.mjs"), "w", encoding="utf-8") as fh:
         fh.write("// Written at build time by docs/_ext/voidref_calculators.py.\n"
                  f"export const WHEEL = {json.dumps(wheel_name)};\n"
+                 f"export const SNAPSHOT = {json.dumps(snapshot_name)};\n"
                  f"export const PYODIDE_VERSION = {json.dumps(pyodide_version)};\n"
                  f"export const HAVE_PYODIDE = {json.dumps(have_pyodide)};\n")
     add_csp(outdir)

@@ -1,8 +1,13 @@
 // voidref calculators: main-thread glue. It only moves inputs to the Python
 // worker and results back to the page; every rule lives in voidref (Python).
 //
-// - The worker starts lazily: when a calculator comes into view (on an idle
-//   moment), or at the first interaction, whichever is first.
+// - Only pages with a calculator load this script (async, first in the head).
+//   It starts Python's worker at once, while the page is still being parsed:
+//   the work happens off the main thread, so reading is never blocked, and
+//   the calculators are live about a second later. With the browser's
+//   data saver on (Save-Data), it waits instead until a calculator comes
+//   into view or is used, so a page read without its calculator costs no
+//   download of Python.
 // - Start-up has a timeout; a computation that runs too long is stopped by
 //   ending the worker (a new one starts at the next change).
 // - Inputs that differ from the defaults live in the URL (?slug.field=value),
@@ -13,17 +18,22 @@ const STARTUP_TIMEOUT_MS = 30000;
 const COMPUTE_TIMEOUT_MS = 10000;
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const SW_URL = new URL("../../sw.js", import.meta.url);
+const SAVE_DATA = Boolean(navigator.connection && navigator.connection.saveData);
 
-const calcs = [...document.querySelectorAll(".voidref-calc")].map(setUp);
+window.voidrefCalcTiming = { script: performance.now() };
+const calcs = [];       // filled once the document is parsed
 
 let worker = null;      // the Worker, once started
 let readyPromise = null;
+let pythonReady = false;
 let failedMessage = null;
+let lastStatus = null;  // [text, state], for calculators set up after it was shown
 let nextId = 1;
 let inFlight = null;    // {id, calc, timer}
 const queue = new Set(); // calculators waiting for a computation
 
 function setStatus(text, state) {
+  lastStatus = [text, state];
   for (const c of calcs) {
     c.status.textContent = text;
     c.status.dataset.state = state;
@@ -38,6 +48,7 @@ function startWorker() {
       failedMessage = message;
       if (worker) worker.terminate();
       worker = null;
+      pythonReady = false;
       setStatus(`Live results unavailable: ${message}. The result shown is the last one computed.`, "failed");
       reject(new Error(message));
     };
@@ -49,6 +60,7 @@ function startWorker() {
     const timer = setTimeout(() => fail(`Python did not start within ${STARTUP_TIMEOUT_MS / 1000} s`), STARTUP_TIMEOUT_MS);
     try {
       worker = new Worker(WORKER_URL, { type: "module", name: "voidref-python" });
+      window.voidrefCalcTiming = Object.assign(window.voidrefCalcTiming || {}, { created: performance.now() });
     } catch (err) {
       clearTimeout(timer);
       fail("this browser cannot start a module worker");
@@ -63,12 +75,14 @@ function startWorker() {
       const msg = event.data;
       if (msg.type === "ready") {
         clearTimeout(timer);
-        window.voidrefCalcTiming = Object.assign(window.voidrefCalcTiming || {}, msg.timing,
-          { ready: performance.now() });
+        window.voidrefCalcTiming = Object.assign(window.voidrefCalcTiming || {}, msg.timing, {
+          ready: performance.now(),
+          workerStarted: msg.timing.startedAt - performance.timeOrigin,
+        });
         setStatus("Ready: results update as you change the inputs.", "ready");
+        pythonReady = true;
         resolve();
-        // Python is up: recompute what still shows the built result, so the page is live.
-        for (const c of calcs) if (c.result.dataset.state === "prebuilt") request(c);
+        refreshPrebuilt();
       } else if (msg.type === "failed") {
         clearTimeout(timer);
         fail(msg.message);
@@ -78,8 +92,13 @@ function startWorker() {
     };
     worker.postMessage({ type: "init" });
   });
-  readyPromise.catch(() => {});
+  readyPromise.then(registerServiceWorker, registerServiceWorker);
   return readyPromise;
+}
+
+function refreshPrebuilt() {
+  // Python is up: recompute what still shows the built result, so the page is live.
+  for (const c of calcs) if (c.result.dataset.state === "prebuilt") request(c);
 }
 
 function readInputs(c) {
@@ -149,6 +168,7 @@ function onTimeout(c, timeoutMs) {
   if (worker) worker.terminate();
   worker = null;
   readyPromise = null;
+  pythonReady = false;
   c.general.hidden = false;
   c.general.textContent = `This computation took longer than ${timeoutMs / 1000} s and was stopped. Try smaller numbers.`;
   c.result.dataset.state = "stale";
@@ -219,6 +239,10 @@ function setUp(root) {
     general: root.querySelector(".vc-general-error"),
   };
   c.defaults = readInputs(c);
+  if (lastStatus) {
+    c.status.textContent = lastStatus[0];
+    c.status.dataset.state = lastStatus[1];
+  }
   root.querySelector(".vc-actions").hidden = false;
   const params = new URLSearchParams(location.search);
   const restored = {};
@@ -259,10 +283,8 @@ function setUp(root) {
 }
 
 function startWhenSeen() {
-  // Start Python as soon as a calculator is on screen (the work happens in the
-  // worker, off the main thread, so reading is never blocked), or at the first
-  // interaction, whichever comes first. Pages read without reaching a
-  // calculator never load WebAssembly.
+  // Data saver: start Python when a calculator comes into view (or at the
+  // first interaction, see setUp), not with the page.
   if (!("IntersectionObserver" in window)) return startWorker();
   const seen = new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) {
@@ -273,10 +295,24 @@ function startWhenSeen() {
   for (const c of calcs) seen.observe(c.root);
 }
 
-if (calcs.length) {
-  startWhenSeen();
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register(SW_URL).catch(() => {});
-  }
-  window.voidrefCalc = { start: startWorker, calcs };
+function setUpPage() {
+  calcs.push(...[...document.querySelectorAll(".voidref-calc")].map(setUp));
+  if (!calcs.length) return;
+  if (SAVE_DATA && !readyPromise) startWhenSeen();
+  if (pythonReady) refreshPrebuilt();
 }
+
+let swRegistered = false;
+function registerServiceWorker() {
+  // After Python has started (or failed to): caching the whole site for
+  // offline use downloads every file once more, which would otherwise
+  // compete with Python's start-up for the network and the processor.
+  if (swRegistered || !("serviceWorker" in navigator) || location.protocol === "file:") return;
+  swRegistered = true;
+  navigator.serviceWorker.register(SW_URL).catch(() => {});
+}
+
+if (!SAVE_DATA) startWorker();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
+else setUpPage();
+window.voidrefCalc = { start: startWorker, calcs };

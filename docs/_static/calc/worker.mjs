@@ -1,30 +1,69 @@
 // voidref calculators: the module Web Worker that runs Python.
 //
-// It loads Pyodide (served from this site), unpacks the voidref wheel built
-// from the same commit as the page, and answers {type: "run"} messages by
-// calling voidref.calc.run_json. No rule is computed in JavaScript.
+// It starts Pyodide (served from this site) with voidref already imported,
+// from the memory snapshot made at build time from the same commit as the
+// page. If there is no snapshot, or it cannot be restored, it starts Pyodide
+// cold and unpacks the voidref wheel instead: slower, same answers. It then
+// answers {type: "run"} messages by calling voidref.calc.run_json. No rule is
+// computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { WHEEL } from "./config.mjs";
+import { WHEEL, SNAPSHOT } from "./config.mjs";
 
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
 
-async function start() {
-  const t0 = performance.now();
-  if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
+async function fetchSnapshot() {
+  const response = await fetch(new URL(SNAPSHOT, import.meta.url));
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const packed = new Blob([await response.arrayBuffer()]);
+  return new Response(packed.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+async function fromSnapshot() {
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {}); // a failure surfaces through loadPyodide, which falls back
+  const py = await loadPyodide({ indexURL: INDEX_URL, ...QUIET, _loadSnapshot: snapshot });
+  // The snapshot froze the random generator's state: give this session its own.
+  py.runPython("import random; random.seed()");
+  return py;
+}
+
+async function cold(timing) {
   const wheel = fetch(new URL(WHEEL, import.meta.url)); // in parallel with Python's start-up
-  const py = await loadPyodide({
-    indexURL: new URL("../pyodide/", import.meta.url).href,
-    stdout: () => {},
-    stderr: () => {},
-  });
+  const t0 = performance.now();
+  const py = await loadPyodide({ indexURL: INDEX_URL, ...QUIET });
   const tPython = performance.now();
   const response = await wheel;
   if (!response.ok) throw new Error(`the voidref wheel could not be loaded (HTTP ${response.status})`);
   py.unpackArchive(await response.arrayBuffer(), "wheel");
-  const tWheel = performance.now();
-  runJson = py.pyimport("voidref.calc").run_json;
+  timing.python = tPython - t0;
+  timing.wheel = performance.now() - tPython;
+  return py;
+}
+
+async function start() {
+  const t0 = performance.now();
+  if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
+  const timing = { snapshot: false };
+  let py = null;
+  if (SNAPSHOT && typeof DecompressionStream === "function") {
+    try {
+      py = await fromSnapshot();
+      timing.snapshot = true;
+      timing.python = performance.now() - t0;
+      timing.wheel = 0;
+    } catch (err) {
+      py = null; // fall back to a cold start below
+    }
+  }
+  if (!py) py = await cold(timing);
   const tImport = performance.now();
-  return { python: tPython - t0, wheel: tWheel - tPython, import: tImport - tWheel, total: tImport - t0 };
+  runJson = py.pyimport("voidref.calc").run_json;
+  timing.import = performance.now() - tImport;
+  timing.total = performance.now() - t0;
+  timing.startedAt = performance.timeOrigin + t0;
+  return timing;
 }
 
 const starting = start();
