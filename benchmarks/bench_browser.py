@@ -8,8 +8,11 @@ built site served on 127.0.0.1:
   not pre-compiled, standard library), from navigation start to ready;
 * a calculator page, first visit (empty cache): navigation start to Python
   ready and to the first live result, with the worker's own breakdown
-  (Pyodide, wheel, import);
+  (Pyodide restored from the build's memory snapshot, or started cold, then
+  wheel and import);
 * the same page again (cached visit: HTTP cache and service worker);
+* the first visit again with the snapshot withheld (the worker's cold-start
+  fallback), to show what the snapshot saves;
 * for every calculator at its default inputs: input change to updated result.
 
 Usage: python benchmarks/bench_browser.py [--site _build/html] [--runs 3]
@@ -97,10 +100,12 @@ def bare_startup(browser, url: str, base: str, runs: int) -> list[float]:
     return out
 
 
-def calculator_visit(browser, url: str, page_path: str, runs: int):
-    first, cached, parts = [], [], []
+def calculator_visit(browser, url: str, page_path: str, runs: int, cold: bool = False):
+    first, cached = [], []
     for _ in range(runs):
         ctx = browser.new_context()
+        if cold:
+            ctx.route("**/*.snapshot.gz", lambda route: route.fulfill(status=200, body=b"withheld"))
         for visit in ("first", "cached"):
             page = ctx.new_page()
             page.goto(url + page_path)
@@ -108,7 +113,7 @@ def calculator_visit(browser, url: str, page_path: str, runs: int):
             t = page.evaluate("() => window.voidrefCalcTiming")
             (first if visit == "first" else cached).append(t)
             if visit == "first":
-                page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+                page.evaluate("async () => { await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 20000))]); }")
                 # let the service worker finish caching before the second visit
                 page.wait_for_timeout(1500)
             page.close()
@@ -176,6 +181,7 @@ def main(argv=None) -> int:
         bare_site = bare_startup(browser, url, "/_static/pyodide/", args.runs)
         bare_orig = bare_startup(browser, url, "/__orig/", args.runs)
         first, cached = calculator_visit(browser, url, args.page, args.runs)
+        cold_first, _ = calculator_visit(browser, url, args.page, args.runs, cold=True)
         changes = input_changes(browser, url, args.page)
         browser.close()
     server.shutdown()
@@ -186,12 +192,18 @@ def main(argv=None) -> int:
     print(f"Chromium, {args.runs} runs each, medians in ms (page times from navigation start)")
     print(f"  Pyodide bare start-up, site files (pre-compiled stdlib): {_median(bare_site):7.0f}")
     print(f"  Pyodide bare start-up, npm files (source stdlib):        {_median(bare_orig):7.0f}")
-    print(f"  First visit:  Python ready {med(first, 'ready'):7.0f}   first live result {med(first, 'firstLive'):7.0f}")
-    print(f"     in the worker: Pyodide {med(first, 'python'):.0f}, wheel {med(first, 'wheel'):.0f}, "
-          f"import {med(first, 'import'):.0f}, total {med(first, 'total'):.0f}")
-    print(f"  Cached visit: Python ready {med(cached, 'ready'):7.0f}   first live result {med(cached, 'firstLive'):7.0f}")
-    print(f"     in the worker: Pyodide {med(cached, 'python'):.0f}, wheel {med(cached, 'wheel'):.0f}, "
-          f"import {med(cached, 'import'):.0f}, total {med(cached, 'total'):.0f}")
+    def visit(label, rows):
+        used = sum(1 for r in rows if r.get("snapshot"))
+        print(f"  {label:13s} Python ready {med(rows, 'ready'):7.0f}   first live result {med(rows, 'firstLive'):7.0f}"
+              f"   (snapshot used in {used} of {len(rows)})")
+        print(f"     worker created at {med(rows, 'created'):.0f}, running at {med(rows, 'workerStarted'):.0f}; "
+              f"inside it: Pyodide {med(rows, 'python'):.0f}, wheel {med(rows, 'wheel'):.0f}, "
+              f"import {med(rows, 'import'):.0f}, total {med(rows, 'total'):.0f}")
+
+    visit("First visit:", first)
+    visit("Cached visit:", cached)
+    visit("Cold start:", cold_first)
+    print(f"  Snapshot saves on a first visit: {med(cold_first, 'firstLive') - med(first, 'firstLive'):7.0f}")
     overhead = med(first, "firstLive") - _median(bare_site)
     print(f"  Our overhead above bare start-up (first visit, first live result): {overhead:7.0f}")
     print("  Input change to updated result, at default inputs (median / max of 5):")
