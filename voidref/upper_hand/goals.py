@@ -147,6 +147,8 @@ class Ending(enum.Enum):
     SURRENDER = "surrender"
     """The loser surrendered (an NPC crew may instead retreat), so the winner gets its goal."""
 
+    __hash__ = object.__hash__  # identity, as for Side: cheap in the exact chain
+
     def __repr__(self) -> str:
         return f"Ending.{self.name}"
 

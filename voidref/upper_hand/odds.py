@@ -272,11 +272,25 @@ class _Chain:
                                 pair = {holder: x2, other: y2}
                                 _add(mid, (pair[Side.A], pair[Side.B], holder), px * p * py * q)
         for (a2, b2, h0), p in mid.items():
-            for h, q in self.maneuver(a2, b2, h0):
-                self.end_of_round(a2, b2, h, p * q, out)
+            for k, w in self.settle(a2, b2, h0):
+                out[k] = out.get(k, 0) + p * w
         if not exact:
             return out
         return {k: Fraction(w, self.denominator) for k, w in out.items()}
+
+    def settle(self, dyn_a: tuple, dyn_b: tuple, h0) -> tuple:
+        """The Maneuver phase and the end of the round after a Gunnery phase, as ``(outcome, weight)`` pairs.
+
+        The weights are over ``dm * dl``; many Gunnery outcomes of many
+        levels lead to the same damage, so this is computed once for each.
+        """
+        def make():
+            out: dict = {}
+            for h, q in self.maneuver(dyn_a, dyn_b, h0):
+                self.end_of_round(dyn_a, dyn_b, h, q, out)
+            return tuple(out.items())
+
+        return self._cached(("settle", dyn_a, dyn_b, h0), make)
 
     def end_of_round(self, dyn_a: tuple, dyn_b: tuple, h, p: int, out: dict) -> None:
         dyns = {Side.A: dyn_a, Side.B: dyn_b}
@@ -364,21 +378,59 @@ class EngagementOdds:
         return {names.get(k) or f"{k[0].name} {k[1].value}": percent(v) for k, v in self.outcomes.items()}
 
 
-def _solve_row(matrix, mass):
-    """Solve ``v @ matrix = mass`` exactly for the row vector ``v`` (Gaussian elimination)."""
-    n = len(matrix)
-    # transpose: matrix^T v^T = mass^T
-    m = [[Fraction(matrix[c][r]) for c in range(n)] + [Fraction(mass[r])] for r in range(n)]
-    for col in range(n):
-        pivot = next(r for r in range(col, n) if m[r][col] != 0)
-        m[col], m[pivot] = m[pivot], m[col]
-        inv = 1 / m[col][col]
-        m[col] = [v * inv for v in m[col]]
-        for r in range(n):
-            if r != col and m[r][col] != 0:
-                f = m[r][col]
-                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
-    return [m[r][n] for r in range(n)]
+def _adjugate(a):
+    """Determinant and adjugate of a 1x1, 2x2 or 3x3 integer matrix (exact, no division)."""
+    n = len(a)
+    if n == 1:
+        return a[0][0], [[1]]
+    if n == 2:
+        (p, q), (r, t) = a
+        return p * t - q * r, [[t, -q], [-r, p]]
+    (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = a
+    cof = [[b1 * c2 - b2 * c1, b2 * c0 - b0 * c2, b0 * c1 - b1 * c0],
+           [a2 * c1 - a1 * c2, a0 * c2 - a2 * c0, a1 * c0 - a0 * c1],
+           [a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0]]
+    det = a0 * cof[0][0] + a1 * cof[0][1] + a2 * cof[0][2]
+    return det, [[cof[c][r] for c in range(3)] for r in range(3)]
+
+
+def _solve_level(stay, denominator: int, mass: list[int], mass_den: int):
+    """Expected visits ``v`` to each holder state of one damage level, exactly.
+
+    *stay[i][j]* is the integer weight (over *denominator*) of moving from
+    holder state i to holder state j without leaving the level; *mass* (over
+    *mass_den*) is the chance of entering each. Solves ``v (I - stay/den) =
+    mass`` by the adjugate, all in integers; returns ``(numerators, den)``
+    with ``v[i] = numerators[i] / den``.
+    """
+    n = len(stay)
+    a = [[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)]
+    det, adj = _adjugate(a)
+    nums = [denominator * sum(mass[i] * adj[i][j] for i in range(n)) for j in range(n)]
+    den = det * mass_den
+    if den < 0:
+        den, nums = -den, [-x for x in nums]
+    g = math.gcd(den, *nums)
+    return [x // g for x in nums], den // g
+
+
+def _combine(parts) -> tuple[int, int]:
+    """Sum fractions given as ``(numerator, denominator)`` pairs: ``(numerator, denominator)``, reduced.
+
+    Pairs are added in a balanced tree, so most additions work on small numbers.
+    """
+    parts = list(parts) or [(0, 1)]
+    while len(parts) > 1:
+        merged = []
+        for (n1, d1), (n2, d2) in zip(parts[0::2], parts[1::2]):
+            g = math.gcd(d1, d2)
+            merged.append((n1 * (d2 // g) + n2 * (d1 // g), d1 // g * d2))
+        if len(parts) % 2:
+            merged.append(parts[-1])
+        parts = merged
+    num, den = parts[0]
+    g = math.gcd(num, den)
+    return num // g, den // g
 
 
 def _progress(key) -> int:
@@ -436,63 +488,84 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
     holders = (None, Side.A, Side.B)
     first = (chain.dyn(Side.A, state.a), chain.dyn(Side.B, state.b))
     start = opening_odds(state.a, state.b, throw_rule).probabilities() if opening else {holder: Fraction(1)}
-    pending = {first: {h: Fraction(start.get(h, 0)) for h in holders}}
+    start_den = math.lcm(*(Fraction(p).denominator for p in start.values()))
+    # Every chance is kept as integers over a denominator, and each level's
+    # inflow is added up once, when the level is solved: adding fractions
+    # one path at a time is where an exact chain spends its time.
+    pending = {first: [(tuple(int(Fraction(start.get(h, 0)) * start_den) for h in holders), start_den)]}
     heap = [(_progress(first), first)]
-    totals = {k: Fraction(0) for k in _OUTCOMES}
-    rounds = Fraction(0)
+    ended: dict = {k: [] for k in _OUTCOMES}
+    visits_total: list = []
+    d_chain = chain.denominator
     levels = 0
     while heap:
         _, key = heapq.heappop(heap)
-        mass = pending.pop(key)
+        inflow = pending.pop(key)
+        mass_den = 1
+        for _, d in inflow:
+            mass_den = mass_den // math.gcd(mass_den, d) * d
+        mass = [0, 0, 0]
+        for nums, d in inflow:
+            f = mass_den // d
+            for i in range(3):
+                mass[i] += nums[i] * f
+        g = math.gcd(mass_den, *mass)
+        mass_den //= g
+        mass = [x // g for x in mass]
         levels += 1
-        trans = {h: chain.transitions(key[0], key[1], h, exact=False) for h in holders}
-        inside = {h: {} for h in holders}
-        exits = {h: [] for h in holders}
-        weights = {h: [] for h in holders}
+        inside = []
+        weights = []
         for h in holders:
-            for nxt, w in trans[h].items():
+            stay: dict = {}
+            out = []
+            for nxt, w in chain.transitions(key[0], key[1], h, exact=False).items():
                 if not isinstance(nxt[0], Side) and (nxt[0], nxt[1]) == key:
-                    _add(inside[h], nxt[2], Fraction(w, chain.denominator))
+                    stay[nxt[2]] = stay.get(nxt[2], 0) + w
                 else:
-                    exits[h].append(nxt)
-                    weights[h].append((nxt, w))
-        leaves = {h for h in holders if exits[h]}
+                    out.append((nxt, w))
+            inside.append(stay)
+            weights.append(out)
+        leaves = {h for h, out in zip(holders, weights) if out}
         grew = True
         while grew:
             grew = False
-            for h in holders:
-                if h not in leaves and any(p and g in leaves for g, p in inside[h].items()):
+            for h, stay in zip(holders, inside):
+                if h not in leaves and any(w and g in leaves for g, w in stay.items()):
                     leaves.add(h)
                     grew = True
-        live = [h for h in holders if h in leaves]
-        totals[STALEMATE] += sum((mass[h] for h in holders if h not in leaves), Fraction(0))
-        if not live or not any(mass[h] for h in live):
+        live = [i for i, h in enumerate(holders) if h in leaves]
+        stuck = sum(mass[i] for i, h in enumerate(holders) if h not in leaves)
+        if stuck:
+            ended[STALEMATE].append((stuck, mass_den))
+        if not live or not any(mass[i] for i in live):
             continue
-        matrix = [[(1 if g == h else 0) - inside[h].get(g, 0) for g in live] for h in live]
-        visits = _solve_row(matrix, [mass[h] for h in live])
-        # Put the visits over one denominator, then spread them with integer
-        # arithmetic: one fraction addition per destination, not per path.
-        common = math.lcm(*(v.denominator for v in visits))
-        nums = [v.numerator * (common // v.denominator) for v in visits]
-        scale = common * chain.denominator
+        stay_matrix = [[inside[i].get(holders[j], 0) for j in live] for i in live]
+        nums, den = _solve_level(stay_matrix, d_chain, [mass[i] for i in live], mass_den)
+        scale = den * d_chain
+        visits_total.append((sum(nums), den))
         spread: dict = {}
-        for h, v, n in zip(live, visits, nums):
-            if not v:
+        for i, n in zip(live, nums):
+            if not n:
                 continue
-            rounds += v
-            totals[STALEMATE] += v * sum((p for g, p in inside[h].items() if g not in leaves), Fraction(0))
-            for nxt, w in weights[h]:
+            lost = sum(w for g, w in inside[i].items() if g not in leaves)
+            if lost:
+                ended[STALEMATE].append((n * lost, scale))
+            for nxt, w in weights[i]:
                 spread[nxt] = spread.get(nxt, 0) + n * w
+        index = {h: i for i, h in enumerate(holders)}
         for nxt, n in spread.items():
-            amount = Fraction(n, scale)
             if isinstance(nxt[0], Side):
-                totals[nxt] += amount
+                ended[nxt].append((n, scale))
                 continue
             nkey = (nxt[0], nxt[1])
             if nkey not in pending:
-                pending[nkey] = {g: Fraction(0) for g in holders}
+                pending[nkey] = []
                 heapq.heappush(heap, (_progress(nkey), nkey))
-            pending[nkey][nxt[2]] += amount
+            part = [0, 0, 0]
+            part[index[nxt[2]]] = n
+            pending[nkey].append((tuple(part), scale))
+    totals = {k: Fraction(*_combine(parts)) if parts else Fraction(0) for k, parts in ended.items()}
+    rounds = Fraction(*_combine(visits_total)) if visits_total else Fraction(0)
     return EngagementOdds(totals, rounds if totals[STALEMATE] == 0 else None, levels)
 
 

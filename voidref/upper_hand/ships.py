@@ -34,6 +34,11 @@ class Side(enum.Enum):
     B = "b"
     """The second side named."""
 
+    # Members are singletons compared by identity, so the built-in identity
+    # hash is consistent with ==, and much cheaper than Enum's own __hash__
+    # (the exact engagement chain hashes sides hundreds of thousands of times).
+    __hash__ = object.__hash__
+
     @property
     def other(self) -> "Side":
         """The opposing side."""
