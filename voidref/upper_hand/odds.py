@@ -9,8 +9,9 @@ The chain's state is what the rules remember between rounds: the condition
 of each component, the crew hits taken, the boarders left and who holds the
 Upper Hand. Damage only ever gets worse, so apart from the Upper Hand moving
 back and forth the chain never returns to a state; we solve it one damage
-level at a time (a 3-by-3 linear system each), most damaged first, in exact
-fractions. The number of damage levels is capped
+level at a time (a 3-by-3 linear system each), least damaged first, exactly:
+chances travel as integers over one denominator per level, and fractions are
+only formed for the final answers. The number of damage levels is capped
 (:data:`MAX_CHAIN_STATES`); beyond it use :func:`simulate_engagement`, whose
 result states its own error.
 
@@ -236,41 +237,40 @@ class _Chain:
         """
         out: dict = {}
         mid: dict = {}
-        dyns = {Side.A: dyn_a, Side.B: dyn_b}
-        dd, rest = self.dd, self.dm * self.dl  # factors a path skips when it ends early
+        dg, dd, rest = self.dg, self.dd, self.dm * self.dl  # rest: factors a path skips when it ends early
         if holder is None:
-            # Gunnery at once: both throws from the start of the phase; A's hits first.
-            for ia, pa in self.gun(Side.A, dyn_a):
-                for ib, pb in self.gun(Side.B, dyn_b):
-                    for (b2, gone), p in self.hit(Side.A, dyn_b, ia):
-                        if gone:
-                            _add(out, (Side.A, Ending.SURRENDER), pa * pb * p * dd * rest)
-                            continue
-                        for (a2, gone2), q in self.hit(Side.B, dyn_a, ib):
-                            if gone2:
-                                _add(out, (Side.B, Ending.SURRENDER), pa * pb * p * q * rest)
-                            else:
-                                _add(mid, (a2, b2, None), pa * pb * p * q)
+            # Gunnery at once: both throws from the start of the phase, so the
+            # two shots are independent; A's hits are resolved first.
+            hits_b, gone_b, _ = self.shot(Side.A, dyn_a, dyn_b)
+            hits_a, gone_a, _ = self.shot(Side.B, dyn_b, dyn_a)
+            if gone_b:
+                out[(Side.A, Ending.SURRENDER)] = gone_b * dg * dd * rest
+            if gone_a:
+                out[(Side.B, Ending.SURRENDER)] = (dg * dd - gone_b) * gone_a * rest
+            for b2, wb in hits_b:
+                for a2, wa in hits_a:
+                    key = (a2, b2, None)
+                    mid[key] = mid.get(key, 0) + wb * wa
         else:
-            # Gunnery in order: the holder first, then the other ship, which the holder may dodge.
+            # Gunnery in order: the holder first, then the other ship (from
+            # its state after that shot), which the holder may dodge.
             other = holder.other
-            dg = self.dg
-            for ix, px in self.gun(holder, dyns[holder]):
-                for (y2, gone), p in self.hit(holder, dyns[other], ix):
-                    if gone:
-                        _add(out, (holder, Ending.SURRENDER), px * p * dg * dd * rest)
-                        continue
-                    for iy, py in self.gun(other, y2):
-                        if self.dodge_at is not None and iy >= self.dodge_at:
-                            pair = {holder: dyns[holder], other: y2}
-                            _add(mid, (pair[Side.A], pair[Side.B], None), px * p * py * dd)
-                            continue
-                        for (x2, gone2), q in self.hit(other, dyns[holder], iy):
-                            if gone2:
-                                _add(out, (other, Ending.SURRENDER), px * p * py * q * rest)
-                            else:
-                                pair = {holder: x2, other: y2}
-                                _add(mid, (pair[Side.A], pair[Side.B], holder), px * p * py * q)
+            own, enemy = (dyn_a, dyn_b) if holder is Side.A else (dyn_b, dyn_a)
+            hits, gone, _ = self.shot(holder, own, enemy)
+            if gone:
+                out[(holder, Ending.SURRENDER)] = gone * dg * dd * rest
+            lost = 0
+            for y2, wy in hits:
+                back, gone2, dodged = self.shot(other, y2, own, dodge=True)
+                if dodged:
+                    key = (own, y2, None) if holder is Side.A else (y2, own, None)
+                    mid[key] = mid.get(key, 0) + wy * dodged
+                lost += wy * gone2
+                for x2, wx in back:
+                    key = (x2, y2, holder) if holder is Side.A else (y2, x2, holder)
+                    mid[key] = mid.get(key, 0) + wy * wx
+            if lost:
+                out[(other, Ending.SURRENDER)] = lost * rest
         for (a2, b2, h0), p in mid.items():
             for k, w in self.settle(a2, b2, h0):
                 out[k] = out.get(k, 0) + p * w
@@ -278,19 +278,45 @@ class _Chain:
             return out
         return {k: Fraction(w, self.denominator) for k, w in out.items()}
 
+    def shot(self, shooter: Side, own: tuple, target: tuple, dodge: bool = False) -> tuple:
+        """One ship's Gunnery throw and its damage: ``(hits, gone, dodged)``, weights over ``dg * dd``.
+
+        *hits* pairs the target's state after the shot with its weight;
+        *gone* is the weight of the target's crew giving up; with *dodge*,
+        *dodged* is the weight of an Impact the target (holding the Upper
+        Hand) dodges, at no damage.
+        """
+        key = ("shot", shooter, own[1], target, dodge)
+        found = self._cache.get(key)
+        if found is None:
+            after: dict = {}
+            gone = dodged = 0
+            for i, p in self.gun(shooter, own):
+                if dodge and self.dodge_at is not None and i >= self.dodge_at:
+                    dodged += p * self.dd
+                    continue
+                for (t2, g), q in self.hit(shooter, target, i):
+                    if g:
+                        gone += p * q
+                    else:
+                        after[t2] = after.get(t2, 0) + p * q
+            found = self._cache[key] = (tuple(after.items()), gone, dodged)
+        return found
+
     def settle(self, dyn_a: tuple, dyn_b: tuple, h0) -> tuple:
         """The Maneuver phase and the end of the round after a Gunnery phase, as ``(outcome, weight)`` pairs.
 
         The weights are over ``dm * dl``; many Gunnery outcomes of many
         levels lead to the same damage, so this is computed once for each.
         """
-        def make():
+        key = ("settle", dyn_a, dyn_b, h0)
+        found = self._cache.get(key)
+        if found is None:
             out: dict = {}
             for h, q in self.maneuver(dyn_a, dyn_b, h0):
                 self.end_of_round(dyn_a, dyn_b, h, q, out)
-            return tuple(out.items())
-
-        return self._cached(("settle", dyn_a, dyn_b, h0), make)
+            found = self._cache[key] = tuple(out.items())
+        return found
 
     def end_of_round(self, dyn_a: tuple, dyn_b: tuple, h, p: int, out: dict) -> None:
         dyns = {Side.A: dyn_a, Side.B: dyn_b}
@@ -497,6 +523,7 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
     ended: dict = {k: [] for k in _OUTCOMES}
     visits_total: list = []
     d_chain = chain.denominator
+    index = {h: i for i, h in enumerate(holders)}
     levels = 0
     while heap:
         _, key = heapq.heappop(heap)
@@ -543,7 +570,7 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
         nums, den = _solve_level(stay_matrix, d_chain, [mass[i] for i in live], mass_den)
         scale = den * d_chain
         visits_total.append((sum(nums), den))
-        spread: dict = {}
+        spread: dict = {}  # next level -> its inflow by holder; ending -> weight
         for i, n in zip(live, nums):
             if not n:
                 continue
@@ -551,19 +578,22 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
             if lost:
                 ended[STALEMATE].append((n * lost, scale))
             for nxt, w in weights[i]:
-                spread[nxt] = spread.get(nxt, 0) + n * w
-        index = {h: i for i, h in enumerate(holders)}
-        for nxt, n in spread.items():
-            if isinstance(nxt[0], Side):
-                ended[nxt].append((n, scale))
+                if isinstance(nxt[0], Side):
+                    spread[nxt] = spread.get(nxt, 0) + n * w
+                    continue
+                nkey = (nxt[0], nxt[1])
+                part = spread.get(nkey)
+                if part is None:
+                    part = spread[nkey] = [0, 0, 0]
+                part[index[nxt[2]]] += n * w
+        for nkey, part in spread.items():
+            if isinstance(nkey[0], Side):
+                ended[nkey].append((part, scale))
                 continue
-            nkey = (nxt[0], nxt[1])
             if nkey not in pending:
                 pending[nkey] = []
                 heapq.heappush(heap, (_progress(nkey), nkey))
-            part = [0, 0, 0]
-            part[index[nxt[2]]] = n
-            pending[nkey].append((tuple(part), scale))
+            pending[nkey].append((part, scale))
     totals = {k: Fraction(*_combine(parts)) if parts else Fraction(0) for k, parts in ended.items()}
     rounds = Fraction(*_combine(visits_total)) if visits_total else Fraction(0)
     return EngagementOdds(totals, rounds if totals[STALEMATE] == 0 else None, levels)
