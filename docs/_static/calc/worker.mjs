@@ -13,11 +13,40 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
 
+const marks = {};
+
+function unpackSnapshot(packed) {
+  // Layout written at build time (docs/_ext/voidref_calculators.py):
+  // "VRSNAP01", memory length, page size, page count (u32 little-endian),
+  // one byte per page (1 = stored), then the stored pages in order.
+  const bytes = new Uint8Array(packed);
+  const view = new DataView(packed);
+  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== "VRSNAP01") throw new Error("not a voidref snapshot");
+  const length = view.getUint32(8, true);
+  const page = view.getUint32(12, true);
+  const pages = view.getUint32(16, true);
+  const memory = new Uint8Array(length);
+  let at = 20 + pages;
+  for (let i = 0; i < pages; i++) {
+    if (!bytes[20 + i]) continue;
+    const size = Math.min(page, length - i * page);
+    memory.set(bytes.subarray(at, at + size), i * page);
+    at += size;
+  }
+  if (at !== bytes.length) throw new Error("truncated voidref snapshot");
+  return memory;
+}
+
 async function fetchSnapshot() {
+  const t0 = performance.now();
   const response = await fetch(new URL(SNAPSHOT, import.meta.url));
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const packed = new Blob([await response.arrayBuffer()]);
-  return new Response(packed.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  marks.snapshotFetched = performance.now() - t0;
+  const memory = unpackSnapshot(
+    await new Response(packed.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  marks.snapshotUnpacked = performance.now() - t0;
+  return memory;
 }
 
 async function fromSnapshot() {
@@ -51,6 +80,7 @@ async function start() {
     try {
       py = await fromSnapshot();
       timing.snapshot = true;
+      Object.assign(timing, marks);
       timing.python = performance.now() - t0;
       timing.wheel = 0;
     } catch (err) {
