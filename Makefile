@@ -58,6 +58,7 @@ test: install-test
 bench: install-test
 	$(VPY) -m pip install -q -e '.[bench]'
 	$(VPY) benchmarks/bench_pools.py
+	$(VPY) benchmarks/bench_ships.py
 
 bench-browser: install-test site
 	$(VPY) benchmarks/bench_browser.py --site $(HTML)
