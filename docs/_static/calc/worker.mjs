@@ -75,22 +75,23 @@ async function start() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
   const timing = { snapshot: false };
-  let py = null;
   if (SNAPSHOT && typeof DecompressionStream === "function") {
     try {
-      py = await fromSnapshot();
-      timing.snapshot = true;
-      Object.assign(timing, marks);
+      const py = await fromSnapshot();
       timing.python = performance.now() - t0;
-      timing.wheel = 0;
+      const tImport = performance.now();
+      runJson = py.pyimport("voidref.calc").run_json;
+      Object.assign(timing, marks, { snapshot: true, wheel: 0, import: performance.now() - tImport });
     } catch (err) {
-      py = null; // fall back to a cold start below
+      runJson = null; // the snapshot could not be restored or used: start cold below
     }
   }
-  if (!py) py = await cold(timing);
-  const tImport = performance.now();
-  runJson = py.pyimport("voidref.calc").run_json;
-  timing.import = performance.now() - tImport;
+  if (!runJson) {
+    const py = await cold(timing);
+    const tImport = performance.now();
+    runJson = py.pyimport("voidref.calc").run_json;
+    timing.import = performance.now() - tImport;
+  }
   timing.total = performance.now() - t0;
   timing.startedAt = performance.timeOrigin + t0;
   return timing;
