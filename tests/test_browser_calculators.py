@@ -433,10 +433,26 @@ def test_data_saver_waits_until_a_calculator_is_seen(context, site):
     root.locator(".vc-result[data-state='live']").wait_for()
 
 
-def test_worker_starts_from_the_build_snapshot(shared):
-    """The worker restores the memory snapshot made at build time (voidref already imported)."""
-    timing = shared.evaluate("() => window.voidrefCalcTiming")
-    assert timing["snapshot"] is True, timing
+def test_worker_starts_from_the_build_snapshot(browser, site):
+    """The worker restores the build's memory snapshot, then still unpacks this commit's wheel."""
+    ctx = browser.new_context(service_workers="block")  # so only the Python worker fetches the wheel
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    try:
+        page, root = open_calc(ctx, site, "check-odds")
+        wait_live(root)
+        timing = page.evaluate("() => window.voidrefCalcTiming")
+        assert timing["snapshot"] is True, timing
+        wheel = page.evaluate("async () => (await import('./_static/calc/config.mjs')).WHEEL")
+        fetched = lambda: any(u.endswith("/_static/calc/" + wheel) for u in watch.requests)  # noqa: E731
+        for _ in range(100):  # up to 10 s: it comes right after the first result
+            if fetched():
+                break
+            page.wait_for_timeout(100)
+        assert fetched(), "the wheel was never fetched after a snapshot start"
+        watch.check()
+    finally:
+        ctx.close()
 
 
 def _cold_start_gives_engine_results(page, root, slug="check-odds"):

@@ -12,6 +12,7 @@ import { WHEEL, SNAPSHOT } from "./config.mjs";
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
+let wheelLater = null; // after a snapshot start: the Pyodide to unpack the wheel into, after the first result
 
 const marks = {};
 
@@ -81,6 +82,7 @@ async function start() {
       timing.python = performance.now() - t0;
       const tImport = performance.now();
       runJson = py.pyimport("voidref.calc").run_json;
+      wheelLater = py;
       Object.assign(timing, marks, { snapshot: true, wheel: 0, import: performance.now() - tImport });
     } catch (err) {
       runJson = null; // the snapshot could not be restored or used: start cold below
@@ -95,6 +97,23 @@ async function start() {
   timing.total = performance.now() - t0;
   timing.startedAt = performance.timeOrigin + t0;
   return timing;
+}
+
+function unpackWheelLater() {
+  // The snapshot already holds every voidref module; the wheel's files (the
+  // same commit) only complete the file system, e.g. for source lines in
+  // tracebacks. So they come after the first result, off the critical path.
+  const py = wheelLater;
+  wheelLater = null;
+  if (!py) return;
+  setTimeout(async () => {
+    try {
+      const response = await fetch(new URL(WHEEL, import.meta.url));
+      if (response.ok) py.unpackArchive(await response.arrayBuffer(), "wheel");
+    } catch (err) {
+      // Nothing is lost: every module is imported already.
+    }
+  }, 0);
 }
 
 const starting = start();
@@ -114,6 +133,7 @@ self.onmessage = async (event) => {
       const t0 = performance.now();
       const json = runJson(msg.slug, JSON.stringify(msg.inputs));
       self.postMessage({ type: "result", id: msg.id, result: JSON.parse(json), ms: performance.now() - t0 });
+      unpackWheelLater();
     } catch (err) {
       self.postMessage({ type: "result", id: msg.id, result: { ok: false, errors: {}, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
     }
