@@ -2,10 +2,10 @@
 //
 // It starts Pyodide (served from this site) with voidref already imported,
 // from the memory snapshot made at build time from the same commit as the
-// page. If there is no snapshot, or it cannot be restored, it starts Pyodide
-// cold and unpacks the voidref wheel instead: slower, same answers. It then
-// answers {type: "run"} messages by calling voidref.calc.run_json. No rule is
-// computed in JavaScript.
+// page, and unpacks that commit's voidref wheel after the first result. If
+// the snapshot is missing or unusable, it starts Pyodide cold and unpacks the
+// wheel first: slower, same answers. It answers {type: "run"} messages by
+// calling voidref.calc.run_json. No rule is computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { WHEEL, SNAPSHOT } from "./config.mjs";
 
