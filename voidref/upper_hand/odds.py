@@ -286,9 +286,7 @@ class _Chain:
         *dodged* is the weight of an Impact the target (holding the Upper
         Hand) dodges, at no damage.
         """
-        key = ("shot", shooter, own[1], target, dodge)
-        found = self._cache.get(key)
-        if found is None:
+        def make():
             after: dict = {}
             gone = dodged = 0
             for i, p in self.gun(shooter, own):
@@ -299,9 +297,10 @@ class _Chain:
                     if g:
                         gone += p * q
                     else:
-                        after[t2] = after.get(t2, 0) + p * q
-            found = self._cache[key] = (tuple(after.items()), gone, dodged)
-        return found
+                        _add(after, t2, p * q)
+            return tuple(after.items()), gone, dodged
+
+        return self._cached(("shot", shooter, own[1], target, dodge), make)
 
     def settle(self, dyn_a: tuple, dyn_b: tuple, h0) -> tuple:
         """The Maneuver phase and the end of the round after a Gunnery phase, as ``(outcome, weight)`` pairs.
@@ -309,14 +308,13 @@ class _Chain:
         The weights are over ``dm * dl``; many Gunnery outcomes of many
         levels lead to the same damage, so this is computed once for each.
         """
-        key = ("settle", dyn_a, dyn_b, h0)
-        found = self._cache.get(key)
-        if found is None:
+        def make():
             out: dict = {}
             for h, q in self.maneuver(dyn_a, dyn_b, h0):
                 self.end_of_round(dyn_a, dyn_b, h, q, out)
-            found = self._cache[key] = tuple(out.items())
-        return found
+            return tuple(out.items())
+
+        return self._cached(("settle", dyn_a, dyn_b, h0), make)
 
     def end_of_round(self, dyn_a: tuple, dyn_b: tuple, h, p: int, out: dict) -> None:
         dyns = {Side.A: dyn_a, Side.B: dyn_b}

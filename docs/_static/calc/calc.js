@@ -26,7 +26,6 @@ const calcs = [];       // filled once the document is parsed
 let worker = null;      // the Worker, once started
 let readyPromise = null;
 let pythonReady = false;
-let failedMessage = null;
 let lastStatus = null;  // [text, state], for calculators set up after it was shown
 let nextId = 1;
 let inFlight = null;    // {id, calc, timer}
@@ -42,10 +41,8 @@ function setStatus(text, state) {
 
 function startWorker() {
   if (readyPromise) return readyPromise;
-  failedMessage = null;
   readyPromise = new Promise((resolve, reject) => {
     const fail = (message) => {
-      failedMessage = message;
       if (worker) worker.terminate();
       worker = null;
       pythonReady = false;
