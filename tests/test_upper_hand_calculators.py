@@ -1,5 +1,7 @@
 """Tests for the plain-data Upper Hand calculators and the computed tables."""
 
+from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -73,3 +75,64 @@ def test_work_limit_switches_to_simulation():
     """Calculator: a tight exact-work limit gives a simulation instead of a long wait."""
     result = engagement_outcome_odds(my_guns=2, their_guns=2, exact_work_limit=10, trials=200)
     assert result["method"] == "simulation"
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(["jump", "dock", "reach"]), st.sampled_from(["dock", "reach"]), st.integers(0, 2),
+       st.integers(0, 2), st.sampled_from([0, 2]))
+def test_site_digits_are_the_exact_digits(my_goal, their_goal, my_guns, their_pilot, dodge_at):
+    """Oracle: the site's bounded walk shows the very digits the exact fractions show."""
+    from voidref import calc
+    from voidref.calc.systems import plain_result
+
+    inputs = {"my_goal": my_goal, "their_goal": their_goal, "my_guns": str(my_guns), "their_pilot": str(their_pilot)}
+    shown = calc.run("upper-hand-engagement", inputs)
+    exact = engagement_outcome_odds(my_goal=my_goal, their_goal=their_goal, my_guns=my_guns, their_pilot=their_pilot,
+                                    trials=1000)
+    assert exact["method"] == "exact"
+    exact_text = calc.results.to_text(plain_result(exact, "Whole engagement (Upper Hand)")).splitlines()
+    assert [line for line in shown["text"].splitlines() if not line.startswith("Method:")] == \
+           [line for line in exact_text if not line.startswith("Method:")]
+
+
+def test_unsettled_digit_falls_back_to_exact_fractions(monkeypatch):
+    """Bounds that straddle a rounding step are not trusted: the exact fractions are worked out instead."""
+    from voidref.upper_hand import calculators as module
+
+    real = module.engagement_bounds
+
+    def straddling(*args, **kwargs):
+        bounds = real(*args, **kwargs)
+        key = next(iter(bounds.outcomes))
+        outcomes = dict(bounds.outcomes)
+        outcomes[key] = (Fraction(1235, 10000) - Fraction(1, 10**6), Fraction(1235, 10000) + Fraction(1, 10**6))
+        return replace(bounds, outcomes=outcomes)
+
+    monkeypatch.setattr(module, "engagement_bounds", straddling)
+    result = engagement_outcome_odds(my_goal="reach", their_goal="dock", exact_fractions=False)
+    assert result["method"] == "exact" and isinstance(result["i_win"], Fraction)
+
+
+def test_bounded_walk_giving_up_falls_back_to_exact_fractions(monkeypatch):
+    """A walk that cannot vouch for its bound (None) leads to the exact fractions."""
+    from voidref.upper_hand import calculators as module
+
+    monkeypatch.setattr(module, "engagement_bounds", lambda *args, **kwargs: None)
+    result = engagement_outcome_odds(my_goal="reach", their_goal="dock", exact_fractions=False)
+    assert result["method"] == "exact"
+
+
+def test_site_calculator_uses_the_bounded_walk():
+    """The site's whole-engagement calculator shows the bounded walk's settled digits."""
+    result = engagement_outcome_odds(exact_fractions=False)
+    assert result["method"] == "exact to the digits shown"
+    assert all(row["percent"].endswith("%") and "probability" not in row for row in result["rows"])
+
+
+def test_settled_needs_both_ends_to_print_alike():
+    """Display: an interval is settled only when both ends print the same."""
+    from voidref.calc.results import pct
+    from voidref.upper_hand.calculators import _settled
+
+    assert _settled(Fraction(1231, 10000), Fraction(1232, 10000), pct) == "12.3%"
+    assert _settled(Fraction(1234, 10000), Fraction(1236, 10000), pct) is None

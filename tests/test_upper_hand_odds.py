@@ -5,13 +5,14 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import (
-    Ending, Engagement, EngagementState, Goal, Phase, Ship, Side, Station, engagement_odds, maneuver_odds,
-    opening_odds, round_odds, simulate_engagement, station_odds,
+    Ending, Engagement, EngagementState, Goal, Phase, Ship, Side, Station, engagement_bounds, engagement_odds,
+    maneuver_odds, opening_odds, round_odds, simulate_engagement, station_odds,
 )
+from voidref.upper_hand import odds as odds_module
 from voidref.upper_hand.odds import MAX_CHAIN_STATES
 
 
@@ -202,3 +203,53 @@ def test_heavy_guns_refused_before_work():
     b = Ship("B", guns=8, gunnery=4)
     with pytest.raises(RulesError, match="simulate_engagement"):
         engagement_odds(a, b, "reach", "reach")
+
+
+_GOALS = ["reach", "dock", "jump"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 1), st.booleans(),
+       st.sampled_from(_GOALS), st.sampled_from(_GOALS), st.sampled_from([None, 1, 3]),
+       st.sampled_from(["open", None, Side.A, Side.B]))
+def test_bounds_hold_the_exact_odds(guns_a, guns_b, thrusters_a, pilot_b, npc, goal_a, goal_b, dodge, start):
+    """Oracle: the floating-point walk's proven bounds hold every exact chance, and are about 1e-10 wide."""
+    assume(not (npc and goal_a == goal_b == "jump"))  # over MAX_CHAIN_STATES: refused by both
+    a = Ship("A", guns=guns_a, thrusters=thrusters_a, players=True)
+    b = Ship("B", guns=guns_b, thrusters=1, pilot=pilot_b, players=not npc)
+    kw = {"dodge_at": dodge} if start == "open" else {"dodge_at": dodge, "opening": False, "holder": start}
+    exact = engagement_odds(a, b, goal_a, goal_b, **kw)
+    bounds = engagement_bounds(a, b, goal_a, goal_b, **kw)
+    assert bounds.chain_states == exact.chain_states
+    for k, p in exact.outcomes.items():
+        low, high = bounds.outcomes[k]
+        assert low <= p <= high and high - low <= p * Fraction(1, 10**8)
+        assert (p == 0) == (high == 0)
+    if exact.expected_rounds is None:
+        assert bounds.expected_rounds is None
+    else:
+        low, high = bounds.expected_rounds
+        assert low <= exact.expected_rounds <= high and high - low <= exact.expected_rounds * Fraction(1, 10**8)
+
+
+def test_bounds_of_the_hand_solved_race():
+    """Oracle: the bounds hold the hand-solved race of two gunless ships."""
+    a = Ship("A", computer=1, guns=0, thrusters=1, pilot=1, players=True)
+    b = Ship("B", computer=1, guns=0, thrusters=1, players=True)
+    exact = engagement_odds(a, b, "reach", "reach").win(Side.A)
+    low, high = engagement_bounds(a, b, "reach", "reach").win(Side.A)
+    assert low <= exact <= high
+
+
+def test_bounds_give_up_rather_than_underflow(monkeypatch):
+    """Error bound: a walk that meets a number too small to bound returns None, never a wrong bound."""
+    monkeypatch.setattr(odds_module._Float, "TINY", 1.0)
+    assert engagement_bounds(SMALL_A, SMALL_B, "jump", "dock") is None
+
+
+def test_bounds_take_the_same_arguments_and_errors():
+    """Bad input: engagement_bounds checks its arguments like engagement_odds."""
+    with pytest.raises(RulesError, match="'dodge_at'"):
+        engagement_bounds(SMALL_A, SMALL_B, "reach", "reach", dodge_at=0)
+    with pytest.raises(RulesError, match="simulate_engagement"):
+        engagement_bounds(Ship("A"), Ship("B"), "jump", "jump")

@@ -266,4 +266,4 @@ _add("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
          IntField("their_gunnery", "Their Gunnery skill", 0, "0 to 10", low=0, high=10),
          IntField("their_pilot", "Their Pilot skill", 0, "0 to 10", low=0, high=10),
          IntField("their_boarders", "Their boarders (for a leap)", 0, "0 to 10", low=0, high=10),
-     ), fixed={"trials": 1000, "exact_work_limit": 200_000})
+     ), fixed={"trials": 1000, "exact_work_limit": 200_000, "exact_fractions": False})

@@ -47,8 +47,10 @@ from voidref.upper_hand.maneuver import (
 from voidref.upper_hand.odds import (
     MAX_CHAIN_STATES,
     MAX_CHAIN_WORK,
+    EngagementBounds,
     EngagementOdds,
     SimulatedOdds,
+    engagement_bounds,
     engagement_odds,
     round_odds,
     simulate_engagement,
@@ -75,5 +77,6 @@ __all__ = [
     "hit_location", "npc_surrenders", "npc_surrender_chance", "pc_crew_hit_odds", "CrewHit", "DamageReport",
     "resolve_damage", "damage_odds",
     "EngagementState", "Phase", "Engagement",
-    "MAX_CHAIN_STATES", "MAX_CHAIN_WORK", "round_odds", "EngagementOdds", "engagement_odds", "SimulatedOdds", "simulate_engagement",
+    "MAX_CHAIN_STATES", "MAX_CHAIN_WORK", "round_odds", "EngagementOdds", "engagement_odds",
+    "EngagementBounds", "engagement_bounds", "SimulatedOdds", "simulate_engagement",
 ]

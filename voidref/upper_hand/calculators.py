@@ -23,8 +23,11 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import percent
 from voidref.upper_hand.goals import Ending, Goal
 from voidref.upper_hand.maneuver import maneuver_odds
-from voidref.upper_hand.odds import MAX_CHAIN_WORK, engagement_odds, simulate_engagement
-from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
+from voidref.calc.results import pct
+from voidref.upper_hand.odds import (
+    MAX_CHAIN_WORK, EngagementBounds, engagement_bounds, engagement_odds, simulate_engagement,
+)
+from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STALEMATE
 from voidref.upper_hand.ships import Condition, Ship, Side
 
 __all__ = ["upper_hand_chance", "engagement_outcome_odds"]
@@ -40,6 +43,36 @@ def _holder(name: str, value: str) -> Side | None:
 
 def _p(p: Fraction) -> dict[str, Any]:
     return {"probability": p, "percent": percent(p)}
+
+
+def _settled(low: Fraction, high: Fraction, show) -> str | None:
+    """How *show* prints every value between *low* and *high*, or ``None`` if they print differently.
+
+    *show* must never decrease as its argument grows (rounding to a fixed
+    number of digits never does), so equal ends mean the whole interval,
+    the exact value included, prints the same.
+    """
+    text = show(low)
+    return text if show(high) == text else None
+
+
+def _rounds(x: Fraction) -> str:
+    return f"{float(x):.2f}"
+
+
+def _shown(bounds: EngagementBounds | None, labels: dict) -> dict[str, Any] | None:
+    """The whole-engagement answer as display strings settled by *bounds*, or ``None`` if any is not."""
+    if bounds is None:
+        return None
+    values = {"i_win": bounds.win(Side.A), "they_win": bounds.win(Side.B), "stalemate": bounds.outcomes[STALEMATE]}
+    values.update({k: v for k, v in bounds.outcomes.items() if k != (Side.B, Ending.SURRENDER)})
+    shown = {k: _settled(*v, pct) for k, v in values.items()}
+    rounds = _settled(*bounds.expected_rounds, _rounds) if bounds.expected_rounds else "–"
+    if rounds is None or None in shown.values():
+        return None
+    return {"method": "exact to the digits shown", "i_win": shown["i_win"], "they_win": shown["they_win"],
+            "stalemate": shown["stalemate"], "expected_rounds": None if rounds == "–" else rounds,
+            "rows": [{"label": labels[k], "percent": shown[k]} for k in bounds.outcomes if k != (Side.B, Ending.SURRENDER)]}
 
 
 def upper_hand_chance(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: str = "intact",
@@ -86,7 +119,8 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
                             their_software: int = 0, their_gunnery: int = 0, their_pilot: int = 0,
                             their_gate_core: bool = True, their_boarders: int = 0, their_agility: int = 0,
                             they_are_npcs: bool = True, dodge_at: int = 0, trials: int = 2000,
-                            seed: int = 1, exact_work_limit: int = 200_000) -> dict[str, Any]:
+                            seed: int = 1, exact_work_limit: int = 200_000,
+                            exact_fractions: bool = True) -> dict[str, Any]:
     """Odds of a whole engagement played to its end (rule anchor ``upper-hand-engagement-odds``).
 
     "My" ship is the players'; theirs is an NPC ship when *they_are_npcs*.
@@ -99,8 +133,19 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
     Returns ``method`` (``"exact"`` or
     ``"simulation"``), ``i_win``, ``they_win``, ``stalemate`` and ``rows``
     (label, probability, percent, plus ``margin`` for a simulation).
+
+    With ``exact_fractions=False`` (the site's calculator) the chain is
+    walked in floating point with a proven error bound
+    (:func:`~voidref.upper_hand.odds.engagement_bounds`), several times
+    faster, and the answer holds display strings instead of fractions:
+    every percentage (and the expected rounds to two decimals) is the
+    rounding of the exact value, because the whole interval around it
+    rounds the same way; if any interval straddles a rounding step, the
+    exact fractions are worked out and shown instead. ``method`` is then
+    ``"exact to the digits shown"``.
     """
     check_bool("they_are_npcs", they_are_npcs)
+    check_bool("exact_fractions", exact_fractions)
     check_bool("my_gate_core", my_gate_core)
     check_bool("their_gate_core", their_gate_core)
     check_int("dodge_at", dodge_at, low=0, high=MAX_RANK)
@@ -120,9 +165,13 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
     labels = {(Side.A, Ending.GOAL): "I meet my goal", (Side.A, Ending.SURRENDER): "they give up",
               (Side.B, Ending.GOAL): "they meet their goal", (Side.B, Ending.SURRENDER): "I give up",
               "stalemate": "nobody can ever win", "unfinished": "still going after 200 rounds"}
+    max_work = check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK)
     try:
-        exact = engagement_odds(me, them, goal_a, goal_b, dodge_at=dodge,
-                                max_work=check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK))
+        if not exact_fractions:
+            shown = _shown(engagement_bounds(me, them, goal_a, goal_b, dodge_at=dodge, max_work=max_work), labels)
+            if shown is not None:
+                return shown
+        exact = engagement_odds(me, them, goal_a, goal_b, dodge_at=dodge, max_work=max_work)
     except RulesError as error:
         if "simulate_engagement" not in str(error):
             raise

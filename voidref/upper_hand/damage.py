@@ -187,19 +187,30 @@ def damage_odds(ship: Ship, points: int, choose: Chooser) -> Dist:
     return _damage_odds(ship, points, choose)
 
 
-def _one_point(ship: Ship, choose: Chooser) -> Dist:
-    """Distribution of ``(ship_after, surrendered)`` for a single point."""
-    chosen = check_enum("choose", choose(ship), Location)
-    locations = Dist.from_weights(_location_weights(chosen))
+def _point_outcomes(ship: Ship, choose: Chooser) -> list[tuple[Ship, bool, int]]:
+    """A single point's outcomes as ``(ship_after, surrendered, weight)``, weights over 36.
 
-    def land(location: Location) -> Dist:
+    The d6 for the location (the chosen one counts three faces), then the
+    d6 crew check after a crew hit on an NPC ship.
+    """
+    chosen = check_enum("choose", choose(ship), Location)
+    out = []
+    for location, faces in _location_weights(chosen).items():
         after = ship.hit(location)
         if location is Location.CREW and not after.players:
-            p = npc_surrender_chance(after.crew_hits)
-            return Dist({(after, True): p, (after, False): 1 - p})
-        return Dist.always((after, False))
+            gives_up = npc_surrender_chance(after.crew_hits) * 6  # faces of the crew check
+            out += [(after, True, int(faces * gives_up)), (after, False, int(faces * (6 - gives_up)))]
+        else:
+            out.append((after, False, faces * 6))
+    return [o for o in out if o[2]]
 
-    return locations.bind(land)
+
+def _one_point(ship: Ship, choose: Chooser) -> Dist:
+    """Distribution of ``(ship_after, surrendered)`` for a single point."""
+    weights: dict = {}
+    for after, gone, w in _point_outcomes(ship, choose):
+        weights[(after, gone)] = weights.get((after, gone), 0) + w
+    return Dist.from_weights(weights)
 
 
 def _location_weights(chosen: Location) -> dict[Location, int]:

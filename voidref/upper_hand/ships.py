@@ -195,12 +195,25 @@ class Ship:
         """
         location = check_enum("location", location, Location)
         if location is Location.CREW:
-            return replace(self, crew_hits=self.crew_hits + 1)
+            if self.crew_hits >= 1000:
+                return replace(self, crew_hits=self.crew_hits + 1)  # over the limit: replace raises
+            return self._evolve(crew_hits=self.crew_hits + 1)
         component = location.component
         if component is Component.GATE_CORE and not self.has_gate_core:
             component = Component.THRUSTERS
         name = _CONDITION_FIELD[component]
-        return replace(self, **{name: getattr(self, name).worse()})
+        return self._evolve(**{name: getattr(self, name).worse()})
+
+    def _evolve(self, **changes) -> "Ship":
+        """A copy with some fields changed, for changes already known to be valid (skips the checks).
+
+        The exact odds build thousands of damaged ships; checking each
+        again would cost more than the rest of the work.
+        """
+        ship = object.__new__(Ship)
+        ship.__dict__.update(self.__dict__)
+        ship.__dict__.update(changes)
+        return ship
 
     def with_condition(self, component: Component | str, condition: Condition | str) -> "Ship":
         """This ship with *component* set to *condition* (for setting up examples)."""
