@@ -327,7 +327,7 @@ class _Chain:
         endings, stay, moves = self.gunnery(level, holder)
         out = {k: w * self.dset for k, w in endings}
         for level2, slot, p in moves + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
-            endings2, stay2, moves2 = self.settle(level2, slot - 3)
+            endings2, stay2, moves2 = self.settle(level2)[slot - 3]
             for k, w in endings2:
                 _add(out, k, p * w)
             for level3, j, w in moves2 + [(level2, j, w) for j, w in enumerate(stay2) if w]:
@@ -364,40 +364,46 @@ class _Chain:
         found = self._shots[key] = (tuple(after.items()), same, gone, dodged)
         return found
 
-    def settle(self, level: int, j: int) -> tuple:
-        """The Maneuver phase and the end of the round from after-Gunnery node *j*, like :meth:`gunnery`.
+    def settle(self, level: int) -> tuple:
+        """The Maneuver phase and the end of the round from each after-Gunnery node of *level*, like :meth:`gunnery`.
 
-        ``(endings, stay, moves)`` with weights over ``self.dset``: *endings*
+        One ``(endings, stay, moves)`` per holder the phase starts from, in
+        the order of the level's nodes, weights over ``self.dset``: *endings*
         pairs ``(winner, Ending.GOAL)`` with its weight, *stay* is the weight
         of each start node of this level, *moves* lists ``(level, slot,
         weight)`` for start nodes of other levels (a failed leap loses its
-        boarders). Many Gunnery phases lead to the same node, so this is
+        boarders). Many Gunnery phases lead to the same level, so this is
         worked out once for each.
         """
-        key = level * 3 + j
-        found = self._settled.get(key)
+        found = self._settled.get(level)
         if found is not None:
             return found
         dyn_a, dyn_b = divmod(level, _SIDE)
-        endings: dict = {}
-        stay = [0, 0, 0]
-        moves = []
+        # What the end of the round does for each new holder: (stays, goal weight, leap).
+        met = {None: False, Side.A: self.requirement(Side.A, dyn_a, dyn_b),
+               Side.B: self.requirement(Side.B, dyn_b, dyn_a)}
         dl = self.dl
-        for h, q in self.maneuver(dyn_a, dyn_b, _HOLDERS[j]):
-            slot = _HOLDERS.index(h)
-            if h is None or not (self.requirement(h, dyn_a, dyn_b) if h is Side.A else self.requirement(h, dyn_b, dyn_a)):
-                stay[slot] += q * dl
-            elif self.goal[h] is not Goal.LEAP:
-                _add(endings, (h, Ending.GOAL), q * dl)
-            else:
-                own = dyn_a if h is Side.A else dyn_b
-                all_fail = self._scaled(self.leap_all_fail(h, own), dl)
-                if all_fail != dl:
-                    _add(endings, (h, Ending.GOAL), q * (dl - all_fail))
-                if all_fail:
-                    left = own - own // 27 % 21 * 27  # no boarders left
-                    moves.append((left * _SIDE + dyn_b if h is Side.A else dyn_a * _SIDE + left, slot, q * all_fail))
-        found = self._settled[key] = (tuple(endings.items()), stay, moves)
+        found = []
+        for h0 in _HOLDERS:
+            endings: dict = {}
+            stay = [0, 0, 0]
+            moves = []
+            for h, q in self.maneuver(dyn_a, dyn_b, h0):
+                slot = _HOLDERS.index(h)
+                if not met[h]:
+                    stay[slot] += q * dl
+                elif self.goal[h] is not Goal.LEAP:
+                    _add(endings, (h, Ending.GOAL), q * dl)
+                else:
+                    own = dyn_a if h is Side.A else dyn_b
+                    all_fail = self._scaled(self.leap_all_fail(h, own), dl)
+                    if all_fail != dl:
+                        _add(endings, (h, Ending.GOAL), q * (dl - all_fail))
+                    if all_fail:
+                        left = own - own // 27 % 21 * 27  # no boarders left
+                        moves.append((left * _SIDE + dyn_b if h is Side.A else dyn_a * _SIDE + left, slot, q * all_fail))
+            found.append((tuple(endings.items()), stay, moves))
+        found = self._settled[level] = tuple(found)
         return found
 
     def progress(self, level: int) -> int:
@@ -669,7 +675,7 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
         inflow = pending.pop(key)
         x, den = numbers.gather(inflow)
         operations += 18 * len(inflow) + 200
-        t = [settle(key, 0), settle(key, 1), settle(key, 2)]
+        t = settle(key)
         (_, t0, _), (_, t1, _), (_, t2, _) = t
         xs0, xs1, xs2, xm0, xm1, xm2 = x
         mass = [xs0 * dset + xm0 * t0[0] + xm1 * t1[0] + xm2 * t2[0],
