@@ -591,7 +591,7 @@ class _Float:
 class EngagementBounds:
     """Proven bounds on how an engagement ends, from the fast floating-point walk.
 
-    ``outcomes`` maps the keys of :attr:`EngagementOdds.outcomes` to
+    ``outcomes`` maps the outcome keys of :class:`EngagementOdds` to
     ``(low, high)`` pairs of exact fractions with ``low <= exact <= high``;
     an outcome that cannot happen is ``(0, 0)``. ``expected_rounds`` is a
     ``(low, high)`` pair, or ``None`` when a stalemate is possible.
