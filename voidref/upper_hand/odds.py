@@ -71,6 +71,8 @@ MAX_CHAIN_WORK = 3_000_000
 # The holder states of a damage level, in the order of its nodes.
 _HOLDERS = (None, Side.A, Side.B)
 
+_SLOT = {h: i for i, h in enumerate(_HOLDERS)}
+
 _OUTCOMES = ((Side.A, Ending.GOAL), (Side.A, Ending.SURRENDER), (Side.B, Ending.GOAL), (Side.B, Ending.SURRENDER), STALEMATE)
 
 
@@ -261,45 +263,48 @@ class _Chain:
     # A damage level holds six nodes: the start of a round and the moment
     # after its Gunnery phase, for each holder (nobody, A, B); the slots
     # below number them 0-2 and 3-5 in the order of _HOLDERS.
-    def gunnery(self, level: int, holder) -> tuple:
-        """The Gunnery phase from a start node: ``(endings, stay, moves)``, weights over ``self.dgun``.
+    def gunnery(self, level: int) -> tuple:
+        """The Gunnery phase from each start node of *level*: one ``(endings, stay, moves)`` per holder.
 
-        *endings* pairs ``(winner, Ending.SURRENDER)`` with its weight;
-        *stay* is the weight of reaching each after-Gunnery node of this
-        level (nothing was hurt); *moves* lists ``(level, slot, weight)``
-        for the after-Gunnery nodes of other levels. The holder of an
-        after-Gunnery node is the one the Maneuver phase starts from (nobody
-        after a dodge).
+        In the order of the level's nodes (nobody, A, B), weights over
+        ``self.dgun``: *endings* pairs ``(winner, Ending.SURRENDER)`` with its
+        weight; *stay* is the weight of reaching each after-Gunnery node of
+        this level (nothing was hurt); *moves* lists ``(level, slot,
+        weight)`` for the after-Gunnery nodes of other levels. The holder of
+        an after-Gunnery node is the one the Maneuver phase starts from
+        (nobody after a dodge).
         """
         dyn_a, dyn_b = divmod(level, _SIDE)
         dg_dd = self.dg * self.dd
+        at_b = self.shot(Side.A, dyn_a, dyn_b)
+        at_a = self.shot(Side.B, dyn_b, dyn_a)
+        # Nobody holds: both throws from the start of the phase, so the two
+        # shots are independent; A's hits are resolved first.
+        hits_b, same_b, gone_b, _ = at_b
+        hits_a, same_a, gone_a, _ = at_a
         endings = []
-        stay = [0, 0, 0]
-        if holder is None:
-            # Gunnery at once: both throws from the start of the phase, so the
-            # two shots are independent; A's hits are resolved first.
-            hits_b, same_b, gone_b, _ = self.shot(Side.A, dyn_a, dyn_b)
-            hits_a, same_a, gone_a, _ = self.shot(Side.B, dyn_b, dyn_a)
-            if gone_b:
-                endings.append(((Side.A, Ending.SURRENDER), gone_b * dg_dd))
-            if gone_a:
-                endings.append(((Side.B, Ending.SURRENDER), (dg_dd - gone_b) * gone_a))
-            stay[0] = same_a * same_b
-            moves = [(a2 * _SIDE + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
-            if same_a:
-                moves += [(dyn_a * _SIDE + b2, 3, wb * same_a) for b2, wb in hits_b]
-            if same_b:
-                moves += [(a2 * _SIDE + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
-            return endings, stay, moves
-        # Gunnery in order: the holder first, then the other ship (from its
-        # state after that shot), which the holder may dodge.
+        if gone_b:
+            endings.append(((Side.A, Ending.SURRENDER), gone_b * dg_dd))
+        if gone_a:
+            endings.append(((Side.B, Ending.SURRENDER), (dg_dd - gone_b) * gone_a))
+        moves = [(a2 * _SIDE + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
+        if same_a:
+            moves += [(dyn_a * _SIDE + b2, 3, wb * same_a) for b2, wb in hits_b]
+        if same_b:
+            moves += [(a2 * _SIDE + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
+        return ((endings, [same_a * same_b, 0, 0], moves),
+                self._in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd), self._in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
+
+    def _in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
+        """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot), which *holder* may dodge."""
         first = holder is Side.A
-        slot = _HOLDERS.index(holder)
-        other = holder.other
-        own, enemy = (dyn_a, dyn_b) if first else (dyn_b, dyn_a)
-        hits, same, gone, _ = self.shot(holder, own, enemy)
+        slot = 1 if first else 2
+        other = Side.B if first else Side.A
+        hits, same, gone, _ = first_shot
+        endings = []
         if gone:
             endings.append(((holder, Ending.SURRENDER), gone * dg_dd))
+        stay = [0, 0, 0]
         moves = []
         lost = 0
         for y2, wy in hits:
@@ -324,7 +329,7 @@ class _Chain:
     def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
         """``{(dyn_a, dyn_b, holder) or (winner, Ending): Fraction}`` for one whole round."""
         level = dyn_a * _SIDE + dyn_b
-        endings, stay, moves = self.gunnery(level, holder)
+        endings, stay, moves = self.gunnery(level)[_HOLDERS.index(holder)]
         out = {k: w * self.dset for k, w in endings}
         for level2, slot, p in moves + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
             endings2, stay2, moves2 = self.settle(level2)[slot - 3]
@@ -389,7 +394,7 @@ class _Chain:
             stay = [0, 0, 0]
             moves = []
             for h, q in self.maneuver(dyn_a, dyn_b, h0):
-                slot = _HOLDERS.index(h)
+                slot = _SLOT[h]
                 if not met[h]:
                     stay[slot] += q * dl
                 elif self.goal[h] is not Goal.LEAP:
@@ -577,10 +582,17 @@ class _Float:
     def solve(cls, stay, denominator: int, mass: list, mass_den) -> tuple[list, int]:
         n = len(stay)
         det, adj = _adjugate([[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)])
-        if det <= 0 or any(x < 0 for row in adj for x in row):  # pragma: no cover - never for a level that can be left
+        if det <= 0 or min(map(min, adj)) < 0:  # pragma: no cover - never for a level that can be left
             raise _Uncertain("a level's inverse is not non-negative")
         scale = denominator / (det * mass_den)  # one correctly rounded division of integers
-        return cls._checked([sum(m * row[j] for m, row in zip(mass, adj)) * scale for j in range(n)]), 1
+        if n == 3:
+            (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = adj
+            m0, m1, m2 = mass
+            v = [(m0 * a0 + m1 * b0 + m2 * c0) * scale, (m0 * a1 + m1 * b1 + m2 * c1) * scale,
+                 (m0 * a2 + m1 * b2 + m2 * c2) * scale]
+        else:
+            v = [sum(m * row[j] for m, row in zip(mass, adj)) * scale for j in range(n)]
+        return cls._checked(v), 1
 
     @classmethod
     def total(cls, parts: list) -> float:
@@ -685,8 +697,8 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
         v, v_den, g = [0, 0, 0], 1, ()
         if mass[0] or mass[1] or mass[2]:
             levels += 1
-            g = [gunnery(key, h) for h in _HOLDERS]
-            stay = [[gi[1][0] * t0[k] + gi[1][1] * t1[k] + gi[1][2] * t2[k] for k in range(3)] for gi in g]
+            g = gunnery(key)
+            stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for _, (g0, g1, g2), _ in g]
             # Which start nodes can ever leave the level; the others are a stalemate.
             leaves = {i for i, (ends, g_stay, moves) in enumerate(g)
                       if ends or moves or any(w and (t[j][0] or t[j][2]) for j, w in enumerate(g_stay))}
