@@ -129,6 +129,7 @@ class _Chain:
         self._shots: dict = {}
         self._settled: dict = {}
         self._progress: dict = {}
+        self.entries = 0  # entries of the Gunnery and settle tables made so far (an operation count)
         # Weights are integers over fixed denominators (exact, and much faster
         # than adding fractions): gunnery Dg, damage Dd, maneuver Dm, leaps Dl.
         self.dg = math.lcm(*(self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, throw_rule))
@@ -244,8 +245,12 @@ class _Chain:
         return found
 
     def maneuver(self, dyn_a: int, dyn_b: int, holder):
-        return self._cached(("man", dyn_a % 3, dyn_b % 3, holder), lambda: tuple((h, self._scaled(p, self.dm)) for h, p in maneuver_odds(
-            self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, self.throw_rule).probabilities().items()))
+        key = ("man", dyn_a % 3, dyn_b % 3, holder)  # only the Thrusters' conditions matter
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = tuple((h, self._scaled(p, self.dm)) for h, p in maneuver_odds(
+                self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, self.throw_rule).probabilities().items())
+        return found
 
     def requirement(self, side: Side, own: int, enemy: int) -> bool:
         key = ("req", side, own, enemy)
@@ -292,8 +297,10 @@ class _Chain:
             moves += [(dyn_a * _SIDE + b2, 3, wb * same_a) for b2, wb in hits_b]
         if same_b:
             moves += [(a2 * _SIDE + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
-        return ((endings, [same_a * same_b, 0, 0], moves),
-                self._in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd), self._in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
+        tables = ((endings, [same_a * same_b, 0, 0], moves),
+                  self._in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd), self._in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
+        self.entries += sum(len(e) + len(m) for e, _, m in tables)
+        return tables
 
     def _in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
         """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot), which *holder* may dodge."""
@@ -408,6 +415,7 @@ class _Chain:
                         left = own - own // 27 % 21 * 27  # no boarders left
                         moves.append((left * _SIDE + dyn_b if h is Side.A else dyn_a * _SIDE + left, slot, q * all_fail))
             found.append((tuple(endings.items()), stay, moves))
+            self.entries += len(endings) + len(moves)
         found = self._settled[level] = tuple(found)
         return found
 
@@ -682,6 +690,7 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
     visits: list = []
     levels = operations = 0
     gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
+    entries_before = chain.entries
     while heap:
         key = heapq.heappop(heap)[1]
         inflow = pending.pop(key)
@@ -738,7 +747,6 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
             for n, (ends, _, out) in zip(weights, moves):
                 if not n:
                     continue
-                operations += 3 * (len(out) + len(ends))
                 for k, w in ends:
                     finished[k] = finished.get(k, 0) + n * w
                 for nkey, slot, w in out:
@@ -754,7 +762,8 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
                     inflow = pending[nkey] = []
                     heapq.heappush(heap, (progress(nkey), nkey))
                 inflow.append((part, scale))
-    operations += 3 * sum(len(p) for p in ended.values()) + 3 * len(visits)
+    # Each table entry is sent on at most once (every level is left once).
+    operations += 3 * (chain.entries - entries_before) + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits)
     return ended, visits, levels, operations
 
 
