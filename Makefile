@@ -59,6 +59,7 @@ bench: install-test
 	$(VPY) -m pip install -q -e '.[bench]'
 	$(VPY) benchmarks/bench_pools.py
 	$(VPY) benchmarks/bench_ships.py
+	$(VPY) benchmarks/bench_engagement.py
 
 bench-browser: install-test site
 	$(VPY) benchmarks/bench_browser.py --site $(HTML)
