@@ -129,7 +129,8 @@ class _Chain:
         self._shots: dict = {}
         self._settled: dict = {}
         self._progress: dict = {}
-        self.entries = 0  # entries of the Gunnery and settle tables made so far (an operation count)
+        self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
+        self.leaping = Goal.LEAP in (goal_a, goal_b)
         # Weights are integers over fixed denominators (exact, and much faster
         # than adding fractions): gunnery Dg, damage Dd, maneuver Dm, leaps Dl.
         self.dg = math.lcm(*(self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, throw_rule))
@@ -384,17 +385,23 @@ class _Chain:
         pairs ``(winner, Ending.GOAL)`` with its weight, *stay* is the weight
         of each start node of this level, *moves* lists ``(level, slot,
         weight)`` for start nodes of other levels (a failed leap loses its
-        boarders). Many Gunnery phases lead to the same level, so this is
-        worked out once for each.
+        boarders). Without a leap these depend only on both Thrusters and on
+        which goal requirements are met, so the tables are shared by every
+        level alike in those.
         """
-        found = self._settled.get(level)
-        if found is not None:
-            return found
         dyn_a, dyn_b = divmod(level, _SIDE)
-        # What the end of the round does for each new holder: (stays, goal weight, leap).
         met = {None: False, Side.A: self.requirement(Side.A, dyn_a, dyn_b),
                Side.B: self.requirement(Side.B, dyn_b, dyn_a)}
+        alike = level if self.leaping else (dyn_a % 3, dyn_b % 3, met[Side.A], met[Side.B])
+        found = self._settled.get(alike)
+        if found is None:
+            found = self._settled[alike] = self._settle(dyn_a, dyn_b, met)
+        self.entries += found[1]
+        return found[0]
+
+    def _settle(self, dyn_a: int, dyn_b: int, met: dict) -> tuple:
         dl = self.dl
+        count = 0
         found = []
         for h0 in _HOLDERS:
             endings: dict = {}
@@ -415,9 +422,8 @@ class _Chain:
                         left = own - own // 27 % 21 * 27  # no boarders left
                         moves.append((left * _SIDE + dyn_b if h is Side.A else dyn_a * _SIDE + left, slot, q * all_fail))
             found.append((tuple(endings.items()), stay, moves))
-            self.entries += len(endings) + len(moves)
-        found = self._settled[level] = tuple(found)
-        return found
+            count += len(endings) + len(moves)
+        return tuple(found), count
 
     def progress(self, level: int) -> int:
         """How far the damage has gone: every move out of a level increases it."""
@@ -502,7 +508,40 @@ class EngagementOdds:
 
 
 class _Exact:
-    """Exact numbers for :func:`_walk`: integer numerators over integer denominators."""
+    """Exact numbers for :func:`_walk`: integer numerators over integer denominators.
+
+    A level's incoming chances wait as a list of ``(numerators, scale)``
+    parts and are added up once, over their least common denominator, when
+    the level is reached.
+    """
+
+    @staticmethod
+    def begin(nums: list, den: int) -> list:
+        return [(nums, den)]
+
+    @staticmethod
+    def send(weights: list, moves, scale: int, pending: dict, heap: list, progress, ended: dict) -> None:
+        """Send chances *weights* (over *scale*) along each node's *moves*: into *pending* levels, or *ended*."""
+        spread: dict = {}
+        finished: dict = {}
+        for n, (ends, _, out) in zip(weights, moves):
+            if not n:
+                continue
+            for k, w in ends:
+                finished[k] = finished.get(k, 0) + n * w
+            for nkey, slot, w in out:
+                part = spread.get(nkey)
+                if part is None:
+                    part = spread[nkey] = [0, 0, 0, 0, 0, 0]
+                part[slot] += n * w
+        for k, part in finished.items():
+            ended[k].append((part, scale))
+        for nkey, part in spread.items():
+            inflow = pending.get(nkey)
+            if inflow is None:
+                inflow = pending[nkey] = []
+                heapq.heappush(heap, (progress(nkey), nkey))
+            inflow.append((part, scale))
 
     @staticmethod
     def gather(inflow: list) -> tuple[list, int]:
@@ -573,14 +612,29 @@ class _Float:
                 raise _Uncertain("a chance small enough to underflow")
         return numbers
 
+    @staticmethod
+    def begin(nums: list, den: int) -> list:
+        return [x / den for x in nums]
+
     @classmethod
     def gather(cls, inflow: list) -> tuple[list, int]:
-        total = [0.0] * len(inflow[0][0])
-        for nums, d in inflow:
-            for i, x in enumerate(nums):
-                if x:
-                    total[i] += x / d
-        return cls._checked(total), 1
+        return cls._checked(inflow), 1
+
+    @staticmethod
+    def send(weights: list, moves, scale, pending: dict, heap: list, progress, ended: dict) -> None:
+        """Like :meth:`_Exact.send`, but a level's chances are added up as they arrive."""
+        for n, (ends, _, out) in zip(weights, moves):
+            if not n:
+                continue
+            n /= scale
+            for k, w in ends:
+                ended[k].append((n * w, 1))
+            for nkey, slot, w in out:
+                part = pending.get(nkey)
+                if part is None:
+                    part = pending[nkey] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+                    heapq.heappush(heap, (progress(nkey), nkey))
+                part[slot] += n * w
 
     @classmethod
     def add(cls, x: list, dx, y: list, dy) -> tuple[list, int]:
@@ -684,7 +738,7 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
     """
     dgun, dset = chain.dgun, chain.dset
     start_den = math.lcm(*(Fraction(p).denominator for p in start.values()))
-    pending = {first: [([int(Fraction(start.get(h, 0)) * start_den) for h in _HOLDERS] + [0, 0, 0], start_den)]}
+    pending = {first: numbers.begin([int(Fraction(start.get(h, 0)) * start_den) for h in _HOLDERS] + [0, 0, 0], start_den)}
     heap = [(chain.progress(first), first)]
     ended: dict = {k: [] for k in _OUTCOMES}
     visits: list = []
@@ -741,27 +795,8 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
             after, after_den = x[3:], den
         # Send the level's chances on: Gunnery out of the start nodes,
         # the Maneuver phase out of the after-Gunnery nodes.
-        for weights, moves, scale in ((v, g, v_den * dgun), (after, t, after_den * dset)):
-            spread: dict = {}
-            finished: dict = {}
-            for n, (ends, _, out) in zip(weights, moves):
-                if not n:
-                    continue
-                for k, w in ends:
-                    finished[k] = finished.get(k, 0) + n * w
-                for nkey, slot, w in out:
-                    part = spread.get(nkey)
-                    if part is None:
-                        part = spread[nkey] = [0, 0, 0, 0, 0, 0]
-                    part[slot] += n * w
-            for k, part in finished.items():
-                ended[k].append((part, scale))
-            for nkey, part in spread.items():
-                inflow = pending.get(nkey)
-                if inflow is None:
-                    inflow = pending[nkey] = []
-                    heapq.heappush(heap, (progress(nkey), nkey))
-                inflow.append((part, scale))
+        numbers.send(v, g, v_den * dgun, pending, heap, progress, ended)
+        numbers.send(after, t, after_den * dset, pending, heap, progress, ended)
     # Each table entry is sent on at most once (every level is left once).
     operations += 3 * (chain.entries - entries_before) + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits)
     return ended, visits, levels, operations
