@@ -129,6 +129,7 @@ class _Chain:
         self._shots: dict = {}
         self._settled: dict = {}
         self._progress: dict = {}
+        self._met: dict = {}
         self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
         self.leaping = Goal.LEAP in (goal_a, goal_b)
         # Weights are integers over fixed denominators (exact, and much faster
@@ -254,10 +255,10 @@ class _Chain:
         return found
 
     def requirement(self, side: Side, own: int, enemy: int) -> bool:
-        key = ("req", side, own, enemy)
-        found = self._cache.get(key)
+        key = (own * _SIDE + enemy) * 2 + (side is Side.B)
+        found = self._met.get(key)
         if found is None:
-            found = self._cache[key] = requirement_met(self.goal[side], self.ship(side, own), self.ship(side.other, enemy))
+            found = self._met[key] = requirement_met(self.goal[side], self.ship(side, own), self.ship(side.other, enemy))
         return found
 
     def leap_all_fail(self, side: Side, dyn: int) -> Fraction:
@@ -300,7 +301,8 @@ class _Chain:
             moves += [(a2 * _SIDE + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
         tables = ((endings, [same_a * same_b, 0, 0], moves),
                   self._in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd), self._in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
-        self.entries += sum(len(e) + len(m) for e, _, m in tables)
+        (e0, _, m0), (e1, _, m1), (e2, _, m2) = tables
+        self.entries += len(e0) + len(m0) + len(e1) + len(m1) + len(e2) + len(m2)
         return tables
 
     def _in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
