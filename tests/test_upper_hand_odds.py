@@ -253,3 +253,11 @@ def test_bounds_take_the_same_arguments_and_errors():
         engagement_bounds(SMALL_A, SMALL_B, "reach", "reach", dodge_at=0)
     with pytest.raises(RulesError, match="simulate_engagement"):
         engagement_bounds(Ship("A"), Ship("B"), "jump", "jump")
+
+
+@given(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 1000), st.integers(0, 20))
+def test_packed_states_round_trip(thrusters, guns, gate, crew, boarders):
+    """Compact states: packing a ship's damage into one integer loses nothing and fits a level's half."""
+    packed = odds_module._pack(thrusters, guns, gate, crew, boarders)
+    assert odds_module._unpack(packed) == (thrusters, guns, gate, crew, boarders)
+    assert 0 <= packed < odds_module._SIDE

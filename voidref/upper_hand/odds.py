@@ -9,9 +9,13 @@ The chain's state is what the rules remember between rounds: the condition
 of each component, the crew hits taken, the boarders left and who holds the
 Upper Hand. Damage only ever gets worse, so apart from the Upper Hand moving
 back and forth the chain never returns to a state; we solve it one damage
-level at a time (a 3-by-3 linear system each), least damaged first, exactly:
-chances travel as integers over one denominator per level, and fractions are
-only formed for the final answers. The number of damage levels is capped
+level at a time (a 3-by-3 linear system each), least damaged first. Each
+level has a node for the start of a round and one for the moment after its
+Gunnery phase, for each holder; see :func:`_walk`. The same walk runs in
+exact fractions (:func:`engagement_odds`: chances travel as integers over one
+denominator per level, and fractions are only formed for the final answers)
+or in floating point with proven bounds (:func:`engagement_bounds`, several
+times faster). The number of damage levels is capped
 (:data:`MAX_CHAIN_STATES`); beyond it use :func:`simulate_engagement`, whose
 result states its own error.
 
@@ -107,8 +111,9 @@ def _add(table: dict, key, p) -> None:
 class _Chain:
     """One-round transitions over compact states, with every rule taken from the engine.
 
-    A compact ship state is ``(thrusters, guns, gate_core, crew_hits,
-    boarders)`` as integers; the engine's :class:`Ship` for it is built once
+    A compact ship state packs ``(thrusters, guns, gate_core, crew_hits,
+    boarders)`` into one integer (:func:`_pack`), and a damage level packs
+    both ships' states; the engine's :class:`Ship` for a state is built once
     and cached, and every rule (throw odds, damage, the Maneuver phase,
     goal requirements, leaps) is the engine's own function applied to it. A
     Gate Core no rule can ever look at (the owner does not want to jump and
