@@ -11,7 +11,7 @@ Upper Hand. Damage only ever gets worse, so apart from the Upper Hand moving
 back and forth the chain never returns to a state; we solve it one damage
 level at a time (a 3-by-3 linear system each), least damaged first. Each
 level has a node for the start of a round and one for the moment after its
-Gunnery phase, for each holder; see :func:`_walk`. The same walk runs in
+Gunnery phase, for each holder (see ``_walk``). The same walk runs in
 exact fractions (:func:`engagement_odds`: chances travel as integers over one
 denominator per level, and fractions are only formed for the final answers)
 or in floating point with proven bounds (:func:`engagement_bounds`, several
