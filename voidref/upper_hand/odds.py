@@ -770,32 +770,37 @@ def _walk(chain: _Chain, first: int, start: dict, numbers) -> tuple[dict, list, 
             g = gunnery(key)
             stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for _, (g0, g1, g2), _ in g]
             # Which start nodes can ever leave the level; the others are a stalemate.
-            leaves = {i for i, (ends, g_stay, moves) in enumerate(g)
-                      if ends or moves or any(w and (t[j][0] or t[j][2]) for j, w in enumerate(g_stay))}
-            grew = len(leaves) < 3
-            while grew:  # a node that can reach a leaving one leaves too
-                grew = False
-                for i in range(3):
-                    if i not in leaves and any(stay[i][k] for k in leaves):
-                        leaves.add(i)
-                        grew = True
-            stuck = sum(mass[i] for i in range(3) if i not in leaves)
-            if stuck:
-                ended[STALEMATE].append((stuck, mass_den))
-            live = sorted(leaves)
-            if live and any(mass[i] for i in live):
-                nums, v_den = numbers.solve([[stay[i][k] for k in live] for i in live], dgun * dset,
-                                            [mass[i] for i in live], mass_den)
-                for i, n in zip(live, nums):
-                    v[i] = n
-                visits.append((sum(nums), v_den))
-                lost = sum(v[i] * stay[i][k] for i in live for k in range(3) if k not in leaves)
-                if lost:
-                    ended[STALEMATE].append((lost, v_den * dgun * dset))
+            (e0, s0, m0), (e1, s1, m1), (e2, s2, m2) = g
+            if (e0 or m0) and (e1 or m1) and (e2 or m2):  # the usual case: every node has a way out
+                nums, v_den = numbers.solve(stay, dgun * dset, mass, mass_den)
+                v = nums
+                visits.append((nums[0] + nums[1] + nums[2], v_den))
+            else:
+                leaves = {i for i, (ends, g_stay, moves) in enumerate(g)
+                          if ends or moves or any(w and (t[j][0] or t[j][2]) for j, w in enumerate(g_stay))}
+                grew = len(leaves) < 3
+                while grew:  # a node that can reach a leaving one leaves too
+                    grew = False
+                    for i in range(3):
+                        if i not in leaves and any(stay[i][k] for k in leaves):
+                            leaves.add(i)
+                            grew = True
+                stuck = sum(mass[i] for i in range(3) if i not in leaves)
+                if stuck:
+                    ended[STALEMATE].append((stuck, mass_den))
+                live = sorted(leaves)
+                if live and any(mass[i] for i in live):
+                    nums, v_den = numbers.solve([[stay[i][k] for k in live] for i in live], dgun * dset,
+                                                [mass[i] for i in live], mass_den)
+                    for i, n in zip(live, nums):
+                        v[i] = n
+                    visits.append((sum(nums), v_den))
+                    lost = sum(v[i] * stay[i][k] for i in live for k in range(3) if k not in leaves)
+                    if lost:
+                        ended[STALEMATE].append((lost, v_den * dgun * dset))
         # The after-Gunnery nodes: what came in plus this level's own Gunnery.
         if g:
             v0, v1, v2 = v
-            (_, s0, _), (_, s1, _), (_, s2, _) = g
             after, after_den = numbers.add(x[3:], den, [v0 * s0[j] + v1 * s1[j] + v2 * s2[j] for j in range(3)],
                                            v_den * dgun)
         else:
