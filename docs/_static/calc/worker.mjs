@@ -76,9 +76,10 @@ async function start() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
   const timing = { snapshot: false };
+  let py = null;
   if (SNAPSHOT && typeof DecompressionStream === "function") {
     try {
-      const py = await fromSnapshot();
+      py = await fromSnapshot();
       timing.python = performance.now() - t0;
       const tImport = performance.now();
       runJson = py.pyimport("voidref.calc").run_json;
@@ -89,11 +90,15 @@ async function start() {
     }
   }
   if (!runJson) {
-    const py = await cold(timing);
+    py = await cold(timing);
     const tImport = performance.now();
     runJson = py.pyimport("voidref.calc").run_json;
     timing.import = performance.now() - tImport;
   }
+  // Everything alive now (the interpreter and every voidref module) lives as
+  // long as the page: keep it out of the garbage collector's full sweeps, which
+  // otherwise visit it all, in the middle of a computation, again and again.
+  py.runPython("import gc; gc.freeze()");
   timing.total = performance.now() - t0;
   timing.startedAt = performance.timeOrigin + t0;
   return timing;
