@@ -129,7 +129,7 @@ class _Chain:
         self.choose = {Side.A: choose_a or _Chooser(goal_a, goal_b), Side.B: choose_b or _Chooser(goal_b, goal_a)}
         custom = {Side.A: choose_a is not None, Side.B: choose_b is not None}
         self.track_gate = {s: self.goal[s] is Goal.JUMP or custom[s.other] for s in Side}
-        self._ships: dict = {}
+        self._ships: dict = {Side.A: {}, Side.B: {}}
         self._cache: dict = {}
         self._shots: dict = {}
         self._settled: dict = {}
@@ -190,16 +190,17 @@ class _Chain:
                      0 if ship.players else ship.crew_hits, ship.boarders)
 
     def ship(self, side: Side, dyn: int) -> Ship:
-        key = (side, dyn)
-        if key not in self._ships:
+        ships = self._ships[side]
+        found = ships.get(dyn)
+        if found is None:
             base = self.base[side]
             thrusters, guns, gate, crew, boarders = _unpack(dyn)
             # Every field comes from a valid ship by the rules' own steps, so the checks are skipped.
-            self._ships[key] = base._evolve(
+            found = ships[dyn] = base._evolve(
                 thrusters_condition=Condition(thrusters), guns_condition=Condition(guns),
                 gate_core_condition=Condition(gate) if self.track_gate[side] else base.gate_core_condition,
                 crew_hits=crew if not base.players else base.crew_hits, boarders=boarders)
-        return self._ships[key]
+        return found
 
     def _cached(self, key, make):
         if key not in self._cache:
