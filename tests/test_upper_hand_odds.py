@@ -261,3 +261,12 @@ def test_packed_states_round_trip(thrusters, guns, gate, crew, boarders):
     packed = odds_module._pack(thrusters, guns, gate, crew, boarders)
     assert odds_module._unpack(packed) == (thrusters, guns, gate, crew, boarders)
     assert 0 <= packed < odds_module._SIDE
+
+
+def test_bounds_give_up_on_numbers_too_big_for_a_float(monkeypatch):
+    """Error bound: a weight that overflows a float makes the walk return None, not crash."""
+    def overflow(*args):
+        raise OverflowError("int too large to convert to float")
+
+    monkeypatch.setattr(odds_module._Float, "solve", overflow)
+    assert engagement_bounds(SMALL_A, SMALL_B, "jump", "dock") is None

@@ -887,8 +887,8 @@ def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, 
     shows except in the rarest of near-ties (see :class:`EngagementBounds`).
     Takes the same arguments and raises the same errors as
     :func:`engagement_odds`; returns ``None`` when the walk cannot vouch for
-    its bound (chances small enough to underflow), so the caller can fall
-    back on the exact answer.
+    its bound (chances small enough to underflow, weights too big for a
+    float), so the caller can fall back on the exact answer.
 
     >>> a = Ship("Kestrel", guns=1, thrusters=1, pilot=1, has_gate_core=True, players=True)
     >>> b = Ship("Cutter", guns=1, thrusters=1)
@@ -903,7 +903,7 @@ def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, 
         ended, visits, levels, operations = _walk(chain, first, start, _Float)
         totals = {k: _Float.total(parts) for k, parts in ended.items()}
         rounds = _Float.total(visits)
-    except _Uncertain:
+    except (_Uncertain, OverflowError):  # a weight too big for a float: only the exact walk will do
         return None
     error = 2 * operations * (Fraction(1, 2 ** 53) + Fraction(1, 10 ** 70))
     if error > Fraction(1, 100):  # pragma: no cover - would take billions of operations
