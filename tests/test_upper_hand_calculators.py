@@ -82,17 +82,19 @@ def test_work_limit_switches_to_simulation():
        st.integers(0, 2), st.sampled_from([0, 2]))
 def test_site_digits_are_the_exact_digits(my_goal, their_goal, my_guns, their_pilot, dodge_at):
     """Oracle: the site's bounded walk shows the very digits the exact fractions show."""
-    from voidref import calc
+    from voidref.calc.results import to_text
     from voidref.calc.systems import plain_result
 
-    inputs = {"my_goal": my_goal, "their_goal": their_goal, "my_guns": str(my_guns), "their_pilot": str(their_pilot)}
-    shown = calc.run("upper-hand-engagement", inputs)
-    exact = engagement_outcome_odds(my_goal=my_goal, their_goal=their_goal, my_guns=my_guns, their_pilot=their_pilot,
-                                    trials=1000)
-    assert exact["method"] == "exact"
-    exact_text = calc.results.to_text(plain_result(exact, "Whole engagement (Upper Hand)")).splitlines()
-    assert [line for line in shown["text"].splitlines() if not line.startswith("Method:")] == \
-           [line for line in exact_text if not line.startswith("Method:")]
+    def text(**kw):
+        result = engagement_outcome_odds(my_goal=my_goal, their_goal=their_goal, my_guns=my_guns,
+                                         their_pilot=their_pilot, dodge_at=dodge_at, trials=1000, **kw)
+        lines = to_text(plain_result(result, "Whole engagement (Upper Hand)")).splitlines()
+        return result["method"], [line for line in lines if not line.startswith("Method:")]
+
+    _, shown = text(exact_fractions=False)
+    exact_method, exact = text()
+    assert exact_method == "exact"
+    assert shown == exact
 
 
 def test_unsettled_digit_falls_back_to_exact_fractions(monkeypatch):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
-__all__ = ["Result", "Table", "BarChart", "pct", "to_html", "to_text"]
+__all__ = ["Result", "Table", "BarChart", "pct", "decimal", "to_html", "to_text"]
 
 
 def pct(p: Fraction) -> str:
@@ -38,6 +38,15 @@ def pct(p: Fraction) -> str:
     if p > Fraction(1999, 2000):
         return ">99.9%"
     return f"{float(p) * 100:.1f}%"
+
+
+def decimal(x) -> str:
+    """A number that is not a chance (a mean, an expected count), to two decimals.
+
+    >>> decimal(Fraction(16, 3))
+    '5.33'
+    """
+    return f"{float(x):.2f}"
 
 
 @dataclass(frozen=True)

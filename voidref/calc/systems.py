@@ -18,7 +18,7 @@ from typing import Any
 
 from voidref.calc.fields import BoolField, ChoiceField, Field, IntField, TextField
 from voidref.calc.registry import Calculator, register
-from voidref.calc.results import BarChart, Result, Table, pct
+from voidref.calc.results import BarChart, Result, Table, decimal, pct
 from voidref.cantor import calculators as cantor
 from voidref.pirates import calculators as pirates
 from voidref.twodice import calculators as twodice
@@ -50,10 +50,10 @@ def _cell(key: str, value: Any) -> str:
         return ", ".join(f"{_label(k)} {_cell(k, v)}" for k, v in value.items() if k not in _SKIP)
     if isinstance(value, Fraction):
         if "mean" in key or value > 1 or value < 0:
-            return f"{float(value):.2f}"
+            return decimal(value)
         return pct(value)
     if isinstance(value, float):
-        return f"{value:.2f}"
+        return decimal(value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_cell(key, v) for v in value)
     return str(value)
@@ -249,21 +249,18 @@ _add("upper-hand-phase", "Maneuver phase (Upper Hand)", "upper_hand",
 
 _GOALS = (("jump", "Jump out"), ("dock", "Dock and board"), ("reach", "Reach a position"),
           ("leap", "Leap across (needs boarders)"))
+
+
+def _engagement_ship(who: str, label: str, goal: str) -> tuple:
+    """One ship's fields for the whole-engagement calculator (*who* is ``my`` or ``their``)."""
+    ranks = (("computer", "Computer rank", 1), ("guns", "Guns rank", 1), ("thrusters", "Thrusters rank", 2),
+             ("gunnery", "Gunnery skill", 0), ("pilot", "Pilot skill", 0), ("boarders", "boarders (for a leap)", 0))
+    return (ChoiceField(f"{who}_goal", f"{label} goal", goal, choices=_GOALS),
+            *(IntField(f"{who}_{name}", f"{label} {text}", default, "0 to 10", low=0, high=10)
+              for name, text, default in ranks))
+
+
 _add("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
      "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
-     "otherwise a seeded simulation with its margin of error.", upper_hand.engagement_outcome_odds, (
-         ChoiceField("my_goal", "My goal", "jump", choices=_GOALS),
-         IntField("my_computer", "My Computer rank", 1, "0 to 10", low=0, high=10),
-         IntField("my_guns", "My Guns rank", 1, "0 to 10", low=0, high=10),
-         IntField("my_thrusters", "My Thrusters rank", 2, "0 to 10", low=0, high=10),
-         IntField("my_gunnery", "My Gunnery skill", 0, "0 to 10", low=0, high=10),
-         IntField("my_pilot", "My Pilot skill", 0, "0 to 10", low=0, high=10),
-         IntField("my_boarders", "My boarders (for a leap)", 0, "0 to 10", low=0, high=10),
-         ChoiceField("their_goal", "Their goal", "dock", choices=_GOALS),
-         IntField("their_computer", "Their Computer rank", 1, "0 to 10", low=0, high=10),
-         IntField("their_guns", "Their Guns rank", 1, "0 to 10", low=0, high=10),
-         IntField("their_thrusters", "Their Thrusters rank", 2, "0 to 10", low=0, high=10),
-         IntField("their_gunnery", "Their Gunnery skill", 0, "0 to 10", low=0, high=10),
-         IntField("their_pilot", "Their Pilot skill", 0, "0 to 10", low=0, high=10),
-         IntField("their_boarders", "Their boarders (for a leap)", 0, "0 to 10", low=0, high=10),
-     ), fixed={"trials": 1000, "exact_work_limit": 200_000, "exact_fractions": False})
+     "otherwise a seeded simulation with its margin of error.", upper_hand.engagement_outcome_odds,
+     _engagement_ship("my", "My", "jump") + _engagement_ship("their", "Their", "dock"), fixed={"trials": 1000, "exact_work_limit": 200_000, "exact_fractions": False})

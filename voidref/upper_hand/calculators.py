@@ -23,7 +23,7 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import percent
 from voidref.upper_hand.goals import Ending, Goal
 from voidref.upper_hand.maneuver import maneuver_odds
-from voidref.calc.results import pct
+from voidref.calc.results import decimal, pct
 from voidref.upper_hand.odds import (
     MAX_CHAIN_WORK, EngagementBounds, engagement_bounds, engagement_odds, simulate_engagement,
 )
@@ -56,10 +56,6 @@ def _settled(low: Fraction, high: Fraction, show) -> str | None:
     return text if show(high) == text else None
 
 
-def _rounds(x: Fraction) -> str:
-    return f"{float(x):.2f}"
-
-
 def _shown(bounds: EngagementBounds | None, labels: dict) -> dict[str, Any] | None:
     """The whole-engagement answer as display strings settled by *bounds*, or ``None`` if any is not."""
     if bounds is None:
@@ -67,11 +63,15 @@ def _shown(bounds: EngagementBounds | None, labels: dict) -> dict[str, Any] | No
     values = {"i_win": bounds.win(Side.A), "they_win": bounds.win(Side.B), "stalemate": bounds.outcomes[STALEMATE]}
     values.update({k: v for k, v in bounds.outcomes.items() if k != (Side.B, Ending.SURRENDER)})
     shown = {k: _settled(*v, pct) for k, v in values.items()}
-    rounds = _settled(*bounds.expected_rounds, _rounds) if bounds.expected_rounds else "–"
-    if rounds is None or None in shown.values():
+    rounds = None
+    if bounds.expected_rounds is not None:
+        rounds = _settled(*bounds.expected_rounds, decimal)
+        if rounds is None:
+            return None
+    if None in shown.values():
         return None
     return {"method": "exact to the digits shown", "i_win": shown["i_win"], "they_win": shown["they_win"],
-            "stalemate": shown["stalemate"], "expected_rounds": None if rounds == "–" else rounds,
+            "stalemate": shown["stalemate"], "expected_rounds": rounds,
             "rows": [{"label": labels[k], "percent": shown[k]} for k in bounds.outcomes if k != (Side.B, Ending.SURRENDER)]}
 
 

@@ -345,7 +345,7 @@ class _Chain:
     def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
         """``{(dyn_a, dyn_b, holder) or (winner, Ending): Fraction}`` for one whole round."""
         level = dyn_a * _SIDE + dyn_b
-        endings, stay, moves = self.gunnery(level)[_HOLDERS.index(holder)]
+        endings, stay, moves = self.gunnery(level)[_SLOT[holder]]
         out = {k: w * self.dset for k, w in endings}
         for level2, slot, p in moves + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
             endings2, stay2, moves2 = self.settle(level2)[slot - 3]
