@@ -7,6 +7,11 @@ VPY     := $(VENV)/bin/python
 SPHINX  := $(VENV)/bin/sphinx-build
 HTML    := _build/html
 PORT    ?= 8000
+HOST    ?= 127.0.0.1
+
+# Every pip install below, and the isolated environment that builds voidref
+# itself, takes only the exact versions in requirements/constraints.txt.
+export PIP_CONSTRAINT := $(CURDIR)/requirements/constraints.txt
 
 .PHONY: serve site test install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium
 
@@ -20,7 +25,7 @@ chromium:
 
 $(VPY):
 	$(PY) -m venv $(VENV)
-	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q pip setuptools wheel
 
 install: $(VPY) node_modules/.package-lock.json
 	$(VPY) -m pip install -q -e '.[docs]'
@@ -34,9 +39,10 @@ install-test: $(VPY) node_modules/.package-lock.json chromium
 site: install
 	$(SPHINX) -q -c . -b html docs $(HTML)
 
+# HOST=0.0.0.0 lets phones on the same network open it (default: this machine only).
 serve: site
-	@echo "voidref site on http://127.0.0.1:$(PORT)/"
-	$(VPY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
+	@echo "voidref site on http://$(HOST):$(PORT)/"
+	$(VPY) -m http.server $(PORT) --bind $(HOST) --directory $(HTML)
 
 # Includes the browser tests (tests/test_browser_*.py) against the built site
 # in $(HTML), and the engine's doctests inside Pyodide under node.

@@ -30,6 +30,8 @@ root_doc = "index"
 source_suffix = {".md": "markdown"}
 templates_path = ["docs/_templates"]
 html_static_path = ["docs/_static"]
+# Gives focus back to the menu buttons when their panel closes (see the file).
+html_js_files = [("nav.js", {"defer": "defer"})]
 
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_block", "attrs_inline"]
 myst_heading_anchors = 4
