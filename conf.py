@@ -32,6 +32,18 @@ templates_path = ["docs/_templates"]
 html_static_path = ["docs/_static"]
 # Gives focus back to the menu buttons when their panel closes (see the file).
 html_js_files = [("nav.js", {"defer": "defer"})]
+# The game each folder of pages belongs to: shown beside the menu button on
+# every page of that game (docs/_templates/toggle-primary-sidebar.html), so a
+# player on a phone always knows which rules they are reading.
+html_context = {
+    "voidref_games": {
+        "drifters": "Void Drifters",
+        "pirates": "Void Pirates",
+        "upper_hand": "Upper Hand",
+        "cantor": "Cantor tactics",
+        "twodice": "2D fighting",
+    },
+}
 
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_block", "attrs_inline"]
 myst_heading_anchors = 4

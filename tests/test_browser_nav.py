@@ -139,3 +139,21 @@ def test_the_menu_buttons_have_names_and_no_hidden_twins(open_page, options):
     assert page.locator(".primary-toggle").count() == 1
     assert page.locator(".secondary-toggle").count() <= 1
     assert page.locator(".primary-toggle").get_attribute("aria-label") == "Site navigation"
+
+
+@pytest.mark.parametrize("page_path, game", [
+    ("drifters/critical-injuries.html", "Void Drifters"),
+    ("pirates/damage.html", "Void Pirates"),
+    ("upper_hand/odds.html", "Upper Hand"),
+    ("cantor/attack.html", "Cantor tactics"),
+    ("twodice/attack.html", "2D fighting"),
+])
+def test_a_phone_page_shows_which_game_it_belongs_to(open_page, page_path, game):
+    """At 375 px the game's name sits in view beside ☰ and leads to that game's first page."""
+    page = open_page(PHONE, page_path)
+    label = page.locator(".vr-game")
+    assert label.inner_text() == game
+    box = label.bounding_box()
+    assert box and box["y"] >= 0 and box["x"] + box["width"] <= 375
+    label.tap()
+    page.wait_for_url(f"**/{page_path.split('/')[0]}/index.html")
