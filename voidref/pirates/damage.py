@@ -24,8 +24,8 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates import rulings
-from voidref.pirates.rulings import _Enum
+from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, MAX_DICE, STANDARD, WOUND_BANDS, Rulings, _Enum
+from voidref.pirates.rulings import attribute_modifier as _atmod
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.opposed import Contest, opposed_distribution
 
@@ -36,6 +36,7 @@ __all__ = [
     "MINIMUM_DAMAGE",
     "CRITICAL_DIE",
     "STUN_TN",
+    "PARTIAL_DAMAGE_SHARE",
     "MAX_DICE_FACES",
     "FIRE_DAMAGE",
     "ongoing_damage_distribution",
@@ -78,6 +79,14 @@ FIRE_DAMAGE: Dist = Dist.die(6)
 STUN_TN = 15
 """TN of the AGL Action Roll that shakes off Stun (source "Special Effects")."""
 
+PARTIAL_DAMAGE_SHARE = Fraction(1, 2)
+"""Damage on a partial hit (an opposed tie or TN - 1): half the weapon's roll, rounded down.
+
+The source prints "half damage rounded down" for a tie. We halve the weapon
+roll (critical die included) before armour soaks, and the minimum of 1 still
+applies: damage starts from the weapon roll, and a partial hit is still a hit.
+"""
+
 
 class DamageType(_Enum):
     """How armour treats a hit (source "Damage Types")."""
@@ -105,7 +114,7 @@ class DamageDice:
     multiplier: int = 1
 
     def __post_init__(self) -> None:
-        check_int("count", self.count, low=1, high=rulings.MAX_DICE)
+        check_int("count", self.count, low=1, high=MAX_DICE)
         check_int("sides", self.sides, low=2, high=100)
         check_int("bonus", self.bonus, low=-100, high=100)
         check_int("multiplier", self.multiplier, low=1, high=20)
@@ -177,7 +186,7 @@ def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, par
     check_int("rolled", rolled, low=0, high=100_000)
     check_bool("partial", partial)
     if partial:
-        rolled = int(rolled * rulings.PARTIAL_DAMAGE_SHARE)
+        rolled = int(rolled * PARTIAL_DAMAGE_SHARE)
     return after_soak(rolled, armor_value, damage_type)
 
 
@@ -209,18 +218,21 @@ def attack_distribution(
     dice: DamageDice | str,
     armor_value: int,
     damage_type: DamageType | str,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
     """Exact distribution of HP lost by the defender from one opposed attack (0 = no hit).
 
-    Win: full damage (+1d4 on a Critical Hit); tie: a partial hit (half the
-    roll); loss: nothing. Source "Opposed Rolls" and "Damage Application".
+    Win: full damage (+1d4 on a Critical Hit, which a natural 18 always is
+    under :data:`~voidref.pirates.rulings.STANDARD`); tie: a partial hit (half
+    the roll); loss: nothing. Source "Opposed Rolls" and "Damage Application".
     """
     hits = {
         (Contest.WIN, False): hit_distribution(dice, armor_value, damage_type),
         (Contest.WIN, True): hit_distribution(dice, armor_value, damage_type, critical=True),
         (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True),
     }
-    contests = opposed_distribution(attacker, defender).map(lambda r: (r.contest, r.critical))
+    contests = opposed_distribution(attacker, defender, rulings=rulings).map(lambda r: (r.contest, r.critical))
     return contests.bind(lambda key: hits.get(key, Dist.always(0)))
 
 
@@ -230,11 +242,17 @@ def attack_vs_tn_distribution(
     dice: DamageDice | str,
     armor_value: int,
     damage_type: DamageType | str,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
-    """Like :func:`attack_distribution`, against a fixed TN: a partial (TN - 1) is a half-damage hit."""
+    """Like :func:`attack_distribution`, against a fixed TN: a partial (TN - 1) is a half-damage hit.
+
+    A natural 18 is a Critical Hit whatever the TN unless
+    :attr:`~voidref.pirates.rulings.Rulings.natural_18_attack_hits` is off.
+    """
     if not isinstance(attacker, ActionRoll):
         raise RulesError(f"'attacker' must be an ActionRoll (got {attacker!r})")
-    results = attacker.against(target_number).map(lambda r: (r.outcome, r.critical))
+    results = attacker.against(target_number, attack=True, rulings=rulings).map(lambda r: (r.outcome, r.critical))
     hits = {
         (Outcome.FULL, False): hit_distribution(dice, armor_value, damage_type),
         (Outcome.FULL, True): hit_distribution(dice, armor_value, damage_type, critical=True),
@@ -249,7 +267,7 @@ def max_hp(health: int, adjustment: int = 0) -> int:
     >>> max_hp(11)
     22
     """
-    check_int("health", health, low=rulings.ATTRIBUTE_MIN, high=rulings.ATTRIBUTE_MAX)
+    check_int("health", health, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
     check_int("adjustment", adjustment, low=-100, high=100)
     return max(1, 2 * health + adjustment)
 
@@ -265,10 +283,10 @@ def wound_penalty(current_hp: int, max_hp: int) -> int:
     check_int("max_hp", max_hp, low=1, high=100_000)
     check_int("current_hp", current_hp, low=-100_000, high=max_hp)
     share = Fraction(current_hp, max_hp)
-    top_low, top_penalty = rulings.WOUND_BANDS[0]
+    top_low, top_penalty = WOUND_BANDS[0]
     if share > top_low:
         return top_penalty
-    for low, penalty in rulings.WOUND_BANDS[1:]:
+    for low, penalty in WOUND_BANDS[1:]:
         if share >= low:
             return penalty
     return WORST_WOUND_PENALTY
@@ -291,18 +309,17 @@ def ongoing_damage_distribution(rounds: int, per_round: Dist = FIRE_DAMAGE) -> D
 
 def stun_roll(agility: int, additional: int = 0) -> ActionRoll:
     """The AGL Action Roll a Stunned target makes (its AtMod plus *additional*)."""
-    return ActionRoll(attribute_modifier=rulings.attribute_modifier(agility), additional=additional)
+    return ActionRoll(attribute_modifier=_atmod(agility), additional=additional)
 
 
-def stun_odds(agility: int, additional: int = 0) -> Fraction:
-    """Chance that a Stunned target keeps its next turn (AGL roll against TN 15).
+def stun_odds(agility: int, additional: int = 0, *, rulings: Rulings = STANDARD) -> Fraction:
+    """Chance that a Stunned target keeps its next turn: its AGL roll reaches TN 15.
 
-    A partial passes (:data:`~voidref.pirates.rulings.PARTIAL_PASSES_YES_NO`).
+    A partial (total 14) does not reach it, unless
+    :attr:`~voidref.pirates.rulings.Rulings.partial_passes_yes_no` says so.
 
     >>> stun_odds(10)
-    Fraction(1, 2)
+    Fraction(3, 8)
     """
-    roll = stun_roll(agility, additional)
-    key = "at_least_partial" if rulings.PARTIAL_PASSES_YES_NO else "full"
-    return roll.odds(STUN_TN)[key]
+    return stun_roll(agility, additional).passes(STUN_TN, rulings=rulings)
 
