@@ -75,7 +75,7 @@ class Outcome(_Enum):
     FULL = "full"
     """Total at or above the TN — the action works as intended."""
     PARTIAL = "partial"
-    """Total exactly one below the TN — a lesser result: half, for amounts; not a pass on a yes-or-no task."""
+    """Total exactly one below the TN — a lesser result (half, for amounts), and no pass on a yes-or-no task."""
     FAILURE = "failure"
     """Total lower still, or a natural 3."""
 

@@ -102,7 +102,10 @@ class ShipSystem(_Enum):
     ENGINE = "engine"
     """Mechanics or Demolitions at TN 18 sabotages it — it blows in 1d6 rounds."""
     BRIG = "brig"
-    """Free Living Neuro-Core prisoners or take loot (no roll unless :attr:`~voidref.pirates.rulings.Rulings.brig_needs_roll`)."""
+    """Free Living Neuro-Core prisoners or take loot.
+
+    No roll unless :attr:`~voidref.pirates.rulings.Rulings.brig_needs_roll` asks for one.
+    """
 
     def target_number(self, *, rulings: Rulings = STANDARD) -> int | None:
         """TN of the roll, or None when no roll is needed.

@@ -80,7 +80,7 @@ STUN_TN = 15
 """TN of the AGL Action Roll that shakes off Stun (source "Special Effects")."""
 
 PARTIAL_DAMAGE_SHARE = Fraction(1, 2)
-"""Damage on a partial hit (an opposed tie or TN - 1): half the weapon's roll, rounded down.
+"""Share of the weapon's roll a partial hit deals (an opposed tie or TN - 1), rounded down.
 
 The source prints "half damage rounded down" for a tie. We halve the weapon
 roll (critical die included) before armour soaks, and the minimum of 1 still

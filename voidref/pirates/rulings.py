@@ -295,7 +295,7 @@ class Rulings:
     :data:`STANDARD` is our reading, :data:`AS_PRINTED` the literal one where
     the two differ. Every entry point that depends on a reading takes a
     keyword ``rulings`` with :data:`STANDARD` as its default; build a variant
-    with :func:`dataclasses.replace`.
+    with ``dataclasses.replace``.
 
     >>> AS_PRINTED
     Rulings(evasive_piloting_bonus=True, stabilization_roll_under=False)
@@ -304,84 +304,85 @@ class Rulings:
     """
 
     #: How far under the TN a total may land and still be a partial success.
-    #: **Source:** prints the band once, for the ship maneuver ("TN-1"), and
-    #: says every Action Roll can end in a partial. **We chose** 1 for every
-    #: roll against a TN (0 turns partials off). Printed reading: the same.
+    #: **Source:** prints the band once, for the ship maneuver ("TN-1"), and says every
+    #: Action Roll can end in a partial. **We chose** 1 for every roll against a TN (0
+    #: turns partials off). Printed reading: the same.
     partial_margin: int = 1
 
-    #: Whether a partial success counts as passing a yes-or-no task (Stun,
-    #: EVA launch, seal, vent, bridge, engine, break away). **Source:** TN 15,
-    #: 12, 18 or 21 with no partial effect, so the number must be reached.
-    #: **We chose** False: a partial there is a lesser result the GM narrates,
-    #: not a pass. True is the earlier house reading, drawn from the maneuver's
-    #: partial that keeps its effect at a cost. Printed reading: False.
+    #: Whether a partial success (TN - 1) passes a yes-or-no task.
+    #: Such tasks are Stun, the EVA launch, seal, vent, bridge, engine and break away.
+    #: **Source:** TN 15, 12, 18 or 21 with no partial effect, so the number must be
+    #: reached. **We chose** False: a partial there is a lesser result the GM narrates,
+    #: not a pass. True is the earlier house reading, drawn from the maneuver's partial
+    #: that keeps its effect at a cost. Printed reading: False.
     partial_passes_yes_no: bool = False
 
-    #: Whether a natural 18 on an attack hits as a Critical Hit whatever the
-    #: totals. **Source:** a natural 18 makes the attack a Critical Hit (+1d4).
-    #: **We chose** True, as printed. False is the earlier house reading: the
-    #: total still decides and only an 18 that succeeds is a Critical Hit.
-    #: Rolls that are not attacks always go by their totals.
+    #: Whether a natural 18 on an attack hits as a Critical Hit whatever the totals.
+    #: **Source:** a natural 18 makes the attack a Critical Hit (+1d4). **We chose**
+    #: True, as printed. False is the earlier house reading: the total still decides
+    #: and only an 18 that succeeds is a Critical Hit. Rolls that are not attacks
+    #: always go by their totals.
     natural_18_attack_hits: bool = True
 
-    #: Whether a natural 3 fails whatever the total (and loses an opposed
-    #: roll). **Source:** names it a Critical Failure. **We chose** True, as
-    #: printed; False keeps the fumble but lets the total decide.
+    #: Whether a natural 3 fails whatever the total (and loses an opposed roll).
+    #: **Source:** names it a Critical Failure. **We chose** True, as printed; False
+    #: keeps the fumble but lets the total decide.
     natural_3_always_fails: bool = True
 
-    #: When both sides of an opposed roll show a natural 3. **Source:** silent.
-    #: **We chose** True: both fumble and the totals decide. False: the
-    #: initiator's action fails. Printed reading: no text, so True.
+    #: When both sides of an opposed roll show a natural 3.
+    #: **Source:** silent. **We chose** True: both fumble and the totals decide. False:
+    #: the initiator's action fails. Printed reading: no text, so True.
     double_natural_3_compare_totals: bool = True
 
-    #: Order when Initiative total, raw AGL and raw roll all tie. **Source:**
-    #: stops at the raw roll. **We chose** :attr:`FinalTie.TOGETHER`;
+    #: Order when Initiative total, raw AGL and raw roll all tie.
+    #: **Source:** stops at the raw roll. **We chose** :attr:`FinalTie.TOGETHER`;
     #: :attr:`FinalTie.LISTED_ORDER` lets the first given act first.
     initiative_final_tie: FinalTie = FinalTie.TOGETHER
 
-    #: Whether ship Initiative adds the ship's AGL rating itself. **Source:**
-    #: "3d6 + ship Agility (AGL)", where a character adds an AGL *Modifier*.
-    #: **We chose** True, as printed; False converts the rating through the
+    #: Whether ship Initiative adds the ship's AGL rating itself.
+    #: **Source:** "3d6 + ship Agility (AGL)", where a character adds an AGL
+    #: *Modifier*. **We chose** True, as printed; False converts the rating through the
     #: Attribute Modifier table like a character's score.
     ship_initiative_adds_raw_agl: bool = True
 
-    #: TN of the Pilot Phase maneuver. **Source:** "Difficult", no number.
-    #: **We chose** 15, the Difficult step of :class:`TargetNumber`.
+    #: TN of the Pilot Phase maneuver.
+    #: **Source:** "Difficult", no number. **We chose** 15, the Difficult step of
+    #: :class:`TargetNumber`.
     pilot_maneuver_tn: int = 15
 
     #: Whether Evasive Maneuvers may give +2 to the pilot's own next Piloting.
-    #: **Source:** the Pilot Phase lists +2 to your next Gunnery or -2 to one
-    #: enemy's Gunnery; the KV-220B example then gives the Lander "+2 to its
-    #: next Piloting". **We chose** False: the rule's list is complete and the
-    #: example is read as a slip. True (printed example) adds that third choice.
+    #: **Source:** the Pilot Phase lists +2 to your next Gunnery or -2 to one enemy's
+    #: Gunnery; the KV-220B example then gives the Lander "+2 to its next Piloting".
+    #: **We chose** False: the rule's list is complete and the example is read as a
+    #: slip. True (printed example) adds that third choice.
     evasive_piloting_bonus: bool = False
 
-    #: Gunnery modifier at Medium range. **Source:** lists Close (+2) and Long
-    #: (-4) only. **We chose** 0.
+    #: Gunnery modifier at Medium range.
+    #: **Source:** lists Close (+2) and Long (-4) only. **We chose** 0.
     medium_range_modifier: int = 0
 
-    #: Whose Hull Class multiplies a ram's 2d6. **Source:** "Winner deals 2d6 x
-    #: ship Hull Class multiplier". **We chose** True: the winner's ship.
-    #: False: the hull of the ship struck.
+    #: Whose Hull Class multiplies a ram's 2d6.
+    #: **Source:** "Winner deals 2d6 x ship Hull Class multiplier". **We chose** True:
+    #: the winner's ship. False: the hull of the ship struck.
     ram_multiplier_from_winner: bool = True
 
-    #: TN of a Repair when the GM sets none. **Source:** TN 12 to 18. **We
-    #: chose** 12, the low end.
+    #: TN of a Repair when the GM sets none.
+    #: **Source:** TN 12 to 18. **We chose** 12, the low end.
     repair_default_tn: int = 12
 
     #: Share of the 2d6 x Rank a partial Repair restores, rounded down.
     #: **Source:** silent. **We chose** one half, as for a partial hit.
     repair_partial_share: Fraction = Fraction(1, 2)
 
-    #: Whether reaching the brig needs a roll. **Source:** lists the brig with
-    #: no roll or TN. **We chose** False, as printed; True asks for TN 18 like
-    #: the bridge and the engine.
+    #: Whether reaching the brig needs a roll.
+    #: **Source:** lists the brig with no roll or TN. **We chose** False, as printed;
+    #: True asks for TN 18 like the bridge and the engine.
     brig_needs_roll: bool = False
 
-    #: How the vacuum Stabilization roll succeeds. **Source:** "raw 3d6 >
-    #: Health (HLTH) score". **We chose** True: success on 3d6 <= HLTH, since
-    #: read literally a hardier body would stabilise less often. False is the
-    #: printed 3d6 > HLTH.
+    #: How the vacuum Stabilization roll succeeds.
+    #: **Source:** "raw 3d6 > Health (HLTH) score". **We chose** True: success on 3d6
+    #: <= HLTH, since read literally a hardier body would stabilise less often. False
+    #: is the printed 3d6 > HLTH.
     stabilization_roll_under: bool = True
 
     def __post_init__(self) -> None:

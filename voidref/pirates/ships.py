@@ -84,9 +84,9 @@ REPAIR_DICE = DamageDice(2)
 LIFE_SUPPORT_ROUNDS: Dist = Dist.die(6)
 """Rounds until life support fails on a disabled ship — 1d6."""
 REPAIR_CAP_SHARE = Fraction(1, 5)
-"""Most a round's Repair restores: a fifth (20 %) of total HP, rounded down but at least 1 HP."""
+"""Share of total HP a round's Repair may restore at most (20 %), rounded down but at least 1 HP."""
 CATASTROPHIC_SHARE = Fraction(-1, 2)
-"""Catastrophic failure starts at -50 % HP: HP at or below minus half the total.
+"""Share of total HP (-50 %) at or below which catastrophic failure starts.
 
 The per-round d6 of catastrophic failure has no table of its own in the
 source; we use the system hit table, its only d6 table of ship damage.
@@ -127,8 +127,10 @@ class Maneuver(_Enum):
     ENEMY_PENALTY = "enemy_penalty"
     """-2 on one enemy's Gunnery this round."""
     PILOTING_BONUS = "piloting_bonus"
-    """+2 on your own next Piloting: only the KV-220B example's reading
-    (:attr:`~voidref.pirates.rulings.Rulings.evasive_piloting_bonus`)."""
+    """+2 on your own next Piloting, only in the KV-220B example's reading.
+
+    Allowed when :attr:`~voidref.pirates.rulings.Rulings.evasive_piloting_bonus` is on.
+    """
 
 
 class SystemHit(_Enum):
@@ -193,7 +195,9 @@ SYSTEM_HIT_TABLE: Dist = Dist.die(6).map(lambda f: _SYSTEM_BY_FACE[f])
 
 def gunnery_modifier(range_band: ShipRange | str = ShipRange.MEDIUM, ecm: bool = False, tractor: bool = False,
                      *, rulings: Rulings = STANDARD) -> int:
-    """Sum of the listed Gunnery modifiers for the attacker (Medium: :attr:`~voidref.pirates.rulings.Rulings.medium_range_modifier`).
+    """Sum of the listed Gunnery modifiers for the attacker.
+
+    Medium range adds :attr:`~voidref.pirates.rulings.Rulings.medium_range_modifier`.
 
     >>> gunnery_modifier("long", ecm=True)
     -7
@@ -298,7 +302,10 @@ def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str, *, rulings
 
 def maneuver_odds(pilot: ActionRoll, target_number: int | None = None, *,
                   rulings: Rulings = STANDARD) -> dict[str, Fraction]:
-    """Exact chances of a Pilot Phase maneuver (TN :attr:`~voidref.pirates.rulings.Rulings.pilot_maneuver_tn` unless given)."""
+    """Exact chances of a Pilot Phase maneuver.
+
+    The TN is :attr:`~voidref.pirates.rulings.Rulings.pilot_maneuver_tn` unless *target_number* is given.
+    """
     if not isinstance(pilot, ActionRoll):
         raise RulesError(f"'pilot' must be an ActionRoll (got {pilot!r})")
     check_rulings(rulings)
