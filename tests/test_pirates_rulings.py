@@ -270,3 +270,13 @@ def test_flipping_a_field_changes_a_result(name):
     """Changing one field from STANDARD (to AS_PRINTED or an alternative) changes what the engine computes."""
     flipped = dataclasses.replace(STANDARD, **{name: _flipped(name)})
     assert PROBES[name](STANDARD) != PROBES[name](flipped)
+
+
+def test_calculators_take_rulings():
+    """The site's calculator functions pass their rulings on to the engine."""
+    from voidref.pirates.calculators import action_roll_odds, opposed_roll_odds, ship_gunnery
+
+    assert ship_gunnery(rulings=with_(medium_range_modifier=-2))["situational_modifier"] == -2
+    assert action_roll_odds(target_number=12, rulings=with_(partial_margin=0))["partial"] == 0
+    strong = {"defender_modifier": 20}
+    assert opposed_roll_odds(**strong)["win"] > opposed_roll_odds(**strong, rulings=with_(natural_18_attack_hits=False))["win"]
