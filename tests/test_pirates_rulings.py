@@ -9,6 +9,11 @@ import pytest
 from voidref.errors import RulesError
 from voidref.pirates import (
     ActionRoll,
+    encumbrance_steps,
+    hit_damage,
+    hit_distribution,
+    move_rate,
+    wound_penalty,
     Combatant,
     Contest,
     HullClass,
@@ -49,10 +54,11 @@ def count(pred):
 
 
 def test_as_printed_differs_only_where_the_text_does():
-    """AS_PRINTED differs from STANDARD in the Stabilization roll and the example's Piloting bonus only."""
+    """AS_PRINTED differs from STANDARD in the Stabilization roll, stacked wounds and the example's Piloting bonus."""
     assert STANDARD.differences(AS_PRINTED) == {
         "evasive_piloting_bonus": (False, True),
         "stabilization_roll_under": (True, False),
+        "wound_penalties_stack": (False, True),
     }
 
 
@@ -141,6 +147,40 @@ def test_double_natural_3_both_ways():
     assert resolve_opposed(ActionRoll(additional=5), ActionRoll(), 3, 3, rulings=r).contest is Contest.LOSS
 
 
+def test_partial_halves_before_soak_both_ways():
+    """A tied 2d6 hit rolling 9 into AV 2: half of 9 is 4, minus 2 leaves 2; or 9 - 2 = 7, halved to 3."""
+    assert hit_damage(9, 2, "physical", partial=True) == 2
+    assert hit_damage(9, 2, "physical", partial=True, rulings=with_(partial_halves_before_soak=False)) == 3
+
+
+@pytest.mark.parametrize("before", [True, False])
+def test_partial_hit_distribution_matches_brute_force(before):
+    """Partial 2d6 hits into AV 3 match enumeration of every face under either order of halving and soak."""
+    acc = {}
+    for a, b in product(range(1, 7), repeat=2):
+        r = a + b
+        dmg = max(1, r // 2 - 3) if before else max(1, max(1, r - 3) // 2)
+        acc[dmg] = acc.get(dmg, 0) + Fraction(1, 36)
+    got = hit_distribution("2d6", 3, "physical", partial=True, rulings=with_(partial_halves_before_soak=before))
+    assert got.probabilities() == acc
+
+
+def test_wound_penalties_stack_both_ways():
+    """At 1 HP of 20: -10 for the current band (ours); -2 - 5 - 10 = -17 when the bands add up (as printed)."""
+    assert [wound_penalty(hp, 20) for hp in (20, 10, 4, 1)] == [0, -2, -5, -10]
+    assert [wound_penalty(hp, 20, rulings=AS_PRINTED) for hp in (20, 10, 4, 1)] == [0, -2, -7, -17]
+
+
+def test_encumbrance_full_steps_only_both_ways():
+    """STR 12 carrying 130 kg (8 % over): no step when only full steps count; one step otherwise."""
+    assert encumbrance_steps(130, strength=12) == 0
+    partial_steps = with_(encumbrance_full_steps_only=False)
+    assert encumbrance_steps(130, strength=12, rulings=partial_steps) == 1
+    assert move_rate(9, carried_kg=130, strength=12, rulings=partial_steps) == 17
+    # The printed examples sit on whole steps and come out the same either way.
+    assert [encumbrance_steps(kg, strength=12, rulings=partial_steps) for kg in (144, 168)] == [1, 2]
+
+
 def test_initiative_final_tie_both_ways():
     """A full tie shares one slot (ours), or goes in the order given."""
     a, b = Combatant("A", agility=12, roll=10), Combatant("B", agility=12, roll=10)
@@ -217,6 +257,9 @@ def test_stabilization_roll_under_both_ways():
 PROBES = {
     "partial_margin": lambda r: ActionRoll().odds(12, rulings=r)["partial"],
     "partial_passes_yes_no": lambda r: stun_odds(10, rulings=r),
+    "partial_halves_before_soak": lambda r: hit_distribution("2d6", 3, "physical", partial=True, rulings=r).mean(),
+    "wound_penalties_stack": lambda r: wound_penalty(1, 20, rulings=r),
+    "encumbrance_full_steps_only": lambda r: move_rate(9, carried_kg=130, strength=12, rulings=r),
     "natural_18_attack_hits": lambda r: opposed_odds(ActionRoll(), ActionRoll(additional=20), rulings=r)["win"],
     "natural_3_always_fails": lambda r: ActionRoll(additional=20).odds(6, rulings=r)["full"],
     "double_natural_3_compare_totals": lambda r: opposed_odds(ActionRoll(additional=3), ActionRoll(), rulings=r)["win"],
@@ -280,3 +323,13 @@ def test_calculators_take_rulings():
     assert action_roll_odds(target_number=12, rulings=with_(partial_margin=0))["partial"] == 0
     strong = {"defender_modifier": 20}
     assert opposed_roll_odds(**strong)["win"] > opposed_roll_odds(**strong, rulings=with_(natural_18_attack_hits=False))["win"]
+
+
+def test_damage_calculator_minimum_follows_partial_order():
+    """Halving after soak: a partial 2d6 into AV 3 is held up only by the minimum when 2d6 - 3 is under 2."""
+    from voidref.pirates.calculators import damage_after_soak
+
+    out = damage_after_soak(dice="2d6", armor_value=3, partial=True, rulings=with_(partial_halves_before_soak=False))
+    assert out["minimum_applies"] == Fraction(1, 6)
+    assert out["mean"] == hit_distribution("2d6", 3, "physical", partial=True,
+                                           rulings=with_(partial_halves_before_soak=False)).mean()

@@ -139,6 +139,7 @@ def damage_after_soak(
     damage_type: str = "physical",
     critical: bool = False,
     partial: bool = False,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Any]:
     """Distribution of HP lost from one hit (anchor ``pirates-soak``).
 
@@ -151,13 +152,16 @@ def damage_after_soak(
     check_bool("critical", critical)
     check_bool("partial", partial)
     absorbed = soak(armor_value, kind)
-    d = hit_distribution(parsed, armor_value, kind, critical, partial)
+    d = hit_distribution(parsed, armor_value, kind, critical, partial, rulings=rulings)
     raw = parsed.distribution()
     if critical:
         raw = raw + Dist.die(4)
-    if partial:
+    if partial and rulings.partial_halves_before_soak:
         raw = raw.map(lambda r: int(r * PARTIAL_DAMAGE_SHARE))
-    minimum = raw.prob(lambda r: r - absorbed < 1)
+    if partial and not rulings.partial_halves_before_soak:
+        minimum = raw.prob(lambda r: int(max(1, r - absorbed) * PARTIAL_DAMAGE_SHARE) < 1)
+    else:
+        minimum = raw.prob(lambda r: r - absorbed < 1)
     return {
         "dice": str(parsed),
         "soak": absorbed,
@@ -180,6 +184,7 @@ def encumbrance_and_move(
     gravity_rating: str = "standard",
     gravity: str = "standard",
     level: int = 1,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Any]:
     """Move Rate after gear and encumbrance, and each turn option's metres (anchor ``pirates-move``).
 
@@ -193,8 +198,8 @@ def encumbrance_and_move(
     mismatched = _data.is_mismatched_gravity(gravity_rating, gravity)
     check_int("level", level, low=1, high=5)
     limit = carry_limit(strength)
-    steps = encumbrance_steps(carried_kg, strength, mismatched)
-    move = move_rate(agility, gear, carried_kg, strength, mismatched)
+    steps = encumbrance_steps(carried_kg, strength, mismatched, rulings=rulings)
+    move = move_rate(agility, gear, carried_kg, strength, mismatched, rulings=rulings)
     options = [{"text": o.describe(), "metres": part_move(move, o.move_share)} for o in turn_options(level)]
     return {
         "base_move": base_move(agility),

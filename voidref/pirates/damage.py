@@ -24,7 +24,16 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, MAX_DICE, STANDARD, WOUND_BANDS, Rulings, _Enum
+from voidref.pirates.rulings import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    MAX_DICE,
+    STANDARD,
+    WOUND_BANDS,
+    Rulings,
+    _Enum,
+    check_rulings,
+)
 from voidref.pirates.rulings import attribute_modifier as _atmod
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.opposed import Contest, opposed_distribution
@@ -181,13 +190,25 @@ def stack_armor(*pieces: int) -> int:
     return min(PERSONAL_AV_CAP, sum(pieces))
 
 
-def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, partial: bool = False) -> int:
-    """HP lost from one hit with a known damage roll; a partial hit halves the roll first."""
+def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, partial: bool = False, *,
+               rulings: Rulings = STANDARD) -> int:
+    """HP lost from one hit with a known damage roll.
+
+    A partial hit halves the roll before the soak, or what gets through after
+    it (:attr:`~voidref.pirates.rulings.Rulings.partial_halves_before_soak`).
+
+    >>> hit_damage(9, 2, "physical", partial=True), hit_damage(9, 2, "physical", partial=True,
+    ...                                                        rulings=Rulings(partial_halves_before_soak=False))
+    (2, 3)
+    """
     check_int("rolled", rolled, low=0, high=100_000)
     check_bool("partial", partial)
-    if partial:
-        rolled = int(rolled * PARTIAL_DAMAGE_SHARE)
-    return after_soak(rolled, armor_value, damage_type)
+    check_rulings(rulings)
+    if not partial:
+        return after_soak(rolled, armor_value, damage_type)
+    if rulings.partial_halves_before_soak:
+        return after_soak(int(rolled * PARTIAL_DAMAGE_SHARE), armor_value, damage_type)
+    return max(MINIMUM_DAMAGE, int(after_soak(rolled, armor_value, damage_type) * PARTIAL_DAMAGE_SHARE))
 
 
 def hit_distribution(
@@ -196,6 +217,8 @@ def hit_distribution(
     damage_type: DamageType | str,
     critical: bool = False,
     partial: bool = False,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
     """Exact distribution of HP lost from one hit (weapon dice, +1d4 if *critical*, soak, minimum 1).
 
@@ -209,7 +232,7 @@ def hit_distribution(
     check_bool("partial", partial)
     if critical:
         d = d + CRITICAL_DIE
-    return d.map(lambda r: hit_damage(r, armor_value, kind, partial))
+    return d.map(lambda r: hit_damage(r, armor_value, kind, partial, rulings=rulings))
 
 
 def attack_distribution(
@@ -230,7 +253,7 @@ def attack_distribution(
     hits = {
         (Contest.WIN, False): hit_distribution(dice, armor_value, damage_type),
         (Contest.WIN, True): hit_distribution(dice, armor_value, damage_type, critical=True),
-        (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True),
+        (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True, rulings=rulings),
     }
     contests = opposed_distribution(attacker, defender, rulings=rulings).map(lambda r: (r.contest, r.critical))
     return contests.bind(lambda key: hits.get(key, Dist.always(0)))
@@ -256,7 +279,7 @@ def attack_vs_tn_distribution(
     hits = {
         (Outcome.FULL, False): hit_distribution(dice, armor_value, damage_type),
         (Outcome.FULL, True): hit_distribution(dice, armor_value, damage_type, critical=True),
-        (Outcome.PARTIAL, False): hit_distribution(dice, armor_value, damage_type, partial=True),
+        (Outcome.PARTIAL, False): hit_distribution(dice, armor_value, damage_type, partial=True, rulings=rulings),
     }
     return results.bind(lambda key: hits.get(key, Dist.always(0)))
 
@@ -272,24 +295,34 @@ def max_hp(health: int, adjustment: int = 0) -> int:
     return max(1, 2 * health + adjustment)
 
 
-def wound_penalty(current_hp: int, max_hp: int) -> int:
+def wound_penalty(current_hp: int, max_hp: int, *, rulings: Rulings = STANDARD) -> int:
     """Penalty to every Action Roll for the share of HP left (source "Wound Penalties").
 
-    See :data:`~voidref.pirates.rulings.WOUND_BANDS` for the edges.
+    See :data:`~voidref.pirates.rulings.WOUND_BANDS` for the edges. Only the
+    current band counts, unless
+    :attr:`~voidref.pirates.rulings.Rulings.wound_penalties_stack` adds every band passed.
 
     >>> [wound_penalty(hp, 20) for hp in (11, 10, 5, 4, 2, 1)]
     [0, -2, -2, -5, -5, -10]
+    >>> wound_penalty(1, 20, rulings=Rulings(wound_penalties_stack=True))
+    -17
     """
     check_int("max_hp", max_hp, low=1, high=100_000)
     check_int("current_hp", current_hp, low=-100_000, high=max_hp)
+    check_rulings(rulings)
     share = Fraction(current_hp, max_hp)
     top_low, top_penalty = WOUND_BANDS[0]
     if share > top_low:
         return top_penalty
-    for low, penalty in WOUND_BANDS[1:]:
+    # Penalties of the bands from the top down to the one this share sits in.
+    passed = [penalty for _, penalty in WOUND_BANDS[1:]]
+    for i, (low, _) in enumerate(WOUND_BANDS[1:]):
         if share >= low:
-            return penalty
-    return WORST_WOUND_PENALTY
+            passed = passed[:i + 1]
+            break
+    else:
+        passed.append(WORST_WOUND_PENALTY)
+    return sum(passed) if rulings.wound_penalties_stack else passed[-1]
 
 
 def ongoing_damage_distribution(rounds: int, per_round: Dist = FIRE_DAMAGE) -> Dist:

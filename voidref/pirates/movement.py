@@ -33,6 +33,7 @@ from voidref.pirates.rulings import (
     Rulings,
     Terrain,
     _Enum,
+    check_rulings,
 )
 from voidref.pirates.actions import ActionRoll, Outcome
 
@@ -145,11 +146,18 @@ def carry_limit(strength: int) -> int:
     return 10 * strength
 
 
-def encumbrance_steps(carried_kg: int, strength: int, mismatched_gravity: bool = False) -> int:
-    """Move penalty steps: full 20 % shares over the Carry Limit (doubled share if mismatched).
+def encumbrance_steps(carried_kg: int, strength: int, mismatched_gravity: bool = False, *,
+                      rulings: Rulings = STANDARD) -> int:
+    """Move penalty steps: 20 % shares over the Carry Limit (doubled share if mismatched).
+
+    Only full steps count, unless
+    :attr:`~voidref.pirates.rulings.Rulings.encumbrance_full_steps_only` is off.
 
     >>> encumbrance_steps(144, strength=12, mismatched_gravity=True)
     2
+    >>> encumbrance_steps(130, strength=12), encumbrance_steps(130, strength=12,
+    ...                                                        rulings=Rulings(encumbrance_full_steps_only=False))
+    (0, 1)
     """
     check_int("carried_kg", carried_kg, low=0, high=_MAX_KG)
     limit = carry_limit(strength)
@@ -158,7 +166,8 @@ def encumbrance_steps(carried_kg: int, strength: int, mismatched_gravity: bool =
     if excess <= 0:
         return 0
     factor = 2 if mismatched_gravity else 1
-    return (excess * 100 * factor) // (limit * ENCUMBRANCE_STEP_PERCENT)
+    steps = Fraction(excess * 100 * factor, limit * ENCUMBRANCE_STEP_PERCENT)
+    return math.floor(steps) if check_rulings(rulings).encumbrance_full_steps_only else math.ceil(steps)
 
 
 def move_rate(
@@ -167,6 +176,8 @@ def move_rate(
     carried_kg: int = 0,
     strength: int | None = None,
     mismatched_gravity: bool = False,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> int:
     """Full Move Rate in metres: AGL x 2 + gear - encumbrance, never below 0.
 
@@ -183,7 +194,7 @@ def move_rate(
     if carried_kg:
         if strength is None:
             raise RulesError("'strength' must be an integer from 1 to 20 when 'carried_kg' is given (got None)")
-        steps = encumbrance_steps(carried_kg, strength, mismatched_gravity)
+        steps = encumbrance_steps(carried_kg, strength, mismatched_gravity, rulings=rulings)
     return max(0, move + gear - steps * ENCUMBRANCE_METRES_PER_STEP)
 
 

@@ -298,7 +298,7 @@ class Rulings:
     with ``dataclasses.replace``.
 
     >>> AS_PRINTED
-    Rulings(evasive_piloting_bonus=True, stabilization_roll_under=False)
+    Rulings(wound_penalties_stack=True, evasive_piloting_bonus=True, stabilization_roll_under=False)
     >>> dataclasses.replace(STANDARD, partial_passes_yes_no=True)
     Rulings(partial_passes_yes_no=True)
     """
@@ -333,6 +333,27 @@ class Rulings:
     #: **Source:** silent. **We chose** True: both fumble and the totals decide. False:
     #: the initiator's action fails. Printed reading: no text, so True.
     double_natural_3_compare_totals: bool = True
+
+    #: When a partial hit's half damage is taken, before or after armour.
+    #: **Source:** a tie deals "half damage rounded down" and armour soaks damage; the
+    #: order is not given. **We chose** True: halve the weapon roll (critical die
+    #: included), then soak, then the minimum of 1. False halves what gets through the
+    #: armour (still at least 1). Printed reading: either, so True.
+    partial_halves_before_soak: bool = True
+
+    #: Whether wound penalties add up band by band.
+    #: **Source:** heads the wound table "cumulative". **We chose** False: only the
+    #: band you are in applies (-2, -5, -10), and "cumulative" means it stacks with
+    #: other modifiers, since the bands already grow. True, the literal reading, adds
+    #: every band passed (-2, -7, -17).
+    wound_penalties_stack: bool = False
+
+    #: Whether only full 20 % steps of excess load count.
+    #: **Source:** -1 Move Rate per 20 % excess, with examples on exact steps (144 kg
+    #: and 168 kg on 120 kg). **We chose** True: round the excess down to whole steps
+    #: (130 kg costs nothing). False starts a new step with any excess (130 kg costs 1).
+    #: Printed reading: the examples fit both, so True.
+    encumbrance_full_steps_only: bool = True
 
     #: Order when Initiative total, raw AGL and raw roll all tie.
     #: **Source:** stops at the raw roll. **We chose** :attr:`FinalTie.TOGETHER`;
@@ -419,7 +440,7 @@ class Rulings:
 STANDARD = Rulings()
 """Our reading of every ruling (the default everywhere)."""
 
-AS_PRINTED = Rulings(evasive_piloting_bonus=True, stabilization_roll_under=False)
+AS_PRINTED = Rulings(evasive_piloting_bonus=True, stabilization_roll_under=False, wound_penalties_stack=True)
 """The literal reading of the printed text wherever it differs from :data:`STANDARD`."""
 
 

@@ -340,7 +340,8 @@ def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, targe
         return dataclasses.replace(RAM_DICE, multiplier=hull.hull_class.value)
 
     into_target = hit_distribution(dice_of(rammer, target), target.armor_value, DamageType.PHYSICAL)
-    half_into_target = hit_distribution(dice_of(rammer, target), target.armor_value, DamageType.PHYSICAL, partial=True)
+    half_into_target = hit_distribution(dice_of(rammer, target), target.armor_value, DamageType.PHYSICAL, partial=True,
+                                        rulings=rulings)
     into_rammer = hit_distribution(dice_of(target, rammer), rammer.armor_value, DamageType.PHYSICAL)
     contest = opposed_distribution(rammer_pilot, target_pilot, attack=False, rulings=rulings).map(lambda r: r.contest)
     return contest.bind(lambda c: {

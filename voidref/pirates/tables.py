@@ -80,6 +80,10 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+def _minus(n: int) -> str:
+    return f"−{-n}" if n < 0 else _signed(n)
+
+
 def _metres_lost(steps: int) -> str:
     return f"−{steps * rulings.ENCUMBRANCE_METRES_PER_STEP} m" if steps else "none"
 
@@ -259,7 +263,11 @@ def damage_table(dice: str = "2d6", armor_values: list[int] | tuple[int, ...] = 
 
 
 def wound_table(max_hp: int = 40) -> str:
-    """Wound penalty bands, with the HP they cover for one Max HP."""
+    """Wound penalty bands, with the HP they cover for one Max HP, under our ruling and as printed.
+
+    >>> print(wound_table(20).splitlines()[-1])
+    | under 1/10 | 0–1 | −10 | −17 |
+    """
     bands: list[tuple[int, int, int]] = []
     for hp in range(max_hp, -1, -1):
         pen = wound_penalty(hp, max_hp)
@@ -268,8 +276,10 @@ def wound_table(max_hp: int = 40) -> str:
         else:
             bands.append((hp, hp, pen))
     share = {0: "over 1/2", -2: "1/4 to 1/2", -5: "1/10 to under 1/4", -10: "under 1/10"}
-    rows = [[share[pen], f"{lo}–{hi}" if lo != hi else hi, _signed(pen)] for hi, lo, pen in bands]
-    return _table(["Share of Max HP left", f"HP left (Max HP {max_hp})", "Penalty"], rows, "-rr")
+    rows = [[share[pen], f"{lo}–{hi}" if lo != hi else hi, _minus(pen),
+             _minus(wound_penalty(lo, max_hp, rulings=rulings.AS_PRINTED))] for hi, lo, pen in bands]
+    return _table(["Share of Max HP left", f"HP left (Max HP {max_hp})", "Penalty (this band only, ours)",
+                   "Penalty (bands add up, as printed)"], rows, "-rrr")
 
 
 def stun_table(agilities: list[int] | tuple[int, ...] = (6, 8, 10, 12, 14, 16)) -> str:
