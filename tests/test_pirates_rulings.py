@@ -9,6 +9,7 @@ import pytest
 from voidref.errors import RulesError
 from voidref.pirates import (
     ActionRoll,
+    attribute_modifier,
     encumbrance_steps,
     hit_damage,
     hit_distribution,
@@ -100,6 +101,16 @@ def test_entry_points_refuse_a_non_rulings():
 
 
 # -- each field, both ways -------------------------------------------------------
+
+
+def test_attribute_modifier_halved_both_ways():
+    """AGL 14 is +5 on either scale (the printed example); AGL 10 is +3 halved, +1 one for one."""
+    one_for_one = with_(attribute_modifier_halved=False)
+    assert attribute_modifier(14) == attribute_modifier(14, rulings=one_for_one) == 5
+    assert attribute_modifier(10) == 3 and attribute_modifier(10, rulings=one_for_one) == 1
+    assert ActionRoll.from_scores(10, rulings=one_for_one).modifier == 1
+    assert Combatant("A", agility=10, roll=10, rulings=one_for_one).total == 11
+    assert stun_odds(10, rulings=one_for_one) == count(lambda n: n + 1 >= 15)
 
 
 def test_partial_margin_both_ways():
@@ -255,6 +266,7 @@ def test_stabilization_roll_under_both_ways():
 # -- every field is read ----------------------------------------------------------
 
 PROBES = {
+    "attribute_modifier_halved": lambda r: attribute_modifier(20, rulings=r),
     "partial_margin": lambda r: ActionRoll().odds(12, rulings=r)["partial"],
     "partial_passes_yes_no": lambda r: stun_odds(10, rulings=r),
     "partial_halves_before_soak": lambda r: hit_distribution("2d6", 3, "physical", partial=True, rulings=r).mean(),

@@ -152,6 +152,8 @@ class ActionRoll:
         gravity_modifier: int = 0,
         additional: int = 0,
         second_skill_rank: int | None = None,
+        *,
+        rulings: Rulings = STANDARD,
     ) -> "ActionRoll":
         """Build a roll from an attribute score and a skill rank (via the rulings tables).
 
@@ -160,7 +162,7 @@ class ActionRoll:
         """
         second = None if second_skill_rank is None else _srm(second_skill_rank)
         return cls(
-            attribute_modifier=_atmod(attribute),
+            attribute_modifier=_atmod(attribute, rulings=rulings),
             skill_rank_modifier=_srm(skill_rank),
             gravity_modifier=gravity_modifier,
             additional=additional,

@@ -54,9 +54,9 @@ def _dist_rows(d: Dist) -> list[dict[str, Any]]:
 
 
 def _roll(attribute: int | None, attribute_modifier: int, skill_rank: int, gravity_modifier: int,
-          additional: int, second_skill_rank: int | None) -> ActionRoll:
+          additional: int, second_skill_rank: int | None, rulings: Rulings = STANDARD) -> ActionRoll:
     if attribute is not None:
-        attribute_modifier = _data.attribute_modifier(attribute)
+        attribute_modifier = _data.attribute_modifier(attribute, rulings=rulings)
     second = None if second_skill_rank is None else _data.skill_rank_modifier(second_skill_rank)
     return ActionRoll(attribute_modifier=attribute_modifier, skill_rank_modifier=_data.skill_rank_modifier(skill_rank),
                       gravity_modifier=gravity_modifier, additional=additional, inspiration_srm=second)
@@ -81,7 +81,7 @@ def action_roll_odds(
     ``partial``, ``failure``, ``critical``, ``inspired``, ``fumble``,
     ``natural_18``, ``rows`` (label, probability, percent) and ``summary``.
     """
-    roll = _roll(attribute, attribute_modifier, skill_rank, gravity_modifier, additional, second_skill_rank)
+    roll = _roll(attribute, attribute_modifier, skill_rank, gravity_modifier, additional, second_skill_rank, rulings)
     odds = roll.odds(target_number, rulings=rulings)
     out: dict[str, Any] = {"modifier": roll.modifier, "target_number": target_number}
     out.update(odds)

@@ -340,9 +340,9 @@ def ongoing_damage_distribution(rounds: int, per_round: Dist = FIRE_DAMAGE) -> D
     return per_round.repeat_sum(rounds)
 
 
-def stun_roll(agility: int, additional: int = 0) -> ActionRoll:
+def stun_roll(agility: int, additional: int = 0, *, rulings: Rulings = STANDARD) -> ActionRoll:
     """The AGL Action Roll a Stunned target makes (its AtMod plus *additional*)."""
-    return ActionRoll(attribute_modifier=_atmod(agility), additional=additional)
+    return ActionRoll(attribute_modifier=_atmod(agility, rulings=rulings), additional=additional)
 
 
 def stun_odds(agility: int, additional: int = 0, *, rulings: Rulings = STANDARD) -> Fraction:
@@ -354,5 +354,5 @@ def stun_odds(agility: int, additional: int = 0, *, rulings: Rulings = STANDARD)
     >>> stun_odds(10)
     Fraction(3, 8)
     """
-    return stun_roll(agility, additional).passes(STUN_TN, rulings=rulings)
+    return stun_roll(agility, additional, rulings=rulings).passes(STUN_TN, rulings=rulings)
 

@@ -38,12 +38,13 @@ SPINAL_REFLEX_RIG = 1
 """Initiative bonus from a Spinal Reflex Rig (source "Initiative")."""
 
 
-def initiative_modifier(agility: int, skill_rank_modifier: int = 0, gravity_modifier: int = 0, gear: int = 0) -> int:
+def initiative_modifier(agility: int, skill_rank_modifier: int = 0, gravity_modifier: int = 0, gear: int = 0, *,
+                        rulings: Rulings = STANDARD) -> int:
     """Everything added to the Initiative 3d6: AGL AtMod + SRM + GRM + gear."""
     check_int("skill_rank_modifier", skill_rank_modifier, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
     check_int("gravity_modifier", gravity_modifier, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
     check_int("gear", gear, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
-    return _atmod(agility) + skill_rank_modifier + gravity_modifier + gear
+    return _atmod(agility, rulings=rulings) + skill_rank_modifier + gravity_modifier + gear
 
 
 @dataclass(frozen=True, repr=False)
@@ -55,7 +56,7 @@ class Combatant:
     Attribute Modifier table, see
     :attr:`~voidref.pirates.rulings.Rulings.ship_initiative_adds_raw_agl`),
     plus the best pilot's Piloting SRM if they choose to use it. *rulings*
-    only matters for ships.
+    picks the Attribute Modifier scale and, for ships, how AGL is added.
     """
 
     name: str
@@ -75,9 +76,10 @@ class Combatant:
         if self.is_ship and self.rulings.ship_initiative_adds_raw_agl:
             check_int("agility", self.agility, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
         elif self.is_ship:
-            _atmod(self.agility)
+            _atmod(self.agility, rulings=self.rulings)
         else:
-            initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear)
+            initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear,
+                                rulings=self.rulings)
 
     def __repr__(self) -> str:
         parts = [f"{self.name!r}", f"agility={self.agility}", f"roll={self.roll}"]
@@ -105,9 +107,10 @@ class Combatant:
     def modifier(self) -> int:
         """Everything added to the 3d6."""
         if self.is_ship:
-            agl = self.agility if self.rulings.ship_initiative_adds_raw_agl else _atmod(self.agility)
+            agl = self.agility if self.rulings.ship_initiative_adds_raw_agl else _atmod(self.agility, rulings=self.rulings)
             return agl + self.skill_rank_modifier
-        return initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear)
+        return initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear,
+                                   rulings=self.rulings)
 
     @property
     def total(self) -> int:
