@@ -50,9 +50,7 @@ def bf_opposed(a_mod, d_mod, attack_18_hits=True):
         for d in ALL_3D6:
             if a == 3 and d != 3:
                 c = "loss"
-            elif d == 3 and a != 3:
-                c = "win"
-            elif a == 18 and attack_18_hits:
+            elif (d == 3 and a != 3) or (a == 18 and attack_18_hits):  # a fumbling defender, or an attacking 18
                 c = "win"
             else:
                 ta, td = a + a_mod, d + d_mod

@@ -66,7 +66,7 @@ class Combatant:
     gravity_modifier: int = 0
     gear: int = 0
     is_ship: bool = False
-    rulings: Rulings = field(default=STANDARD, compare=False)
+    rulings: Rulings = field(default=STANDARD)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):

@@ -222,7 +222,7 @@ class Rulings:
                    if getattr(self, f.name) != f.default]
         return f"Rulings({', '.join(changed)})"
 
-    def differences(self, other: "Rulings") -> dict[str, tuple[object, object]]:
+    def differences(self, other: Rulings) -> dict[str, tuple[object, object]]:
         """Fields that differ from *other*, as ``name: (self's value, other's value)``.
 
         >>> STANDARD.differences(AS_PRINTED)["stabilization_roll_under"]

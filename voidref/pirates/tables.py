@@ -116,8 +116,8 @@ _TN_USES = {
 }
 
 _FUMBLE_TEXT = {
-    Fumble.MISHAP: ("1–2", "Mishap", "ranged weapon jams, melee weapon dropped; "
-                    f"TN {CLEAR_JAM_TN} Mechanics or Sleight of Hand (1 Action) fixes it"),
+    Fumble.MISHAP: ("1–2", "Mishap", f"ranged weapon jams, melee weapon dropped; TN {CLEAR_JAM_TN} "
+                                     "Mechanics or Sleight of Hand (1 Action) fixes it"),
     Fumble.SELF_INFLICTED: ("3", "Self-inflicted", "take the weapon's minimum damage, or 1d6 unarmed"),
     Fumble.ALERT: ("4", "Alert", "foes warned, alarm tripped or a fresh hazard (GM picks)"),
     Fumble.ENVIRONMENTAL: ("5", "Environmental", "a planetary hazard or a hull breach where the fight is"),
