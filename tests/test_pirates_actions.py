@@ -43,14 +43,14 @@ def bf_static(modifier, tn, second=None):
     return {k: Fraction(v, 216) for k, v in counts.items()}
 
 
-def bf_opposed(a_mod, d_mod):
-    """Oracle: enumerate both sides' 3d6 (46,656 combinations)."""
+def bf_opposed(a_mod, d_mod, attack_18_hits=True):
+    """Oracle: enumerate both sides' 3d6 (46,656 combinations); an attacker's 18 wins if *attack_18_hits*."""
     counts = {"win": 0, "tie": 0, "loss": 0, "critical": 0}
     for a in ALL_3D6:
         for d in ALL_3D6:
             if a == 3 and d != 3:
                 c = "loss"
-            elif d == 3 and a != 3:
+            elif (d == 3 and a != 3) or (a == 18 and attack_18_hits):  # a fumbling defender, or an attacking 18
                 c = "win"
             else:
                 ta, td = a + a_mod, d + d_mod
@@ -96,6 +96,15 @@ def test_opposed_odds_match_brute_force(a_mod, d_mod):
         assert odds[key] == bf[key]
 
 
+@pytest.mark.parametrize("a_mod,d_mod", [(0, 0), (0, 4), (-3, 5)])
+def test_opposed_non_attack_matches_brute_force(a_mod, d_mod):
+    """A contest that is not an attack (a ram) lets the totals decide a natural 18 (brute force)."""
+    odds = opposed_odds(ActionRoll(additional=a_mod), ActionRoll(additional=d_mod), attack=False)
+    bf = bf_opposed(a_mod, d_mod, attack_18_hits=False)
+    for key in ("win", "tie", "loss", "critical"):
+        assert odds[key] == bf[key]
+
+
 def test_partial_is_exactly_tn_minus_one():
     """A total one below the TN is a partial success; two below is a failure."""
     roll = ActionRoll()
@@ -105,7 +114,7 @@ def test_partial_is_exactly_tn_minus_one():
 
 
 def test_natural_3_fails_even_above_tn():
-    """A natural 3 is a Critical Failure whatever the modifiers (ruling NATURAL_3_ALWAYS_FAILS)."""
+    """A natural 3 is a Critical Failure whatever the modifiers (Rulings.natural_3_always_fails)."""
     result = ActionRoll(additional=20).resolve(3, 6)
     assert result.outcome is Outcome.FAILURE and result.fumble
 
@@ -115,10 +124,16 @@ def test_natural_18_that_succeeds_is_critical():
     assert ActionRoll().resolve(18, 15).critical
 
 
-def test_natural_18_can_still_fail():
-    """A natural 18 below the TN is not a success (ruling NATURAL_18_AUTO_SUCCESS)."""
+def test_natural_18_on_a_task_can_still_fail():
+    """A natural 18 on a roll that is not an attack still needs the total (Critical Hits are for attacks)."""
     result = ActionRoll().resolve(18, 21)
     assert result.outcome is Outcome.FAILURE and not result.critical
+
+
+def test_natural_18_attack_is_critical_hit_whatever_the_total():
+    """A natural 18 on an attack is a Critical Hit even short of the TN (source "Critical Hits")."""
+    result = ActionRoll().resolve(18, 30, attack=True)
+    assert result.outcome is Outcome.FULL and result.critical
 
 
 def test_inspiration_turns_a_short_18_into_success():
@@ -147,9 +162,15 @@ def test_opposed_double_18_bars_inspiration():
 
 
 def test_opposed_inspiration_used_when_18_would_lose():
-    """A natural 18 that would lose may invoke Inspiration if the opponent did not roll 18."""
-    r = resolve_opposed(ActionRoll(inspiration_srm=4), ActionRoll(additional=5), 18, 15)
+    """In a contest that is not an attack, a natural 18 that would lose may invoke Inspiration."""
+    r = resolve_opposed(ActionRoll(inspiration_srm=4), ActionRoll(additional=5), 18, 15, attack=False)
     assert r.inspired and r.contest is Contest.WIN and not r.critical
+
+
+def test_opposed_attack_18_wins_as_critical_without_inspiration():
+    """An attacker's natural 18 wins as a Critical Hit, so Inspiration is never needed on an attack."""
+    r = resolve_opposed(ActionRoll(inspiration_srm=4), ActionRoll(additional=5), 18, 15)
+    assert r.contest is Contest.WIN and r.critical and not r.inspired
 
 
 def test_defender_fumble_loses():

@@ -125,8 +125,13 @@ def test_wound_penalty_bands(hp, penalty):
 
 
 def test_stun_odds_brute_force():
-    """Stun: AGL roll vs TN 15, a partial keeps the turn; AGL 14 (+5) needs a natural 9 or more."""
-    assert stun_odds(14) == Fraction(sum(1 for n in ALL_3D6 if n >= 9), 216)
+    """Stun: the AGL roll must reach TN 15; AGL 14 (+5) needs a natural 10 or more."""
+    assert stun_odds(14) == Fraction(sum(1 for n in ALL_3D6 if n >= 10), 216)
+
+
+def test_stun_agl_10_is_37_5_percent():
+    """Stun at AGL 10 (+3): reaching TN 15 needs a natural 12, 81 of 216 (the issue's 37.5 %)."""
+    assert stun_odds(10) == Fraction(3, 8)
 
 
 def test_dice_parse_forms():

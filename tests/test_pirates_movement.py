@@ -62,7 +62,7 @@ def test_initiative_ties_by_agility_then_roll():
 
 
 def test_initiative_full_tie_acts_together():
-    """Total, AGL and roll all equal: one shared slot (ruling INITIATIVE_FINAL_TIE)."""
+    """Total, AGL and roll all equal: one shared slot (Rulings.initiative_final_tie)."""
     a = Combatant("A", agility=12, roll=10)
     b = Combatant("B", agility=12, roll=10)
     assert len(initiative_order([a, b])) == 1

@@ -96,7 +96,8 @@ def test_gunnery_system_hits_split_the_critical():
 
 def test_partial_maneuver_costs_one():
     """A partial maneuver keeps its effect with -1 on the pilot's own next Gunnery."""
-    assert maneuver_effect("partial", "enemy_penalty") == {"range_bands": 0, "own_next_gunnery": -1, "enemy_gunnery": -2}
+    assert maneuver_effect("partial", "enemy_penalty") == {"range_bands": 0, "own_next_gunnery": -1, "enemy_gunnery": -2,
+                                                           "own_next_piloting": 0}
     assert maneuver_effect("full", "change_range")["range_bands"] == 1
     assert maneuver_effect("failure", "change_range")["range_bands"] == 0
 
@@ -175,14 +176,14 @@ def test_boarding_states():
 
 
 def test_eva_arrivals_binomial():
-    """Each EVA boarder rolls TN 12 on its own: arrivals are binomial."""
-    p = Fraction(sum(1 for n in ALL_3D6 if n != 3 and n + 1 >= 11), 216)
+    """Each EVA boarder rolls TN 12 on its own and must reach it: arrivals are binomial."""
+    p = Fraction(sum(1 for n in ALL_3D6 if n != 3 and n + 1 >= 12), 216)
     d = eva_arrivals(3, ActionRoll(additional=1))
     assert d[3] == p ** 3 and d[0] == (1 - p) ** 3
 
 
 def test_vacuum_round_brute_force():
-    """One round in vacuum: 1d6, plus 1 bleedout when 3d6 exceeds HLTH (ruling STABILIZATION_ROLL_UNDER)."""
+    """One round in vacuum: 1d6, plus 1 bleedout when 3d6 exceeds HLTH (Rulings.stabilization_roll_under)."""
     acc = {}
     for n in ALL_3D6:
         for f in range(1, 7):

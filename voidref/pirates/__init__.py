@@ -2,7 +2,8 @@
 
 One module per rules concept:
 
-* :mod:`~voidref.pirates.rulings` -- every value the source leaves out, in one place;
+* :mod:`~voidref.pirates.rulings` -- the :class:`~voidref.pirates.rulings.Rulings` switches
+  (``STANDARD``, ``AS_PRINTED``) and the tables the source leaves out;
 * :mod:`~voidref.pirates.actions` -- the Action Roll, partials, criticals, fumbles;
 * :mod:`~voidref.pirates.opposed` -- opposed rolls and ties;
 * :mod:`~voidref.pirates.fumbles` -- the d6 Fumble Table;
@@ -71,6 +72,10 @@ from voidref.pirates.movement import (
 )
 from voidref.pirates.opposed import Contest, OpposedResult, opposed_distribution, opposed_odds, resolve_opposed
 from voidref.pirates.rulings import (
+    AS_PRINTED,
+    STANDARD,
+    FinalTie,
+    Rulings,
     Gravity,
     GravityRating,
     TargetNumber,
@@ -104,6 +109,7 @@ from voidref.pirates.ships import (
 
 __all__ = [
     # rulings
+    "Rulings", "STANDARD", "AS_PRINTED", "FinalTie",
     "attribute_modifier", "skill_rank_modifier", "TargetNumber", "Terrain", "Gravity", "GravityRating",
     "gravity_rating_modifier", "is_mismatched_gravity",
     # actions

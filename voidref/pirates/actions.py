@@ -5,10 +5,12 @@ Failures / Fumbles" and the optional "Critical Inspiration").
 
 * total = natural 3d6 + AtMod + SRM + GRM + AdMods;
 * total >= TN is a full success, total = TN - 1 a partial, lower a failure
-  (:data:`~voidref.pirates.rulings.PARTIAL_MARGIN`);
+  (:attr:`Rulings.partial_margin <voidref.pirates.rulings.Rulings.partial_margin>`);
 * a natural 3 is a Critical Failure (a fumble) whatever the total;
-* a natural 18 that succeeds in full is a Critical Hit, or, if the player
-  picks Critical Inspiration, adds a second skill's SRM to the total.
+* a natural 18 on an attack is a Critical Hit whatever the total
+  (:attr:`Rulings.natural_18_attack_hits <voidref.pirates.rulings.Rulings.natural_18_attack_hits>`);
+  on any other roll the total decides, and Critical Inspiration may add a
+  second skill's SRM.
 
 >>> roll = ActionRoll(attribute_modifier=5, skill_rank_modifier=2)
 >>> roll.modifier
@@ -17,6 +19,8 @@ Failures / Fumbles" and the optional "Critical Inspiration").
 RollResult(natural=8, total=15, outcome=Outcome.FULL, critical=False, inspired=False)
 >>> roll.odds(15)["full"]
 Fraction(181, 216)
+>>> roll.resolve(natural=18, target_number=40, attack=True)
+RollResult(natural=18, total=25, outcome=Outcome.FULL, critical=True, inspired=False)
 """
 
 from __future__ import annotations
@@ -24,10 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates import rulings
-from voidref.pirates.rulings import _Enum
+from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, _Enum, check_rulings
+from voidref.pirates.rulings import attribute_modifier as _atmod
+from voidref.pirates.rulings import skill_rank_modifier as _srm
 
 __all__ = [
     "THREE_D6",
@@ -70,7 +75,7 @@ class Outcome(_Enum):
     FULL = "full"
     """Total at or above the TN — the action works as intended."""
     PARTIAL = "partial"
-    """Total exactly one below the TN — it works, at a cost (or for half, for amounts)."""
+    """Total exactly one below the TN — a lesser result (half, for amounts), and no pass on a yes-or-no task."""
     FAILURE = "failure"
     """Total lower still, or a natural 3."""
 
@@ -82,8 +87,8 @@ class RollResult:
 
     ``natural`` is the 3d6 before modifiers; ``total`` the final total
     (including a second SRM when inspired); ``outcome`` full, partial or
-    failure. ``critical`` marks a natural 18 that succeeded in full and is
-    taken as a Critical Hit (+1d4 damage or the weapon's rider); ``inspired``
+    failure. ``critical`` marks a natural 18 that succeeded in full (on an
+    attack, a Critical Hit: +1d4 damage or the weapon's rider); ``inspired``
     marks a natural 18 on which Critical Inspiration was invoked.
     """
 
@@ -99,14 +104,14 @@ class RollResult:
         return self.natural == 3
 
 
-def _outcome(natural: int, total: int, target_number: int) -> Outcome:
-    if natural == 3 and rulings.NATURAL_3_ALWAYS_FAILS:
+def _outcome(natural: int, total: int, target_number: int, attack: bool, rulings: Rulings) -> Outcome:
+    if natural == 3 and rulings.natural_3_always_fails:
         return Outcome.FAILURE
-    if natural == 18 and rulings.NATURAL_18_AUTO_SUCCESS:
+    if natural == 18 and attack and rulings.natural_18_attack_hits:
         return Outcome.FULL
     if total >= target_number:
         return Outcome.FULL
-    if total >= target_number - rulings.PARTIAL_MARGIN:
+    if total >= target_number - rulings.partial_margin:
         return Outcome.PARTIAL
     return Outcome.FAILURE
 
@@ -123,7 +128,8 @@ class ActionRoll:
     "Critical Inspiration"); when set, the roller invokes it on a natural 18
     exactly when the roll would otherwise not succeed in full (or not win),
     and keeps the standard Critical Hit otherwise: the best choice, since the
-    two cannot be combined.
+    two cannot be combined. (On an attack under :data:`~voidref.pirates.rulings.STANDARD`
+    the 18 already hits, so Inspiration is never needed there.)
     """
 
     attribute_modifier: int = 0
@@ -136,7 +142,7 @@ class ActionRoll:
         for name in ("attribute_modifier", "skill_rank_modifier", "gravity_modifier", "additional"):
             check_int(name, getattr(self, name), low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
         if self.inspiration_srm is not None:
-            check_int("inspiration_srm", self.inspiration_srm, low=0, high=rulings.SKILL_RANK_MAX)
+            check_int("inspiration_srm", self.inspiration_srm, low=0, high=SKILL_RANK_MAX)
 
     @classmethod
     def from_scores(
@@ -146,16 +152,18 @@ class ActionRoll:
         gravity_modifier: int = 0,
         additional: int = 0,
         second_skill_rank: int | None = None,
+        *,
+        rulings: Rulings = STANDARD,
     ) -> "ActionRoll":
         """Build a roll from an attribute score and a skill rank (via the rulings tables).
 
         >>> ActionRoll.from_scores(14, skill_rank=2, gravity_modifier=2)
         ActionRoll(attribute_modifier=5, skill_rank_modifier=2, gravity_modifier=2, additional=0, inspiration_srm=None)
         """
-        second = None if second_skill_rank is None else rulings.skill_rank_modifier(second_skill_rank)
+        second = None if second_skill_rank is None else _srm(second_skill_rank)
         return cls(
-            attribute_modifier=rulings.attribute_modifier(attribute),
-            skill_rank_modifier=rulings.skill_rank_modifier(skill_rank),
+            attribute_modifier=_atmod(attribute, rulings=rulings),
+            skill_rank_modifier=_srm(skill_rank),
             gravity_modifier=gravity_modifier,
             additional=additional,
             inspiration_srm=second,
@@ -166,26 +174,45 @@ class ActionRoll:
         """Sum of every modifier (not counting a possible second SRM)."""
         return self.attribute_modifier + self.skill_rank_modifier + self.gravity_modifier + self.additional
 
-    def resolve(self, natural: int, target_number: int) -> RollResult:
-        """Resolve one roll with a known natural 3d6 against a TN."""
+    def resolve(self, natural: int, target_number: int, *, attack: bool = False,
+                rulings: Rulings = STANDARD) -> RollResult:
+        """Resolve one roll with a known natural 3d6 against a TN.
+
+        *attack* marks an attack against a fixed TN, where a natural 18 is a
+        Critical Hit (:attr:`~voidref.pirates.rulings.Rulings.natural_18_attack_hits`).
+        """
         check_natural("natural", natural)
         check_target_number("target_number", target_number)
+        check_bool("attack", attack)
+        check_rulings(rulings)
         total = natural + self.modifier
-        outcome = _outcome(natural, total, target_number)
+        outcome = _outcome(natural, total, target_number, attack, rulings)
         if natural != 18:
             return RollResult(natural, total, outcome)
         if outcome is not Outcome.FULL and self.inspiration_srm is not None:
             total += self.inspiration_srm
-            outcome = _outcome(natural, total, target_number)
+            outcome = _outcome(natural, total, target_number, attack, rulings)
             return RollResult(natural, total, outcome, critical=False, inspired=True)
         return RollResult(natural, total, outcome, critical=outcome is Outcome.FULL)
 
-    def against(self, target_number: int) -> Dist:
+    def against(self, target_number: int, *, attack: bool = False, rulings: Rulings = STANDARD) -> Dist:
         """Exact distribution of :class:`RollResult` against a TN."""
         check_target_number("target_number", target_number)
-        return THREE_D6.map(lambda n: self.resolve(n, target_number))
+        return THREE_D6.map(lambda n: self.resolve(n, target_number, attack=attack, rulings=rulings))
 
-    def odds(self, target_number: int) -> dict[str, Fraction]:
+    def passes(self, target_number: int, *, rulings: Rulings = STANDARD) -> Fraction:
+        """Chance a yes-or-no task (Stun, sealing, the bridge...) passes against a TN.
+
+        Only a full success passes, unless
+        :attr:`~voidref.pirates.rulings.Rulings.partial_passes_yes_no` lets a partial pass too.
+
+        >>> ActionRoll(attribute_modifier=3).passes(15)
+        Fraction(3, 8)
+        """
+        odds = self.odds(target_number, rulings=rulings)
+        return odds["at_least_partial"] if rulings.partial_passes_yes_no else odds["full"]
+
+    def odds(self, target_number: int, *, attack: bool = False, rulings: Rulings = STANDARD) -> dict[str, Fraction]:
         """Exact chances against a TN.
 
         Keys: ``full``, ``partial``, ``failure`` (these three sum to 1),
@@ -195,7 +222,7 @@ class ActionRoll:
         >>> ActionRoll().odds(12)["partial"]
         Fraction(1, 8)
         """
-        d = self.against(target_number)
+        d = self.against(target_number, attack=attack, rulings=rulings)
         full = d.prob(lambda r: r.outcome is Outcome.FULL)
         partial = d.prob(lambda r: r.outcome is Outcome.PARTIAL)
         return {
@@ -209,10 +236,11 @@ class ActionRoll:
             "fumble": d.prob(lambda r: r.fumble),
         }
 
-    def chance(self, target_number: int, at_least: Outcome | str = Outcome.FULL) -> Fraction:
+    def chance(self, target_number: int, at_least: Outcome | str = Outcome.FULL, *,
+               rulings: Rulings = STANDARD) -> Fraction:
         """Chance of at least *at_least* (``"full"`` or ``"partial"``) against a TN."""
         level = check_enum("at_least", at_least, Outcome)
         if level is Outcome.FAILURE:
             raise RulesError("'at_least' must be one of full, partial (got 'failure')")
         key = "full" if level is Outcome.FULL else "at_least_partial"
-        return self.odds(target_number)[key]
+        return self.odds(target_number, rulings=rulings)[key]

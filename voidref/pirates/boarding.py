@@ -14,7 +14,7 @@ Exposure" and "Hull Breach".
 >>> BoardingMethod.EVA.target_number
 12
 >>> eva_arrivals(2, ActionRoll()).probabilities()[2]
-Fraction(1, 4)
+Fraction(9, 64)
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates import rulings
-from voidref.pirates.rulings import _Enum
+from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, STANDARD, Rulings, _Enum, check_rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll
 from voidref.pirates.ships import ShipRange
 
@@ -42,6 +41,9 @@ __all__ = [
     "AIR_VENT_ROUNDS",
     "ENGINE_FUSE_ROUNDS",
     "SEAL_BREACH_TN",
+    "SYSTEM_TN",
+    "BULKHEAD_TN",
+    "EVA_TN",
     "can_board",
     "passes",
     "eva_arrivals",
@@ -68,6 +70,12 @@ ENGINE_FUSE_ROUNDS: Dist = Dist.die(6)
 """Rounds from engine sabotage to the explosion."""
 SEAL_BREACH_TN = 12
 """Vacuum Suit Action Roll (1 Action) to seal a breach."""
+SYSTEM_TN = 18
+"""TN to take the bridge or sabotage the engine."""
+BULKHEAD_TN = 12
+"""Security Systems TN to seal bulkheads or vent a compartment."""
+EVA_TN = 12
+"""Vacuum Suit TN for each boarder of an EVA launch."""
 
 
 class BoardingMethod(_Enum):
@@ -83,7 +91,7 @@ class BoardingMethod(_Enum):
     @property
     def target_number(self) -> int | None:
         """The fixed TN, or None when the roll is opposed."""
-        return 12 if self is BoardingMethod.EVA else None
+        return EVA_TN if self is BoardingMethod.EVA else None
 
 
 class ShipSystem(_Enum):
@@ -94,12 +102,19 @@ class ShipSystem(_Enum):
     ENGINE = "engine"
     """Mechanics or Demolitions at TN 18 sabotages it — it blows in 1d6 rounds."""
     BRIG = "brig"
-    """Free Living Neuro-Core prisoners or take loot (no roll, a ruling)."""
+    """Free Living Neuro-Core prisoners or take loot.
 
-    @property
-    def target_number(self) -> int | None:
-        """TN of the roll, or None when no roll is needed."""
-        return None if self is ShipSystem.BRIG and not rulings.BRIG_NEEDS_ROLL else 18
+    No roll unless :attr:`~voidref.pirates.rulings.Rulings.brig_needs_roll` asks for one.
+    """
+
+    def target_number(self, *, rulings: Rulings = STANDARD) -> int | None:
+        """TN of the roll, or None when no roll is needed.
+
+        >>> ShipSystem.BRIDGE.target_number(), ShipSystem.BRIG.target_number()
+        (18, None)
+        """
+        check_rulings(rulings)
+        return None if self is ShipSystem.BRIG and not rulings.brig_needs_roll else SYSTEM_TN
 
 
 class BulkheadAction(_Enum):
@@ -113,7 +128,7 @@ class BulkheadAction(_Enum):
     @property
     def target_number(self) -> int:
         """Both need Security Systems against TN 12."""
-        return 12
+        return BULKHEAD_TN
 
 
 class BoardingState(_Enum):
@@ -137,22 +152,24 @@ def can_board(range_band: ShipRange | str) -> bool:
     return check_enum("range_band", range_band, ShipRange) is ShipRange.CLOSE
 
 
-def passes(roll: ActionRoll, target_number: int) -> Fraction:
-    """Chance a yes-or-no task passes (a partial passes: :data:`~voidref.pirates.rulings.PARTIAL_PASSES_YES_NO`).
+def passes(roll: ActionRoll, target_number: int, *, rulings: Rulings = STANDARD) -> Fraction:
+    """Chance a yes-or-no task passes: the total reaches the TN.
+
+    A partial (TN - 1) does not pass unless
+    :attr:`~voidref.pirates.rulings.Rulings.partial_passes_yes_no` says so.
 
     >>> passes(ActionRoll(attribute_modifier=3, skill_rank_modifier=2), ESCAPE_TN)
-    Fraction(5, 54)
+    Fraction(5, 108)
     """
     if not isinstance(roll, ActionRoll):
         raise RulesError(f"'roll' must be an ActionRoll (got {roll!r})")
-    key = "at_least_partial" if rulings.PARTIAL_PASSES_YES_NO else "full"
-    return roll.odds(target_number)[key]
+    return roll.passes(target_number, rulings=rulings)
 
 
-def eva_arrivals(boarders: int, roll: ActionRoll) -> Dist:
+def eva_arrivals(boarders: int, roll: ActionRoll, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of how many EVA boarders make it across (each rolls TN 12)."""
     check_int("boarders", boarders, low=0, high=200)
-    p = passes(roll, BoardingMethod.EVA.target_number)
+    p = passes(roll, EVA_TN, rulings=rulings)
     one = Dist({1: p, 0: 1 - p})
     return one.repeat_sum(boarders)
 
@@ -174,25 +191,31 @@ def boarding_state(defenders_standing: int, attackers_standing: int) -> Boarding
     return BoardingState.ONGOING
 
 
-def stabilization_chance(health: int) -> Fraction:
-    """Chance the raw 3d6 Stabilization roll in vacuum succeeds (roll under HLTH, a ruling).
+def stabilization_chance(health: int, *, rulings: Rulings = STANDARD) -> Fraction:
+    """Chance the raw 3d6 Stabilization roll in vacuum succeeds.
 
-    >>> stabilization_chance(10)
-    Fraction(1, 2)
+    Under :data:`~voidref.pirates.rulings.STANDARD` a roll at or under HLTH
+    succeeds; :data:`~voidref.pirates.rulings.AS_PRINTED` needs a roll over it
+    (:attr:`~voidref.pirates.rulings.Rulings.stabilization_roll_under`).
+
+    >>> from voidref.pirates.rulings import AS_PRINTED
+    >>> stabilization_chance(12), stabilization_chance(12, rulings=AS_PRINTED)
+    (Fraction(20, 27), Fraction(7, 27))
     """
-    h = check_int("health", health, low=rulings.ATTRIBUTE_MIN, high=rulings.ATTRIBUTE_MAX)
-    if rulings.STABILIZATION_ROLL_UNDER:
+    h = check_int("health", health, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
+    check_rulings(rulings)
+    if rulings.stabilization_roll_under:
         return THREE_D6.prob(lambda n: n <= h)
-    return THREE_D6.prob(lambda n: n > h)  # pragma: no cover - the other reading
+    return THREE_D6.prob(lambda n: n > h)
 
 
-def vacuum_round_distribution(health: int, protected: bool = False) -> Dist:
+def vacuum_round_distribution(health: int, protected: bool = False, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact HP lost in one round of vacuum: 1d6, plus 1 bleedout if the Stabilization roll fails.
 
     A Breather Mask, Vacuum Suit or Lung Filters stop it all (*protected*).
     """
     check_bool("protected", protected)
-    p = stabilization_chance(health)
+    p = stabilization_chance(health, rulings=rulings)
     if protected:
         return Dist.always(0)
     bleed = Dist({0: p, BLEEDOUT_PER_ROUND: 1 - p})

@@ -21,9 +21,9 @@ from typing import Any
 
 from voidref.errors import check_bool, check_enum, check_int
 from voidref.exact import Dist, percent
-from voidref.pirates import rulings
+from voidref.pirates import rulings as _data
 from voidref.pirates.actions import ActionRoll
-from voidref.pirates.damage import DamageDice, DamageType, hit_distribution, soak
+from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageDice, DamageType, hit_distribution, soak
 from voidref.pirates.movement import (
     base_move,
     carry_limit,
@@ -33,6 +33,7 @@ from voidref.pirates.movement import (
     turn_options,
 )
 from voidref.pirates.opposed import opposed_odds
+from voidref.pirates.rulings import STANDARD, Rulings
 from voidref.pirates.ships import gunnery_distribution, gunnery_modifier, gunnery_odds
 
 __all__ = [
@@ -53,11 +54,11 @@ def _dist_rows(d: Dist) -> list[dict[str, Any]]:
 
 
 def _roll(attribute: int | None, attribute_modifier: int, skill_rank: int, gravity_modifier: int,
-          additional: int, second_skill_rank: int | None) -> ActionRoll:
+          additional: int, second_skill_rank: int | None, rulings: Rulings = STANDARD) -> ActionRoll:
     if attribute is not None:
-        attribute_modifier = rulings.attribute_modifier(attribute)
-    second = None if second_skill_rank is None else rulings.skill_rank_modifier(second_skill_rank)
-    return ActionRoll(attribute_modifier=attribute_modifier, skill_rank_modifier=rulings.skill_rank_modifier(skill_rank),
+        attribute_modifier = _data.attribute_modifier(attribute, rulings=rulings)
+    second = None if second_skill_rank is None else _data.skill_rank_modifier(second_skill_rank)
+    return ActionRoll(attribute_modifier=attribute_modifier, skill_rank_modifier=_data.skill_rank_modifier(skill_rank),
                       gravity_modifier=gravity_modifier, additional=additional, inspiration_srm=second)
 
 
@@ -70,6 +71,7 @@ def action_roll_odds(
     gravity_modifier: int = 0,
     additional: int = 0,
     second_skill_rank: int | None = None,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Any]:
     """Odds of one Action Roll against a TN (rule anchor ``pirates-action-roll``).
 
@@ -79,15 +81,15 @@ def action_roll_odds(
     ``partial``, ``failure``, ``critical``, ``inspired``, ``fumble``,
     ``natural_18``, ``rows`` (label, probability, percent) and ``summary``.
     """
-    roll = _roll(attribute, attribute_modifier, skill_rank, gravity_modifier, additional, second_skill_rank)
-    odds = roll.odds(target_number)
+    roll = _roll(attribute, attribute_modifier, skill_rank, gravity_modifier, additional, second_skill_rank, rulings)
+    odds = roll.odds(target_number, rulings=rulings)
     out: dict[str, Any] = {"modifier": roll.modifier, "target_number": target_number}
     out.update(odds)
     out["rows"] = _rows([
         ("Full success", odds["full"]),
         ("Partial success (TN - 1)", odds["partial"]),
         ("Failure", odds["failure"]),
-        ("Critical Hit (natural 18 that succeeds)", odds["critical"]),
+        ("Natural 18 reaching the TN (an attack's 18 always hits)", odds["critical"]),
         ("Fumble (natural 3)", odds["fumble"]),
     ])
     out["summary"] = (f"3d6{roll.modifier:+d} against TN {target_number}: "
@@ -103,6 +105,7 @@ def opposed_roll_odds(
     defender_modifier: int = 0,
     attacker_second_skill_rank: int | None = None,
     defender_second_skill_rank: int | None = None,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Any]:
     """Odds of an opposed roll from the attacker's side (anchor ``pirates-opposed``).
 
@@ -115,13 +118,13 @@ def opposed_roll_odds(
     """
     a = _roll(None, 0, 0, 0, attacker_modifier, attacker_second_skill_rank)
     d = _roll(None, 0, 0, 0, defender_modifier, defender_second_skill_rank)
-    odds = opposed_odds(a, d)
+    odds = opposed_odds(a, d, rulings=rulings)
     out: dict[str, Any] = dict(odds)
     out["rows"] = _rows([
         ("Attacker wins", odds["win"]),
         ("Tie: partial for the attacker", odds["tie"]),
         ("Defender wins", odds["loss"]),
-        ("Critical Hit", odds["critical"]),
+        ("Critical Hit (attacker's natural 18)", odds["critical"]),
     ])
     out["summary"] = (f"3d6{attacker_modifier:+d} against 3d6{defender_modifier:+d}: attacker wins "
                       f"{percent(odds['win'])}, ties {percent(odds['tie'])}, loses {percent(odds['loss'])}")
@@ -136,6 +139,7 @@ def damage_after_soak(
     damage_type: str = "physical",
     critical: bool = False,
     partial: bool = False,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Any]:
     """Distribution of HP lost from one hit (anchor ``pirates-soak``).
 
@@ -148,13 +152,16 @@ def damage_after_soak(
     check_bool("critical", critical)
     check_bool("partial", partial)
     absorbed = soak(armor_value, kind)
-    d = hit_distribution(parsed, armor_value, kind, critical, partial)
+    d = hit_distribution(parsed, armor_value, kind, critical, partial, rulings=rulings)
     raw = parsed.distribution()
     if critical:
         raw = raw + Dist.die(4)
-    if partial:
-        raw = raw.map(lambda r: int(r * rulings.PARTIAL_DAMAGE_SHARE))
-    minimum = raw.prob(lambda r: r - absorbed < 1)
+    if partial and rulings.partial_halves_before_soak:
+        raw = raw.map(lambda r: int(r * PARTIAL_DAMAGE_SHARE))
+    if partial and not rulings.partial_halves_before_soak:
+        minimum = raw.prob(lambda r: int(max(1, r - absorbed) * PARTIAL_DAMAGE_SHARE) < 1)
+    else:
+        minimum = raw.prob(lambda r: r - absorbed < 1)
     return {
         "dice": str(parsed),
         "soak": absorbed,
@@ -177,6 +184,7 @@ def encumbrance_and_move(
     gravity_rating: str = "standard",
     gravity: str = "standard",
     level: int = 1,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Any]:
     """Move Rate after gear and encumbrance, and each turn option's metres (anchor ``pirates-move``).
 
@@ -187,11 +195,11 @@ def encumbrance_and_move(
     >>> r["steps"], r["move"], [o["metres"] for o in r["options"]]
     (2, 16, [4, 16])
     """
-    mismatched = rulings.is_mismatched_gravity(gravity_rating, gravity)
+    mismatched = _data.is_mismatched_gravity(gravity_rating, gravity)
     check_int("level", level, low=1, high=5)
     limit = carry_limit(strength)
-    steps = encumbrance_steps(carried_kg, strength, mismatched)
-    move = move_rate(agility, gear, carried_kg, strength, mismatched)
+    steps = encumbrance_steps(carried_kg, strength, mismatched, rulings=rulings)
+    move = move_rate(agility, gear, carried_kg, strength, mismatched, rulings=rulings)
     options = [{"text": o.describe(), "metres": part_move(move, o.move_share)} for o in turn_options(level)]
     return {
         "base_move": base_move(agility),
@@ -217,6 +225,7 @@ def ship_gunnery(
     range_band: str = "medium",
     ecm: bool = False,
     tractor: bool = False,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Any]:
     """One ship shot: Gunnery against the target's Piloting, then damage after AV (anchor ``pirates-gunnery``).
 
@@ -226,9 +235,9 @@ def ship_gunnery(
     """
     gunner = ActionRoll(additional=gunner_modifier)
     pilot = ActionRoll(additional=pilot_modifier)
-    situational = gunnery_modifier(range_band, ecm, tractor)
-    odds = gunnery_odds(gunner, pilot, range_band, ecm, tractor)
-    d = gunnery_distribution(gunner, pilot, dice, armor_value, damage_type, range_band, ecm, tractor)
+    situational = gunnery_modifier(range_band, ecm, tractor, rulings=rulings)
+    odds = gunnery_odds(gunner, pilot, range_band, ecm, tractor, rulings=rulings)
+    d = gunnery_distribution(gunner, pilot, dice, armor_value, damage_type, range_band, ecm, tractor, rulings=rulings)
     out: dict[str, Any] = {"situational_modifier": situational}
     out.update(odds)
     out["distribution"] = _dist_rows(d)

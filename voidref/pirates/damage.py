@@ -24,8 +24,17 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates import rulings
-from voidref.pirates.rulings import _Enum
+from voidref.pirates.rulings import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    MAX_DICE,
+    STANDARD,
+    WOUND_BANDS,
+    Rulings,
+    _Enum,
+    check_rulings,
+)
+from voidref.pirates.rulings import attribute_modifier as _atmod
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.opposed import Contest, opposed_distribution
 
@@ -36,6 +45,7 @@ __all__ = [
     "MINIMUM_DAMAGE",
     "CRITICAL_DIE",
     "STUN_TN",
+    "PARTIAL_DAMAGE_SHARE",
     "MAX_DICE_FACES",
     "FIRE_DAMAGE",
     "ongoing_damage_distribution",
@@ -78,6 +88,14 @@ FIRE_DAMAGE: Dist = Dist.die(6)
 STUN_TN = 15
 """TN of the AGL Action Roll that shakes off Stun (source "Special Effects")."""
 
+PARTIAL_DAMAGE_SHARE = Fraction(1, 2)
+"""Share of the weapon's roll a partial hit deals (an opposed tie or TN - 1), rounded down.
+
+The source prints "half damage rounded down" for a tie. We halve the weapon
+roll (critical die included) before armour soaks, and the minimum of 1 still
+applies: damage starts from the weapon roll, and a partial hit is still a hit.
+"""
+
 
 class DamageType(_Enum):
     """How armour treats a hit (source "Damage Types")."""
@@ -105,7 +123,7 @@ class DamageDice:
     multiplier: int = 1
 
     def __post_init__(self) -> None:
-        check_int("count", self.count, low=1, high=rulings.MAX_DICE)
+        check_int("count", self.count, low=1, high=MAX_DICE)
         check_int("sides", self.sides, low=2, high=100)
         check_int("bonus", self.bonus, low=-100, high=100)
         check_int("multiplier", self.multiplier, low=1, high=20)
@@ -172,13 +190,25 @@ def stack_armor(*pieces: int) -> int:
     return min(PERSONAL_AV_CAP, sum(pieces))
 
 
-def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, partial: bool = False) -> int:
-    """HP lost from one hit with a known damage roll; a partial hit halves the roll first."""
+def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, partial: bool = False, *,
+               rulings: Rulings = STANDARD) -> int:
+    """HP lost from one hit with a known damage roll.
+
+    A partial hit halves the roll before the soak, or what gets through after
+    it (:attr:`~voidref.pirates.rulings.Rulings.partial_halves_before_soak`).
+
+    >>> hit_damage(9, 2, "physical", partial=True), hit_damage(9, 2, "physical", partial=True,
+    ...                                                        rulings=Rulings(partial_halves_before_soak=False))
+    (2, 3)
+    """
     check_int("rolled", rolled, low=0, high=100_000)
     check_bool("partial", partial)
-    if partial:
-        rolled = int(rolled * rulings.PARTIAL_DAMAGE_SHARE)
-    return after_soak(rolled, armor_value, damage_type)
+    check_rulings(rulings)
+    if not partial:
+        return after_soak(rolled, armor_value, damage_type)
+    if rulings.partial_halves_before_soak:
+        return after_soak(int(rolled * PARTIAL_DAMAGE_SHARE), armor_value, damage_type)
+    return max(MINIMUM_DAMAGE, int(after_soak(rolled, armor_value, damage_type) * PARTIAL_DAMAGE_SHARE))
 
 
 def hit_distribution(
@@ -187,6 +217,8 @@ def hit_distribution(
     damage_type: DamageType | str,
     critical: bool = False,
     partial: bool = False,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
     """Exact distribution of HP lost from one hit (weapon dice, +1d4 if *critical*, soak, minimum 1).
 
@@ -200,7 +232,7 @@ def hit_distribution(
     check_bool("partial", partial)
     if critical:
         d = d + CRITICAL_DIE
-    return d.map(lambda r: hit_damage(r, armor_value, kind, partial))
+    return d.map(lambda r: hit_damage(r, armor_value, kind, partial, rulings=rulings))
 
 
 def attack_distribution(
@@ -209,18 +241,21 @@ def attack_distribution(
     dice: DamageDice | str,
     armor_value: int,
     damage_type: DamageType | str,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
     """Exact distribution of HP lost by the defender from one opposed attack (0 = no hit).
 
-    Win: full damage (+1d4 on a Critical Hit); tie: a partial hit (half the
-    roll); loss: nothing. Source "Opposed Rolls" and "Damage Application".
+    Win: full damage (+1d4 on a Critical Hit, which a natural 18 always is
+    under :data:`~voidref.pirates.rulings.STANDARD`); tie: a partial hit (half
+    the roll); loss: nothing. Source "Opposed Rolls" and "Damage Application".
     """
     hits = {
         (Contest.WIN, False): hit_distribution(dice, armor_value, damage_type),
         (Contest.WIN, True): hit_distribution(dice, armor_value, damage_type, critical=True),
-        (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True),
+        (Contest.TIE, False): hit_distribution(dice, armor_value, damage_type, partial=True, rulings=rulings),
     }
-    contests = opposed_distribution(attacker, defender).map(lambda r: (r.contest, r.critical))
+    contests = opposed_distribution(attacker, defender, rulings=rulings).map(lambda r: (r.contest, r.critical))
     return contests.bind(lambda key: hits.get(key, Dist.always(0)))
 
 
@@ -230,15 +265,21 @@ def attack_vs_tn_distribution(
     dice: DamageDice | str,
     armor_value: int,
     damage_type: DamageType | str,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
-    """Like :func:`attack_distribution`, against a fixed TN: a partial (TN - 1) is a half-damage hit."""
+    """Like :func:`attack_distribution`, against a fixed TN: a partial (TN - 1) is a half-damage hit.
+
+    A natural 18 is a Critical Hit whatever the TN unless
+    :attr:`~voidref.pirates.rulings.Rulings.natural_18_attack_hits` is off.
+    """
     if not isinstance(attacker, ActionRoll):
         raise RulesError(f"'attacker' must be an ActionRoll (got {attacker!r})")
-    results = attacker.against(target_number).map(lambda r: (r.outcome, r.critical))
+    results = attacker.against(target_number, attack=True, rulings=rulings).map(lambda r: (r.outcome, r.critical))
     hits = {
         (Outcome.FULL, False): hit_distribution(dice, armor_value, damage_type),
         (Outcome.FULL, True): hit_distribution(dice, armor_value, damage_type, critical=True),
-        (Outcome.PARTIAL, False): hit_distribution(dice, armor_value, damage_type, partial=True),
+        (Outcome.PARTIAL, False): hit_distribution(dice, armor_value, damage_type, partial=True, rulings=rulings),
     }
     return results.bind(lambda key: hits.get(key, Dist.always(0)))
 
@@ -249,29 +290,39 @@ def max_hp(health: int, adjustment: int = 0) -> int:
     >>> max_hp(11)
     22
     """
-    check_int("health", health, low=rulings.ATTRIBUTE_MIN, high=rulings.ATTRIBUTE_MAX)
+    check_int("health", health, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
     check_int("adjustment", adjustment, low=-100, high=100)
     return max(1, 2 * health + adjustment)
 
 
-def wound_penalty(current_hp: int, max_hp: int) -> int:
+def wound_penalty(current_hp: int, max_hp: int, *, rulings: Rulings = STANDARD) -> int:
     """Penalty to every Action Roll for the share of HP left (source "Wound Penalties").
 
-    See :data:`~voidref.pirates.rulings.WOUND_BANDS` for the edges.
+    See :data:`~voidref.pirates.rulings.WOUND_BANDS` for the edges. Only the
+    current band counts, unless
+    :attr:`~voidref.pirates.rulings.Rulings.wound_penalties_stack` adds every band passed.
 
     >>> [wound_penalty(hp, 20) for hp in (11, 10, 5, 4, 2, 1)]
     [0, -2, -2, -5, -5, -10]
+    >>> wound_penalty(1, 20, rulings=Rulings(wound_penalties_stack=True))
+    -17
     """
     check_int("max_hp", max_hp, low=1, high=100_000)
     check_int("current_hp", current_hp, low=-100_000, high=max_hp)
+    check_rulings(rulings)
     share = Fraction(current_hp, max_hp)
-    top_low, top_penalty = rulings.WOUND_BANDS[0]
+    top_low, top_penalty = WOUND_BANDS[0]
     if share > top_low:
         return top_penalty
-    for low, penalty in rulings.WOUND_BANDS[1:]:
+    # Penalties of the bands from the top down to the one this share sits in.
+    passed = [penalty for _, penalty in WOUND_BANDS[1:]]
+    for i, (low, _) in enumerate(WOUND_BANDS[1:]):
         if share >= low:
-            return penalty
-    return WORST_WOUND_PENALTY
+            passed = passed[:i + 1]
+            break
+    else:
+        passed.append(WORST_WOUND_PENALTY)
+    return sum(passed) if rulings.wound_penalties_stack else passed[-1]
 
 
 def ongoing_damage_distribution(rounds: int, per_round: Dist = FIRE_DAMAGE) -> Dist:
@@ -289,20 +340,19 @@ def ongoing_damage_distribution(rounds: int, per_round: Dist = FIRE_DAMAGE) -> D
     return per_round.repeat_sum(rounds)
 
 
-def stun_roll(agility: int, additional: int = 0) -> ActionRoll:
+def stun_roll(agility: int, additional: int = 0, *, rulings: Rulings = STANDARD) -> ActionRoll:
     """The AGL Action Roll a Stunned target makes (its AtMod plus *additional*)."""
-    return ActionRoll(attribute_modifier=rulings.attribute_modifier(agility), additional=additional)
+    return ActionRoll(attribute_modifier=_atmod(agility, rulings=rulings), additional=additional)
 
 
-def stun_odds(agility: int, additional: int = 0) -> Fraction:
-    """Chance that a Stunned target keeps its next turn (AGL roll against TN 15).
+def stun_odds(agility: int, additional: int = 0, *, rulings: Rulings = STANDARD) -> Fraction:
+    """Chance that a Stunned target keeps its next turn: its AGL roll reaches TN 15.
 
-    A partial passes (:data:`~voidref.pirates.rulings.PARTIAL_PASSES_YES_NO`).
+    A partial (total 14) does not reach it, unless
+    :attr:`~voidref.pirates.rulings.Rulings.partial_passes_yes_no` says so.
 
     >>> stun_odds(10)
-    Fraction(1, 2)
+    Fraction(3, 8)
     """
-    roll = stun_roll(agility, additional)
-    key = "at_least_partial" if rulings.PARTIAL_PASSES_YES_NO else "full"
-    return roll.odds(STUN_TN)[key]
+    return stun_roll(agility, additional, rulings=rulings).passes(STUN_TN, rulings=rulings)
 

@@ -69,7 +69,7 @@ def self_inflicted_damage(dice: "object | None" = None) -> Dist:
     from voidref.pirates.damage import DamageDice
 
     if dice is None:
-        return Dist.die(6)
+        return DamageDice.parse(SELF_INFLICTED_UNARMED).distribution()
     if not isinstance(dice, (str, DamageDice)):
         raise RulesError(f"'dice' must be dice text like '2d6' or None (got {dice!r})")
     d = DamageDice.parse(dice)

@@ -23,8 +23,18 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates import rulings
-from voidref.pirates.rulings import _Enum
+from voidref.pirates.rulings import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    ENCUMBRANCE_METRES_PER_STEP,
+    ENCUMBRANCE_STEP_PERCENT,
+    STANDARD,
+    TERRAIN_MOVE_SHARE,
+    Rulings,
+    Terrain,
+    _Enum,
+    check_rulings,
+)
 from voidref.pirates.actions import ActionRoll, Outcome
 
 __all__ = [
@@ -122,7 +132,7 @@ def turn_options(level: int) -> tuple[TurnOption, TurnOption]:
 
 def base_move(agility: int) -> int:
     """Base Move Rate in metres: twice the AGL score."""
-    check_int("agility", agility, low=rulings.ATTRIBUTE_MIN, high=rulings.ATTRIBUTE_MAX)
+    check_int("agility", agility, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
     return 2 * agility
 
 
@@ -132,15 +142,22 @@ def carry_limit(strength: int) -> int:
     >>> carry_limit(12)
     120
     """
-    check_int("strength", strength, low=rulings.ATTRIBUTE_MIN, high=rulings.ATTRIBUTE_MAX)
+    check_int("strength", strength, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
     return 10 * strength
 
 
-def encumbrance_steps(carried_kg: int, strength: int, mismatched_gravity: bool = False) -> int:
-    """Move penalty steps: full 20 % shares over the Carry Limit (doubled share if mismatched).
+def encumbrance_steps(carried_kg: int, strength: int, mismatched_gravity: bool = False, *,
+                      rulings: Rulings = STANDARD) -> int:
+    """Move penalty steps: 20 % shares over the Carry Limit (doubled share if mismatched).
+
+    Only full steps count, unless
+    :attr:`~voidref.pirates.rulings.Rulings.encumbrance_full_steps_only` is off.
 
     >>> encumbrance_steps(144, strength=12, mismatched_gravity=True)
     2
+    >>> encumbrance_steps(130, strength=12), encumbrance_steps(130, strength=12,
+    ...                                                        rulings=Rulings(encumbrance_full_steps_only=False))
+    (0, 1)
     """
     check_int("carried_kg", carried_kg, low=0, high=_MAX_KG)
     limit = carry_limit(strength)
@@ -149,7 +166,8 @@ def encumbrance_steps(carried_kg: int, strength: int, mismatched_gravity: bool =
     if excess <= 0:
         return 0
     factor = 2 if mismatched_gravity else 1
-    return (excess * 100 * factor) // (limit * rulings.ENCUMBRANCE_STEP_PERCENT)
+    steps = Fraction(excess * 100 * factor, limit * ENCUMBRANCE_STEP_PERCENT)
+    return math.floor(steps) if check_rulings(rulings).encumbrance_full_steps_only else math.ceil(steps)
 
 
 def move_rate(
@@ -158,6 +176,8 @@ def move_rate(
     carried_kg: int = 0,
     strength: int | None = None,
     mismatched_gravity: bool = False,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> int:
     """Full Move Rate in metres: AGL x 2 + gear - encumbrance, never below 0.
 
@@ -174,8 +194,8 @@ def move_rate(
     if carried_kg:
         if strength is None:
             raise RulesError("'strength' must be an integer from 1 to 20 when 'carried_kg' is given (got None)")
-        steps = encumbrance_steps(carried_kg, strength, mismatched_gravity)
-    return max(0, move + gear - steps * rulings.ENCUMBRANCE_METRES_PER_STEP)
+        steps = encumbrance_steps(carried_kg, strength, mismatched_gravity, rulings=rulings)
+    return max(0, move + gear - steps * ENCUMBRANCE_METRES_PER_STEP)
 
 
 def part_move(move: int, share: Fraction | int) -> int:
@@ -186,7 +206,8 @@ def part_move(move: int, share: Fraction | int) -> int:
     return math.ceil(move * Fraction(share))
 
 
-def terrain_move_distribution(move: int, terrain: rulings.Terrain | str, roll: ActionRoll) -> Dist:
+def terrain_move_distribution(move: int, terrain: Terrain | str, roll: ActionRoll, *,
+                              rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of metres covered over rough ground (a ruling: see :class:`~voidref.pirates.rulings.Terrain`).
 
     Clear ground needs no roll. Otherwise the mover rolls *roll* (AGL,
@@ -196,10 +217,10 @@ def terrain_move_distribution(move: int, terrain: rulings.Terrain | str, roll: A
     Dist({18: Fraction(1, 1)})
     """
     check_int("move", move, low=0, high=10_000)
-    t = check_enum("terrain", terrain, rulings.Terrain)
+    t = check_enum("terrain", terrain, Terrain)
     if not isinstance(roll, ActionRoll):
         raise RulesError(f"'roll' must be an ActionRoll (got {roll!r})")
-    if t is rulings.Terrain.CLEAR:
+    if t is Terrain.CLEAR:
         return Dist.always(move)
     shares = {Outcome.FULL: "full", Outcome.PARTIAL: "partial", Outcome.FAILURE: "failure"}
-    return roll.against(t.value).map(lambda r: part_move(move, rulings.TERRAIN_MOVE_SHARE[shares[r.outcome]]))
+    return roll.against(t.value, rulings=rulings).map(lambda r: part_move(move, TERRAIN_MOVE_SHARE[shares[r.outcome]]))

@@ -7,13 +7,18 @@ ship Gunnery against Piloting and ramming.
 * both sides roll a full Action Roll; the higher total wins;
 * equal totals: a partial success for the attacker (the side who started it);
 * a natural 3 loses whatever the totals (both 3s: totals decide);
-* the attacker winning on a natural 18 scores a Critical Hit;
+* an attacker's natural 18 is a Critical Hit whatever the totals (on an
+  attack; other contests such as a ram go by the totals);
 * Critical Inspiration is barred when both sides roll a natural 18: a win is
   then a standard Critical Hit.
+
+Each reading above is a field of :class:`~voidref.pirates.rulings.Rulings`.
 
 >>> a = ActionRoll(attribute_modifier=2)
 >>> resolve_opposed(a, ActionRoll(), attacker_natural=10, defender_natural=12)
 OpposedResult(attacker_natural=10, attacker_total=12, defender_natural=12, defender_total=12, contest=Contest.TIE, critical=False, inspired=False)
+>>> resolve_opposed(ActionRoll(), ActionRoll(additional=9), attacker_natural=18, defender_natural=17).contest
+Contest.WIN
 """
 
 from __future__ import annotations
@@ -21,10 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError
+from voidref.errors import RulesError, check_bool
 from voidref.exact import Dist
-from voidref.pirates import rulings
-from voidref.pirates.rulings import _Enum
+from voidref.pirates.rulings import STANDARD, Rulings, _Enum, check_rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll, check_natural
 
 __all__ = ["Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds"]
@@ -70,9 +74,13 @@ class OpposedResult:
         return self.defender_natural == 3
 
 
-def _contest(a_nat: int, a_total: int, d_nat: int, d_total: int) -> Contest:
-    if rulings.NATURAL_3_ALWAYS_FAILS and (a_nat == 3) != (d_nat == 3):
+def _contest(a_nat: int, a_total: int, d_nat: int, d_total: int, attack: bool, rulings: Rulings) -> Contest:
+    if rulings.natural_3_always_fails and (a_nat == 3) != (d_nat == 3):
         return Contest.LOSS if a_nat == 3 else Contest.WIN
+    if a_nat == 3 and d_nat == 3 and not rulings.double_natural_3_compare_totals:
+        return Contest.LOSS
+    if a_nat == 18 and attack and rulings.natural_18_attack_hits:
+        return Contest.WIN
     if a_total > d_total:
         return Contest.WIN
     if a_total == d_total:
@@ -80,8 +88,12 @@ def _contest(a_nat: int, a_total: int, d_nat: int, d_total: int) -> Contest:
     return Contest.LOSS
 
 
-def resolve_opposed(attacker: ActionRoll, defender: ActionRoll, attacker_natural: int, defender_natural: int) -> OpposedResult:
+def resolve_opposed(attacker: ActionRoll, defender: ActionRoll, attacker_natural: int, defender_natural: int,
+                    *, attack: bool = True, rulings: Rulings = STANDARD) -> OpposedResult:
     """Resolve an opposed roll from both naturals (source "Opposed Rolls").
+
+    *attack* is False for contests that are not attacks (a ram, a boarding
+    clamp): there the attacker's natural 18 goes by the totals like any roll.
 
     Each side's Critical Inspiration (its ``inspiration_srm``) is used on its
     own natural 18 only when that changes a non-win into a better result, and
@@ -93,9 +105,11 @@ def resolve_opposed(attacker: ActionRoll, defender: ActionRoll, attacker_natural
         raise RulesError(f"'defender' must be an ActionRoll (got {defender!r})")
     check_natural("attacker_natural", attacker_natural)
     check_natural("defender_natural", defender_natural)
+    check_bool("attack", attack)
+    check_rulings(rulings)
     a_total = attacker_natural + attacker.modifier
     d_total = defender_natural + defender.modifier
-    contest = _contest(attacker_natural, a_total, defender_natural, d_total)
+    contest = _contest(attacker_natural, a_total, defender_natural, d_total, attack, rulings)
     both_18 = attacker_natural == 18 and defender_natural == 18
     inspired = False
     if not both_18:
@@ -104,27 +118,30 @@ def resolve_opposed(attacker: ActionRoll, defender: ActionRoll, attacker_natural
             inspired = True
         elif defender_natural == 18 and contest is not Contest.LOSS and defender.inspiration_srm is not None:
             d_total += defender.inspiration_srm
-        contest = _contest(attacker_natural, a_total, defender_natural, d_total)
+        contest = _contest(attacker_natural, a_total, defender_natural, d_total, attack, rulings)
     critical = attacker_natural == 18 and contest is Contest.WIN and not inspired
     return OpposedResult(attacker_natural, a_total, defender_natural, d_total, contest, critical, inspired)
 
 
-def opposed_distribution(attacker: ActionRoll, defender: ActionRoll) -> Dist:
+def opposed_distribution(attacker: ActionRoll, defender: ActionRoll, *, attack: bool = True,
+                         rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of :class:`OpposedResult` over both sides' 3d6."""
-    resolve_opposed(attacker, defender, 10, 10)  # validates the arguments
-    return THREE_D6.combine(THREE_D6, lambda a, d: resolve_opposed(attacker, defender, a, d))
+    resolve_opposed(attacker, defender, 10, 10, attack=attack, rulings=rulings)  # validates the arguments
+    return THREE_D6.combine(THREE_D6, lambda a, d: resolve_opposed(attacker, defender, a, d,
+                                                                   attack=attack, rulings=rulings))
 
 
-def opposed_odds(attacker: ActionRoll, defender: ActionRoll) -> dict[str, Fraction]:
+def opposed_odds(attacker: ActionRoll, defender: ActionRoll, *, attack: bool = True,
+                 rulings: Rulings = STANDARD) -> dict[str, Fraction]:
     """Exact chances of an opposed roll, from the attacker's side.
 
     Keys: ``win``, ``tie``, ``loss`` (summing to 1), ``critical``,
     ``inspired``, ``attacker_fumble``, ``defender_fumble``.
 
     >>> opposed_odds(ActionRoll(), ActionRoll())["tie"]
-    Fraction(361, 3888)
+    Fraction(4331, 46656)
     """
-    d = opposed_distribution(attacker, defender)
+    d = opposed_distribution(attacker, defender, attack=attack, rulings=rulings)
     return {
         "win": d.prob(lambda r: r.contest is Contest.WIN),
         "tie": d.prob(lambda r: r.contest is Contest.TIE),

@@ -1,9 +1,12 @@
 """Every Void Pirates ruling, in one place.
 
-Where the NOVACore "Combat Mechanics" text leaves a value out, leaves a case
-open or reads two ways, the choice we made is a named constant or function
-here. Each docstring says what the source says, what we chose and why; the
-rest of :mod:`voidref.pirates` imports these names and never re-decides them.
+Where the NOVACore "Combat Mechanics" text can be read two ways, or leaves a
+case open that changes a result, the choice is a field of the frozen
+:class:`Rulings` value: :data:`STANDARD` is ours, :data:`AS_PRINTED` the
+literal text, and the engine's entry points take either through a keyword
+``rulings``. Tables the source leaves out (the Attribute Modifier, the TN
+scale, terrain, gravity) are filled in here as documented game data. Each
+docstring or field comment says what the source says, what we chose and why.
 
 >>> attribute_modifier(14)
 5
@@ -11,14 +14,18 @@ rest of :mod:`voidref.pirates` imports these names and never re-decides them.
 15
 >>> gravity_rating_modifier("floater", "zero_g")
 2
+>>> STANDARD.stabilization_roll_under, AS_PRINTED.stabilization_roll_under
+(True, False)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int
 
 __all__ = [
     "ATTRIBUTE_MIN",
@@ -28,10 +35,6 @@ __all__ = [
     "SKILL_RANK_MAX",
     "skill_rank_modifier",
     "TargetNumber",
-    "PARTIAL_MARGIN",
-    "NATURAL_18_AUTO_SUCCESS",
-    "NATURAL_3_ALWAYS_FAILS",
-    "DOUBLE_NATURAL_3_COMPARE_TOTALS",
     "Terrain",
     "TERRAIN_MOVE_SHARE",
     "GravityRating",
@@ -42,20 +45,12 @@ __all__ = [
     "ENCUMBRANCE_STEP_PERCENT",
     "ENCUMBRANCE_METRES_PER_STEP",
     "WOUND_BANDS",
-    "PARTIAL_DAMAGE_SHARE",
-    "PARTIAL_PASSES_YES_NO",
-    "INITIATIVE_FINAL_TIE",
-    "PILOT_MANEUVER_TN",
-    "REPAIR_DEFAULT_TN",
-    "REPAIR_CAP_SHARE",
-    "REPAIR_PARTIAL_SHARE",
-    "RAM_MULTIPLIER_FROM_WINNER",
-    "MEDIUM_RANGE_MODIFIER",
-    "CATASTROPHIC_SHARE",
-    "STABILIZATION_ROLL_UNDER",
-    "SHIP_INITIATIVE_ADDS_RAW_AGL",
-    "BRIG_NEEDS_ROLL",
     "MAX_DICE",
+    "FinalTie",
+    "Rulings",
+    "STANDARD",
+    "AS_PRINTED",
+    "check_rulings",
 ]
 
 class _Enum(enum.Enum):
@@ -63,6 +58,194 @@ class _Enum(enum.Enum):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
+
+
+# -- the switches the engine reads -------------------------------------------
+
+
+class FinalTie(_Enum):
+    """What happens when two Initiative rolls tie on total, raw AGL and raw 3d6."""
+
+    TOGETHER = "together"
+    """They share one slot and act at the same moment."""
+    LISTED_ORDER = "listed_order"
+    """The one given first acts first (a table's seating order)."""
+
+
+def _check_share(name: str, value: object) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or not 0 <= value <= 1:
+        raise RulesError(f"{name!r} must be a Fraction from 0 to 1 (got {value!r})")
+    return Fraction(value)
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """Every Void Pirates reading the engine consults, as one frozen value.
+
+    :data:`STANDARD` is our reading, :data:`AS_PRINTED` the literal one where
+    the two differ. Every entry point that depends on a reading takes a
+    keyword ``rulings`` with :data:`STANDARD` as its default; build a variant
+    with ``dataclasses.replace``.
+
+    >>> AS_PRINTED
+    Rulings(wound_penalties_stack=True, evasive_piloting_bonus=True, stabilization_roll_under=False)
+    >>> dataclasses.replace(STANDARD, partial_passes_yes_no=True)
+    Rulings(partial_passes_yes_no=True)
+    """
+
+    #: Which Attribute Modifier scale turns a score into its AtMod.
+    #: **Source:** prints no table; its one example gives AGL 14 a +5. **We chose**
+    #: True: (score - 4) // 2, one point of modifier per two of score (10 is +3). False
+    #: reads the example one for one, score - 9 (10 is +1, 20 is +11). Printed reading:
+    #: no table, so True.
+    attribute_modifier_halved: bool = True
+
+    #: How far under the TN a total may land and still be a partial success.
+    #: **Source:** prints the band once, for the ship maneuver ("TN-1"), and says every
+    #: Action Roll can end in a partial. **We chose** 1 for every roll against a TN (0
+    #: turns partials off). Printed reading: the same.
+    partial_margin: int = 1
+
+    #: Whether a partial success (TN - 1) passes a yes-or-no task.
+    #: Such tasks are Stun, the EVA launch, seal, vent, bridge, engine and break away.
+    #: **Source:** TN 15, 12, 18 or 21 with no partial effect, so the number must be
+    #: reached. **We chose** False: a partial there is a lesser result the GM narrates,
+    #: not a pass. True is the earlier house reading, drawn from the maneuver's partial
+    #: that keeps its effect at a cost. Printed reading: False.
+    partial_passes_yes_no: bool = False
+
+    #: Whether a natural 18 on an attack hits as a Critical Hit whatever the totals.
+    #: **Source:** a natural 18 makes the attack a Critical Hit (+1d4). **We chose**
+    #: True, as printed. False is the earlier house reading: the total still decides
+    #: and only an 18 that succeeds is a Critical Hit. Rolls that are not attacks
+    #: always go by their totals.
+    natural_18_attack_hits: bool = True
+
+    #: Whether a natural 3 fails whatever the total (and loses an opposed roll).
+    #: **Source:** names it a Critical Failure. **We chose** True, as printed; False
+    #: keeps the fumble but lets the total decide.
+    natural_3_always_fails: bool = True
+
+    #: When both sides of an opposed roll show a natural 3.
+    #: **Source:** silent. **We chose** True: both fumble and the totals decide. False:
+    #: the initiator's action fails. Printed reading: no text, so True.
+    double_natural_3_compare_totals: bool = True
+
+    #: When a partial hit's half damage is taken, before or after armour.
+    #: **Source:** a tie deals "half damage rounded down" and armour soaks damage; the
+    #: order is not given. **We chose** True: halve the weapon roll (critical die
+    #: included), then soak, then the minimum of 1. False halves what gets through the
+    #: armour (still at least 1). Printed reading: either, so True.
+    partial_halves_before_soak: bool = True
+
+    #: Whether wound penalties add up band by band.
+    #: **Source:** heads the wound table "cumulative". **We chose** False: only the
+    #: band you are in applies (-2, -5, -10), and "cumulative" means it stacks with
+    #: other modifiers, since the bands already grow. True, the literal reading, adds
+    #: every band passed (-2, -7, -17).
+    wound_penalties_stack: bool = False
+
+    #: Whether only full 20 % steps of excess load count.
+    #: **Source:** -1 Move Rate per 20 % excess, with examples on exact steps (144 kg
+    #: and 168 kg on 120 kg). **We chose** True: round the excess down to whole steps
+    #: (130 kg costs nothing). False starts a new step with any excess (130 kg costs 1).
+    #: Printed reading: the examples fit both, so True.
+    encumbrance_full_steps_only: bool = True
+
+    #: Order when Initiative total, raw AGL and raw roll all tie.
+    #: **Source:** stops at the raw roll. **We chose** :attr:`FinalTie.TOGETHER`;
+    #: :attr:`FinalTie.LISTED_ORDER` lets the first given act first.
+    initiative_final_tie: FinalTie = FinalTie.TOGETHER
+
+    #: Whether ship Initiative adds the ship's AGL rating itself.
+    #: **Source:** "3d6 + ship Agility (AGL)", where a character adds an AGL
+    #: *Modifier*. **We chose** True, as printed; False converts the rating through the
+    #: Attribute Modifier table like a character's score.
+    ship_initiative_adds_raw_agl: bool = True
+
+    #: TN of the Pilot Phase maneuver.
+    #: **Source:** "Difficult", no number. **We chose** 15, the Difficult step of
+    #: :class:`TargetNumber`.
+    pilot_maneuver_tn: int = 15
+
+    #: Whether Evasive Maneuvers may give +2 to the pilot's own next Piloting.
+    #: **Source:** the Pilot Phase lists +2 to your next Gunnery or -2 to one enemy's
+    #: Gunnery; the KV-220B example then gives the Lander "+2 to its next Piloting".
+    #: **We chose** False: the rule's list is complete and the example is read as a
+    #: slip. True (printed example) adds that third choice.
+    evasive_piloting_bonus: bool = False
+
+    #: Gunnery modifier at Medium range.
+    #: **Source:** lists Close (+2) and Long (-4) only. **We chose** 0.
+    medium_range_modifier: int = 0
+
+    #: Whose Hull Class multiplies a ram's 2d6.
+    #: **Source:** "Winner deals 2d6 x ship Hull Class multiplier". **We chose** True:
+    #: the winner's ship. False: the hull of the ship struck.
+    ram_multiplier_from_winner: bool = True
+
+    #: TN of a Repair when the GM sets none.
+    #: **Source:** TN 12 to 18. **We chose** 12, the low end.
+    repair_default_tn: int = 12
+
+    #: Share of the 2d6 x Rank a partial Repair restores, rounded down.
+    #: **Source:** silent. **We chose** one half, as for a partial hit.
+    repair_partial_share: Fraction = Fraction(1, 2)
+
+    #: Whether reaching the brig needs a roll.
+    #: **Source:** lists the brig with no roll or TN. **We chose** False, as printed;
+    #: True asks for TN 18 like the bridge and the engine.
+    brig_needs_roll: bool = False
+
+    #: How the vacuum Stabilization roll succeeds.
+    #: **Source:** "raw 3d6 > Health (HLTH) score". **We chose** True: success on 3d6
+    #: <= HLTH, since read literally a hardier body would stabilise less often. False
+    #: is the printed 3d6 > HLTH.
+    stabilization_roll_under: bool = True
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.type == "bool":
+                check_bool(f.name, value)
+            elif f.type == "int":
+                check_int(f.name, value, low=-20, high=60)
+        check_int("partial_margin", self.partial_margin, low=0, high=5)
+        check_int("pilot_maneuver_tn", self.pilot_maneuver_tn, low=1, high=60)
+        check_int("repair_default_tn", self.repair_default_tn, low=1, high=60)
+        object.__setattr__(self, "initiative_final_tie",
+                           check_enum("initiative_final_tie", self.initiative_final_tie, FinalTie))
+        object.__setattr__(self, "repair_partial_share", _check_share("repair_partial_share", self.repair_partial_share))
+
+    def __repr__(self) -> str:
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                   if getattr(self, f.name) != f.default]
+        return f"Rulings({', '.join(changed)})"
+
+    def differences(self, other: Rulings) -> dict[str, tuple[object, object]]:
+        """Fields that differ from *other*, as ``name: (self's value, other's value)``.
+
+        >>> STANDARD.differences(AS_PRINTED)["stabilization_roll_under"]
+        (True, False)
+        """
+        if not isinstance(other, Rulings):
+            raise RulesError(f"'other' must be a Rulings (got {other!r})")
+        return {f.name: (getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(other, f.name)}
+
+
+STANDARD = Rulings()
+"""Our reading of every ruling (the default everywhere)."""
+
+AS_PRINTED = Rulings(evasive_piloting_bonus=True, stabilization_roll_under=False, wound_penalties_stack=True)
+"""The literal reading of the printed text wherever it differs from :data:`STANDARD`."""
+
+
+def check_rulings(value: object) -> Rulings:
+    """Check a ``rulings`` argument."""
+    if not isinstance(value, Rulings):
+        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
+    return value
 
 
 # -- attributes and skills -------------------------------------------------
@@ -78,7 +261,7 @@ wide enough for every printed score and for gear or species bonuses.
 """
 
 
-def attribute_modifier(score: int) -> int:
+def attribute_modifier(score: int, *, rulings: Rulings = STANDARD) -> int:
     """The Attribute Modifier (AtMod) for an attribute score.
 
     **Source** (Initiative example): AGL 14 gives +5; no table is printed.
@@ -89,11 +272,16 @@ def attribute_modifier(score: int) -> int:
     than the attribute. A one-for-one reading (``score - 9``) also gives +5 at
     14 but would let attributes swamp the dice.
 
+    The scale is :attr:`Rulings.attribute_modifier_halved`; the other reading
+    is ``score - 9``.
+
     >>> [attribute_modifier(s) for s in (1, 4, 9, 12, 14, 20)]
     [-2, 0, 2, 4, 5, 8]
+    >>> attribute_modifier(10, rulings=Rulings(attribute_modifier_halved=False))
+    1
     """
     check_int("score", score, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
-    return (score - 4) // 2
+    return (score - 4) // 2 if check_rulings(rulings).attribute_modifier_halved else score - 9
 
 
 ATTRIBUTE_MODIFIER: dict[int, int] = {s: attribute_modifier(s) for s in range(ATTRIBUTE_MIN, ATTRIBUTE_MAX + 1)}
@@ -142,41 +330,6 @@ class TargetNumber(_Enum):
     HEROIC = 21
     """Breaking away after a boarding."""
 
-
-PARTIAL_MARGIN = 1
-"""How far below the TN a roll may land and still be a partial success.
-
-**Source:** the Pilot Phase gives "Partial Success (TN-1)"; a tie in an opposed
-roll is a partial for the initiator. **We chose:** every roll against a fixed
-TN is a full success at TN or more, a partial success at exactly TN - 1, and a
-failure below that. **Why:** it is the only partial band the source prints.
-"""
-
-NATURAL_18_AUTO_SUCCESS = False
-"""Whether a natural 18 succeeds whatever the total.
-
-**Source:** a natural 18 makes an attack a Critical Hit; Critical Inspiration
-on a natural 18 "can increase the chance of success". **We chose:** no: the
-total still decides; a natural 18 that succeeds in full (or wins) is a
-Critical Hit. **Why:** the Inspiration text only makes sense if an 18 can still
-fall short.
-"""
-
-NATURAL_3_ALWAYS_FAILS = True
-"""Whether a natural 3 fails whatever the total.
-
-**Source:** a natural 3 makes the Action Roll a Critical Failure. **We chose:**
-yes: it is a failure (a fumble) even if the total would reach the TN, and in an
-opposed roll the side that rolled it loses. **Why:** the source names the roll
-a failure outright.
-"""
-
-DOUBLE_NATURAL_3_COMPARE_TOTALS = True
-"""What happens when both sides of an opposed roll roll a natural 3.
-
-**Source:** silent. **We chose:** both fumble and the totals decide as usual.
-**Why:** neither side can lose "more"; the totals are the fairest tie-break.
-"""
 
 # -- terrain and movement ---------------------------------------------------
 
@@ -304,102 +457,6 @@ to (not including) 1/4 -5, under 1/10 -10; only the band you are in applies,
 and it adds to other modifiers. **Why:** the printed bands leave gaps (24.5 %);
 "cumulative" can only mean stacking with other modifiers, since -2, -5 and -10
 already grow with the wound.
-"""
-
-PARTIAL_DAMAGE_SHARE = Fraction(1, 2)
-"""Damage on a partial hit (an opposed tie or TN - 1) — half the weapon's roll, rounded down.
-
-**Source:** a tie gives "half damage rounded down". **We chose:** halve the
-weapon roll (critical d4 included) before armour soaks; the minimum of 1 still
-applies. **Why:** the source halves "damage", and the damage sequence starts
-from the weapon roll; a partial hit is still a hit.
-"""
-
-PARTIAL_PASSES_YES_NO = True
-"""Whether a partial success (TN - 1) passes a yes-or-no task.
-
-**Source:** prints a partial's cost only for the ship maneuver (same effect,
--1 on the next Gunnery) and for opposed ties; for the Stun roll, an EVA launch,
-sealing, venting, seizing a bridge, sabotage or breaking away it says nothing.
-**We chose:** the task succeeds, and the GM adds a complication we do not
-model. Tasks that produce an amount (damage, repair) give half instead.
-**Why:** the printed partial keeps the effect and adds a cost; we keep that shape.
-"""
-
-INITIATIVE_FINAL_TIE = "simultaneous"
-"""Order when total, raw AGL and raw roll all tie.
-
-**Source:** stops at the raw roll. **We chose:** they act at the same moment,
-listed in the order given. **Why:** no further tie-break exists and re-rolling
-would change totals the source says to keep.
-"""
-
-# -- ships -----------------------------------------------------------------
-
-PILOT_MANEUVER_TN = 15
-"""TN for the Pilot Phase maneuver roll.
-
-**Source:** "Piloting Action Roll (Difficult, Agility-based)", no number.
-**We chose:** TN 15, Difficult on our :class:`TargetNumber` scale. **Why:**
-whether "Difficult" names the TN or the skill's class, 15 is our Difficult.
-"""
-
-REPAIR_DEFAULT_TN = 12
-"""TN for a Repair when the GM does not set one (the source allows 12 to 18)."""
-
-REPAIR_CAP_SHARE = Fraction(1, 5)
-"""Repair limit per round — 20 % of the ship's total HP, rounded down, at least 1.
-
-**Source:** "maximum 20 % total HP per round". **We chose:** round down, but
-never below 1 HP. **Why:** the cap is a ceiling; a tiny craft can still be patched.
-"""
-
-REPAIR_PARTIAL_SHARE = Fraction(1, 2)
-"""A partial Repair (TN - 1) restores half the 2d6 x Rank, rounded down.
-
-**Source:** silent. **We chose:** half, as for a partial hit. **Why:** one rule for every partial.
-"""
-
-RAM_MULTIPLIER_FROM_WINNER = True
-"""Ramming damage uses the *winner's* Hull Class multiplier.
-
-**Source:** "Winner deals 2d6 x ship Hull Class multiplier". **We chose:** the
-winner's hull. **Why:** the winner deals the damage, so its ship is the one meant.
-A tie is a partial for the rammer: half damage.
-"""
-
-MEDIUM_RANGE_MODIFIER = 0
-"""Gunnery modifier at Medium range (1-5 km) — 0, the source lists only Close and Long."""
-
-CATASTROPHIC_SHARE = Fraction(-1, 2)
-"""A ship at or below -50 % of its total HP is in catastrophic failure.
-
-**Source:** "At -50 % HP" begins catastrophic failure and names no table for the
-per-round d6. **We chose:** HP at or below minus half the total HP; the per-round
-d6 uses the critical system hit table. **Why:** it is the only d6 ship-damage
-table printed.
-"""
-
-STABILIZATION_ROLL_UNDER = True
-"""Vacuum Stabilization — success when the raw 3d6 is at most the HLTH score.
-
-**Source:** prints "raw 3d6 > Health (HLTH) score". **We chose:** roll under:
-3d6 <= HLTH stabilises. **Why:** read literally, a hardier character would
-stabilise *less* often, the reverse of what Health measures; roll-under is the
-usual 3d6 convention.
-"""
-
-SHIP_INITIATIVE_ADDS_RAW_AGL = True
-"""Ship Initiative adds the ship's AGL score itself, not an Attribute Modifier.
-
-**Source:** "3d6 + ship Agility (AGL) + highest Pilot's SRM". **We chose:** as
-printed. **Why:** ship AGL is a small rating, unlike a character's score.
-"""
-
-BRIG_NEEDS_ROLL = False
-"""Reaching the brig (freeing prisoners, taking loot) needs no roll, only an Action.
-
-**Source:** lists the brig with no roll or TN. **We chose:** no roll.
 """
 
 MAX_DICE = 60

@@ -26,8 +26,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates import rulings
-from voidref.pirates.rulings import _Enum
+from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, _Enum, check_rulings
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, attack_distribution, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
@@ -47,6 +46,8 @@ __all__ = [
     "PARTIAL_MANEUVER_COST",
     "RAM_DICE",
     "REPAIR_DICE",
+    "REPAIR_CAP_SHARE",
+    "CATASTROPHIC_SHARE",
     "SYSTEM_HIT_TABLE",
     "LIFE_SUPPORT_ROUNDS",
     "gunnery_modifier",
@@ -82,6 +83,14 @@ REPAIR_DICE = DamageDice(2)
 """Repair before the Rank multiplier — 2d6."""
 LIFE_SUPPORT_ROUNDS: Dist = Dist.die(6)
 """Rounds until life support fails on a disabled ship — 1d6."""
+REPAIR_CAP_SHARE = Fraction(1, 5)
+"""Share of total HP a round's Repair may restore at most (20 %), rounded down but at least 1 HP."""
+CATASTROPHIC_SHARE = Fraction(-1, 2)
+"""Share of total HP (-50 %) at or below which catastrophic failure starts.
+
+The per-round d6 of catastrophic failure has no table of its own in the
+source; we use the system hit table, its only d6 table of ship damage.
+"""
 
 
 class HullClass(_Enum):
@@ -117,6 +126,11 @@ class Maneuver(_Enum):
     """+2 on your own next Gunnery roll."""
     ENEMY_PENALTY = "enemy_penalty"
     """-2 on one enemy's Gunnery this round."""
+    PILOTING_BONUS = "piloting_bonus"
+    """+2 on your own next Piloting, only in the KV-220B example's reading.
+
+    Allowed when :attr:`~voidref.pirates.rulings.Rulings.evasive_piloting_bonus` is on.
+    """
 
 
 class SystemHit(_Enum):
@@ -179,8 +193,11 @@ SYSTEM_HIT_TABLE: Dist = Dist.die(6).map(lambda f: _SYSTEM_BY_FACE[f])
 """Exact chance of each system hit."""
 
 
-def gunnery_modifier(range_band: ShipRange | str = ShipRange.MEDIUM, ecm: bool = False, tractor: bool = False) -> int:
+def gunnery_modifier(range_band: ShipRange | str = ShipRange.MEDIUM, ecm: bool = False, tractor: bool = False,
+                     *, rulings: Rulings = STANDARD) -> int:
     """Sum of the listed Gunnery modifiers for the attacker.
+
+    Medium range adds :attr:`~voidref.pirates.rulings.Rulings.medium_range_modifier`.
 
     >>> gunnery_modifier("long", ecm=True)
     -7
@@ -188,7 +205,8 @@ def gunnery_modifier(range_band: ShipRange | str = ShipRange.MEDIUM, ecm: bool =
     r = check_enum("range_band", range_band, ShipRange)
     check_bool("ecm", ecm)
     check_bool("tractor", tractor)
-    by_range = {ShipRange.CLOSE: CLOSE_RANGE_MODIFIER, ShipRange.MEDIUM: rulings.MEDIUM_RANGE_MODIFIER,
+    check_rulings(rulings)
+    by_range = {ShipRange.CLOSE: CLOSE_RANGE_MODIFIER, ShipRange.MEDIUM: rulings.medium_range_modifier,
                 ShipRange.LONG: LONG_RANGE_MODIFIER}
     return by_range[r] + (ECM_MODIFIER if ecm else 0) + (TRACTOR_MODIFIER if tractor else 0)
 
@@ -208,6 +226,8 @@ def gunnery_distribution(
     range_band: ShipRange | str = ShipRange.MEDIUM,
     ecm: bool = False,
     tractor: bool = False,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
     """Exact distribution of HP one shot takes from the target (0 = miss).
 
@@ -215,10 +235,10 @@ def gunnery_distribution(
     opposes. Win: damage (+1d4 on a natural 18) minus AV, minimum 1; tie: half
     the roll (a ruling); loss: a miss.
     """
-    g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor))
+    g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor, rulings=rulings))
     _with_extra(pilot, "pilot", 0)
     # A shot is an opposed attack like any other, with the gunnery modifiers on the gunner.
-    return attack_distribution(g, pilot, dice, armor_value, damage_type)
+    return attack_distribution(g, pilot, dice, armor_value, damage_type, rulings=rulings)
 
 
 def gunnery_odds(
@@ -227,41 +247,52 @@ def gunnery_odds(
     range_band: ShipRange | str = ShipRange.MEDIUM,
     ecm: bool = False,
     tractor: bool = False,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> dict[str, Fraction]:
     """Exact chances of one shot: ``win``, ``tie``, ``loss``, ``critical`` and each system hit.
 
     >>> gunnery_odds(ActionRoll(), ActionRoll())["module_destroyed"]
-    Fraction(215, 279936)
+    Fraction(1, 1296)
     """
     from voidref.pirates.opposed import opposed_odds
 
-    g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor))
+    g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor, rulings=rulings))
     _with_extra(pilot, "pilot", 0)
-    odds = opposed_odds(g, pilot)
+    odds = opposed_odds(g, pilot, rulings=rulings)
     out = {k: odds[k] for k in ("win", "tie", "loss", "critical")}
     for hit, p in SYSTEM_HIT_TABLE.probabilities().items():
         out[hit.value] = odds["critical"] * p
     return out
 
 
-def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str) -> dict[str, int]:
-    """What a Pilot Phase roll gives: range bands moved and modifiers to Gunnery.
+def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str, *, rulings: Rulings = STANDARD) -> dict[str, int]:
+    """What a Pilot Phase roll gives: range bands moved and modifiers to later rolls.
 
-    Keys: ``range_bands`` (0 or 1), ``own_next_gunnery``, ``enemy_gunnery``.
-    A partial keeps the effect and adds -1 to your own next Gunnery.
+    Keys: ``range_bands`` (0 or 1), ``own_next_gunnery``, ``enemy_gunnery``,
+    ``own_next_piloting``. A partial keeps the effect and adds -1 to your own
+    next Gunnery. :attr:`Maneuver.PILOTING_BONUS` is refused unless
+    :attr:`~voidref.pirates.rulings.Rulings.evasive_piloting_bonus` allows it.
 
     >>> maneuver_effect("partial", "gunnery_bonus")
-    {'range_bands': 0, 'own_next_gunnery': 1, 'enemy_gunnery': 0}
+    {'range_bands': 0, 'own_next_gunnery': 1, 'enemy_gunnery': 0, 'own_next_piloting': 0}
     """
     o = check_enum("outcome", outcome, Outcome)
     m = check_enum("maneuver", maneuver, Maneuver)
-    effect = {"range_bands": 0, "own_next_gunnery": 0, "enemy_gunnery": 0}
+    check_rulings(rulings)
+    if m is Maneuver.PILOTING_BONUS and not rulings.evasive_piloting_bonus:
+        raise RulesError("'maneuver' must be one of change_range, gunnery_bonus, enemy_penalty "
+                         "(got 'piloting_bonus'; the rule lists no Piloting bonus, "
+                         "see Rulings.evasive_piloting_bonus)")
+    effect = {"range_bands": 0, "own_next_gunnery": 0, "enemy_gunnery": 0, "own_next_piloting": 0}
     if o is Outcome.FAILURE:
         return effect
     if m is Maneuver.CHANGE_RANGE:
         effect["range_bands"] = 1
     elif m is Maneuver.GUNNERY_BONUS:
         effect["own_next_gunnery"] = EVASIVE_BONUS
+    elif m is Maneuver.PILOTING_BONUS:
+        effect["own_next_piloting"] = EVASIVE_BONUS
     else:
         effect["enemy_gunnery"] = -EVASIVE_BONUS
     if o is Outcome.PARTIAL:
@@ -269,11 +300,17 @@ def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str) -> dict[st
     return effect
 
 
-def maneuver_odds(pilot: ActionRoll, target_number: int = rulings.PILOT_MANEUVER_TN) -> dict[str, Fraction]:
-    """Exact chances of a Pilot Phase maneuver (default TN 15, a ruling)."""
+def maneuver_odds(pilot: ActionRoll, target_number: int | None = None, *,
+                  rulings: Rulings = STANDARD) -> dict[str, Fraction]:
+    """Exact chances of a Pilot Phase maneuver.
+
+    The TN is :attr:`~voidref.pirates.rulings.Rulings.pilot_maneuver_tn` unless *target_number* is given.
+    """
     if not isinstance(pilot, ActionRoll):
         raise RulesError(f"'pilot' must be an ActionRoll (got {pilot!r})")
-    return pilot.odds(target_number)
+    check_rulings(rulings)
+    tn = rulings.pilot_maneuver_tn if target_number is None else target_number
+    return pilot.odds(tn, rulings=rulings)
 
 
 @dataclass(frozen=True)
@@ -282,10 +319,13 @@ class _Ram:
     rammer_damage: int
 
 
-def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, target_pilot: ActionRoll) -> Dist:
+def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, target_pilot: ActionRoll, *,
+                     rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of ``(target_damage, rammer_damage)`` from a ram at Close range.
 
-    Opposed Piloting; the winner deals 2d6 x its own Hull Class multiplier
+    Opposed Piloting (not an attack, so a natural 18 goes by the totals); the
+    winner deals 2d6 x its own Hull Class multiplier (or the struck ship's,
+    see :attr:`~voidref.pirates.rulings.Rulings.ram_multiplier_from_winner`)
     as Physical damage, soaked by the other ship's AV (minimum 1). A tie is a
     partial for the rammer: half damage to the target.
     """
@@ -293,13 +333,17 @@ def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, targe
         if not isinstance(s, Ship):
             raise RulesError(f"{name!r} must be a Ship (got {s!r})")
 
-    def dice_of(ship: Ship) -> DamageDice:
-        return dataclasses.replace(RAM_DICE, multiplier=ship.hull_class.value)
+    check_rulings(rulings)
 
-    into_target = hit_distribution(dice_of(rammer), target.armor_value, DamageType.PHYSICAL)
-    half_into_target = hit_distribution(dice_of(rammer), target.armor_value, DamageType.PHYSICAL, partial=True)
-    into_rammer = hit_distribution(dice_of(target), rammer.armor_value, DamageType.PHYSICAL)
-    contest = opposed_distribution(rammer_pilot, target_pilot).map(lambda r: r.contest)
+    def dice_of(winner: Ship, struck: Ship) -> DamageDice:
+        hull = winner if rulings.ram_multiplier_from_winner else struck
+        return dataclasses.replace(RAM_DICE, multiplier=hull.hull_class.value)
+
+    into_target = hit_distribution(dice_of(rammer, target), target.armor_value, DamageType.PHYSICAL)
+    half_into_target = hit_distribution(dice_of(rammer, target), target.armor_value, DamageType.PHYSICAL, partial=True,
+                                        rulings=rulings)
+    into_rammer = hit_distribution(dice_of(target, rammer), rammer.armor_value, DamageType.PHYSICAL)
+    contest = opposed_distribution(rammer_pilot, target_pilot, attack=False, rulings=rulings).map(lambda r: r.contest)
     return contest.bind(lambda c: {
         Contest.WIN: into_target.map(lambda d: (d, 0)),
         Contest.TIE: half_into_target.map(lambda d: (d, 0)),
@@ -314,17 +358,22 @@ def repair_cap(max_hp: int) -> int:
     24
     """
     check_int("max_hp", max_hp, low=1, high=1_000_000)
-    return max(1, int(max_hp * rulings.REPAIR_CAP_SHARE))
+    return max(1, int(max_hp * REPAIR_CAP_SHARE))
 
 
-def repair_amount(two_d6: int, rank: int, max_hp: int, current_hp: int | None = None, partial: bool = False) -> int:
-    """HP a Repair restores from a known 2d6: 2d6 x Mechanics Rank, capped (and never past max HP)."""
+def repair_amount(two_d6: int, rank: int, max_hp: int, current_hp: int | None = None, partial: bool = False,
+                  *, rulings: Rulings = STANDARD) -> int:
+    """HP a Repair restores from a known 2d6: 2d6 x Mechanics Rank, capped (and never past max HP).
+
+    A *partial* restores :attr:`~voidref.pirates.rulings.Rulings.repair_partial_share` of it, rounded down.
+    """
     check_int("two_d6", two_d6, low=2, high=12)
-    check_int("rank", rank, low=0, high=rulings.SKILL_RANK_MAX)
+    check_int("rank", rank, low=0, high=SKILL_RANK_MAX)
     check_bool("partial", partial)
+    check_rulings(rulings)
     amount = two_d6 * rank
     if partial:
-        amount = int(amount * rulings.REPAIR_PARTIAL_SHARE)
+        amount = int(amount * rulings.repair_partial_share)
     amount = min(amount, repair_cap(max_hp))
     if current_hp is not None:
         check_int("current_hp", current_hp, low=-10 * max_hp, high=max_hp)
@@ -336,22 +385,29 @@ def repair_distribution(
     mechanic: ActionRoll,
     rank: int,
     max_hp: int,
-    target_number: int = rulings.REPAIR_DEFAULT_TN,
+    target_number: int | None = None,
     current_hp: int | None = None,
+    *,
+    rulings: Rulings = STANDARD,
 ) -> Dist:
     """Exact distribution of HP restored by one Repair action (Mechanics against TN 12-18).
+
+    With no *target_number*, :attr:`~voidref.pirates.rulings.Rulings.repair_default_tn`.
 
     >>> repair_distribution(ActionRoll(skill_rank_modifier=3), rank=3, max_hp=1000).mean()
     Fraction(1589, 96)
     """
+    check_rulings(rulings)
+    if target_number is None:
+        target_number = rulings.repair_default_tn
     check_int("target_number", target_number, low=12, high=18)
     if not isinstance(mechanic, ActionRoll):
         raise RulesError(f"'mechanic' must be an ActionRoll (got {mechanic!r})")
     repair_amount(7, rank, max_hp, current_hp)  # validates
-    two = Dist.die(6).repeat_sum(2)
+    two = REPAIR_DICE.distribution()
     full = two.map(lambda t: repair_amount(t, rank, max_hp, current_hp))
-    half = two.map(lambda t: repair_amount(t, rank, max_hp, current_hp, partial=True))
-    outcome = mechanic.against(target_number).map(lambda r: r.outcome)
+    half = two.map(lambda t: repair_amount(t, rank, max_hp, current_hp, partial=True, rulings=rulings))
+    outcome = mechanic.against(target_number, rulings=rulings).map(lambda r: r.outcome)
     return outcome.bind(lambda o: {Outcome.FULL: full, Outcome.PARTIAL: half}.get(o, Dist.always(0)))
 
 
@@ -381,6 +437,6 @@ def ship_state(current_hp: int, max_hp: int) -> ShipState:
     check_int("current_hp", current_hp, low=-10 * max_hp, high=max_hp)
     if current_hp > 0:
         return ShipState.OPERATIONAL
-    if Fraction(current_hp, max_hp) <= rulings.CATASTROPHIC_SHARE:
+    if Fraction(current_hp, max_hp) <= CATASTROPHIC_SHARE:
         return ShipState.CATASTROPHIC
     return ShipState.DISABLED

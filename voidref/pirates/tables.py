@@ -17,9 +17,17 @@ from voidref.errors import RulesError
 from voidref.exact import percent
 from voidref.pirates import rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll
-from voidref.pirates.boarding import ESCAPE_TN, BoardingMethod, BulkheadAction, ShipSystem, stabilization_chance
-from voidref.pirates.damage import STUN_TN, hit_distribution, soak, stun_odds, wound_penalty
-from voidref.pirates.fumbles import FUMBLE_TABLE, Fumble
+from voidref.pirates.boarding import (
+    ESCAPE_TN,
+    SEAL_BREACH_TN,
+    BoardingMethod,
+    BulkheadAction,
+    ShipSystem,
+    passes,
+    stabilization_chance,
+)
+from voidref.pirates.damage import STUN_TN, hit_distribution, soak, stun_odds, stun_roll, wound_penalty
+from voidref.pirates.fumbles import CLEAR_JAM_TN, FUMBLE_TABLE, Fumble
 from voidref.pirates.movement import ITEM_WEIGHTS, base_move, encumbrance_steps, part_move, turn_options
 from voidref.pirates.opposed import opposed_odds
 from voidref.pirates.ships import (
@@ -30,6 +38,7 @@ from voidref.pirates.ships import (
     TRACTOR_MODIFIER,
     HullClass,
     SystemHit,
+    repair_cap,
     repair_distribution,
 )
 
@@ -71,6 +80,10 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+def _minus(n: int) -> str:
+    return f"−{-n}" if n < 0 else _signed(n)
+
+
 def _metres_lost(steps: int) -> str:
     return f"−{steps * rulings.ENCUMBRANCE_METRES_PER_STEP} m" if steps else "none"
 
@@ -103,7 +116,8 @@ _TN_USES = {
 }
 
 _FUMBLE_TEXT = {
-    Fumble.MISHAP: ("1–2", "Mishap", "ranged weapon jams, melee weapon dropped; TN 12 Mechanics or Sleight of Hand (1 Action) fixes it"),
+    Fumble.MISHAP: ("1–2", "Mishap", f"ranged weapon jams, melee weapon dropped; TN {CLEAR_JAM_TN} "
+                                     "Mechanics or Sleight of Hand (1 Action) fixes it"),
     Fumble.SELF_INFLICTED: ("3", "Self-inflicted", "take the weapon's minimum damage, or 1d6 unarmed"),
     Fumble.ALERT: ("4", "Alert", "foes warned, alarm tripped or a fresh hazard (GM picks)"),
     Fumble.ENVIRONMENTAL: ("5", "Environmental", "a planetary hazard or a hull breach where the fight is"),
@@ -124,7 +138,7 @@ def target_number_table() -> str:
     for tn in rulings.TargetNumber:
         o = ActionRoll().odds(tn.value)
         rows.append([tn.name.replace("_", " ").title(), tn.value, _TN_USES[tn], percent(o["full"]), percent(o["partial"])])
-    return _table(["Name", "TN", "For example", "Full at +0", "Partial at +0"], rows, "-r-rr")
+    return _table(["Name", "TN", "For example", "Reached at +0 (full)", "TN − 1 at +0 (partial)"], rows, "-r-rr")
 
 
 def three_d6_table() -> str:
@@ -138,7 +152,13 @@ def three_d6_table() -> str:
 
 def action_roll_table(modifiers: list[int] | tuple[int, ...] = (0, 2, 4, 6, 8, 10),
                       target_numbers: list[int] | tuple[int, ...] = (9, 12, 15, 18, 21)) -> str:
-    """Chance of a full success (and of at least a partial) by total modifier and TN."""
+    """Chance the total reaches each TN (in brackets: reaches at least TN - 1, a partial), by total modifier.
+
+    >>> print(action_roll_table(modifiers=(7,), target_numbers=(15,)))
+    | Modifier | TN 15: reached (or TN − 1) |
+    | --- | ---: |
+    | +7 | 83.8% (90.7%) |
+    """
     mods = _check_list("modifiers", modifiers)
     tns = _check_list("target_numbers", target_numbers)
     rows = []
@@ -148,7 +168,7 @@ def action_roll_table(modifiers: list[int] | tuple[int, ...] = (0, 2, 4, 6, 8, 1
             o = ActionRoll(additional=m).odds(tn)
             row.append(f"{percent(o['full'])} ({percent(o['at_least_partial'])})")
         rows.append(row)
-    return _table(["Modifier"] + [f"TN {t}" for t in tns], rows)
+    return _table(["Modifier"] + [f"TN {t}: reached (or TN − 1)" for t in tns], rows)
 
 
 def opposed_table(differences: list[int] | tuple[int, ...] = (-6, -4, -2, 0, 2, 4, 6)) -> str:
@@ -157,7 +177,8 @@ def opposed_table(differences: list[int] | tuple[int, ...] = (-6, -4, -2, 0, 2, 
     for diff in _check_list("differences", differences):
         o = opposed_odds(ActionRoll(additional=diff), ActionRoll())
         rows.append([_signed(diff), percent(o["win"]), percent(o["tie"]), percent(o["loss"]), percent(o["critical"], 2)])
-    return _table(["Attacker's edge", "Win", "Tie (partial)", "Loss", "Critical Hit"], rows)
+    return _table(["Attacker's edge", "Win (Critical Hits included)", "Tie (partial)", "Loss",
+                   "Critical Hit (natural 18)"], rows)
 
 
 def fumble_table() -> str:
@@ -242,7 +263,11 @@ def damage_table(dice: str = "2d6", armor_values: list[int] | tuple[int, ...] = 
 
 
 def wound_table(max_hp: int = 40) -> str:
-    """Wound penalty bands, with the HP they cover for one Max HP."""
+    """Wound penalty bands, with the HP they cover for one Max HP, under our ruling and as printed.
+
+    >>> print(wound_table(20).splitlines()[-1])
+    | under 1/10 | 0–1 | −10 | −17 |
+    """
     bands: list[tuple[int, int, int]] = []
     for hp in range(max_hp, -1, -1):
         pen = wound_penalty(hp, max_hp)
@@ -251,20 +276,30 @@ def wound_table(max_hp: int = 40) -> str:
         else:
             bands.append((hp, hp, pen))
     share = {0: "over 1/2", -2: "1/4 to 1/2", -5: "1/10 to under 1/4", -10: "under 1/10"}
-    rows = [[share[pen], f"{lo}–{hi}" if lo != hi else hi, _signed(pen)] for hi, lo, pen in bands]
-    return _table(["Share of Max HP left", f"HP left (Max HP {max_hp})", "Penalty"], rows, "-rr")
+    rows = [[share[pen], f"{lo}–{hi}" if lo != hi else hi, _minus(pen),
+             _minus(wound_penalty(lo, max_hp, rulings=rulings.AS_PRINTED))] for hi, lo, pen in bands]
+    return _table(["Share of Max HP left", f"HP left (Max HP {max_hp})", "Penalty (this band only, ours)",
+                   "Penalty (bands add up, as printed)"], rows, "-rrr")
 
 
 def stun_table(agilities: list[int] | tuple[int, ...] = (6, 8, 10, 12, 14, 16)) -> str:
-    """Chance to shake off Stun (AGL against TN 15, a partial counts) by AGL score."""
-    rows = [[a, _signed(rulings.attribute_modifier(a)), percent(stun_odds(a))] for a in _check_list("agilities", agilities)]
-    return _table(["AGL", "AtMod", f"Keeps the turn (TN {STUN_TN})"], rows)
+    """Chance to shake off Stun (the AGL roll reaches TN 15), and of a partial (total 14), by AGL score.
+
+    >>> print(stun_table(agilities=(10,)))
+    | AGL | AtMod | Reaches TN 15: keeps the turn | Total 14 (partial): loses it |
+    | --- | ---: | ---: | ---: |
+    | 10 | +3 | 37.5% | 12.5% |
+    """
+    rows = [[a, _signed(rulings.attribute_modifier(a)), percent(stun_odds(a)), percent(stun_roll(a).odds(STUN_TN)["partial"])]
+            for a in _check_list("agilities", agilities)]
+    return _table(["AGL", "AtMod", f"Reaches TN {STUN_TN}: keeps the turn",
+                   f"Total {STUN_TN - rulings.STANDARD.partial_margin} (partial): loses it"], rows)
 
 
 def gunnery_modifier_table() -> str:
     """The listed Gunnery modifiers."""
     rows = [["Close range (under 1 km, or docked)", _signed(CLOSE_RANGE_MODIFIER)],
-            ["Medium range (1–5 km), a ruling", _signed(rulings.MEDIUM_RANGE_MODIFIER)],
+            ["Medium range (1–5 km), a ruling", _signed(rulings.STANDARD.medium_range_modifier)],
             ["Long range (over 5 km)", _signed(LONG_RANGE_MODIFIER)],
             ["ECM Jammer Pod running on the target", _signed(ECM_MODIFIER)],
             ["Your Tractor Beam holds the target", _signed(TRACTOR_MODIFIER)]]
@@ -289,32 +324,46 @@ def system_hit_table() -> str:
 
 
 def repair_table(max_hp: int = 200, target_number: int = 12) -> str:
-    """Average HP restored by one Repair, by Rank, with the Mechanics SRM equal to the Rank."""
+    """Chance a Repair restores anything (full or partial) and the average HP it restores, by Rank.
+
+    The Mechanics SRM equals the Rank; misses count as 0 in the average.
+    """
     rows = []
     for rank in range(1, 6):
         d = repair_distribution(ActionRoll(skill_rank_modifier=rank), rank, max_hp, target_number)
         rows.append([rank, f"{2 * rank}–{12 * rank}", percent(d.prob(lambda x: x > 0)), f"{float(d.mean()):.2f}"])
-    return _table(["Rank", "2d6 × Rank", f"Any repair (TN {target_number})", f"Average (cap {max_hp // 5})"], rows)
+    return _table(["Rank", "2d6 × Rank", f"Restores any HP (TN {target_number}, or TN − 1 for half)",
+                   f"Average HP, misses as 0 (cap {repair_cap(max_hp)})"], rows)
 
 
 def boarding_task_table(modifier: int = 4) -> str:
-    """Boarding and breach tasks with their TN and the chance at one total modifier."""
+    """Boarding and breach tasks with their TN and the chance the total reaches it, at one total modifier.
+
+    >>> print(boarding_task_table(3).splitlines()[2])
+    | EVA launch, each boarder (Vacuum Suit) | 12 | 74.1% |
+    """
     roll = ActionRoll(additional=modifier)
-    key = "at_least_partial" if rulings.PARTIAL_PASSES_YES_NO else "full"
     tasks = [
         ("EVA launch, each boarder (Vacuum Suit)", BoardingMethod.EVA.target_number),
         ("Seal bulkheads (Security Systems)", BulkheadAction.SEAL.target_number),
         ("Vent a compartment (Security Systems)", BulkheadAction.VENT.target_number),
-        ("Seal a hull breach (Vacuum Suit, 1 Action)", 12),
-        ("Take the bridge (INT: Computer or Tactics)", ShipSystem.BRIDGE.target_number),
-        ("Sabotage the engine (Mechanics or Demolitions)", ShipSystem.ENGINE.target_number),
+        ("Seal a hull breach (Vacuum Suit, 1 Action)", SEAL_BREACH_TN),
+        ("Take the bridge (INT: Computer or Tactics)", ShipSystem.BRIDGE.target_number()),
+        ("Sabotage the engine (Mechanics or Demolitions)", ShipSystem.ENGINE.target_number()),
         ("Break away afterwards (Piloting)", ESCAPE_TN),
     ]
-    rows = [[name, tn, percent(roll.odds(tn)[key])] for name, tn in tasks]
-    return _table(["Task", "TN", f"Chance at {_signed(modifier)}"], rows, "-rr")
+    rows = [[name, tn, percent(passes(roll, tn))] for name, tn in tasks]
+    return _table(["Task", "TN", f"Reaches the TN at {_signed(modifier)}"], rows, "-rr")
 
 
 def stabilization_table(healths: list[int] | tuple[int, ...] = (6, 8, 10, 12, 14, 16)) -> str:
-    """Chance a raw 3d6 Stabilization roll succeeds, by HLTH (roll under, a ruling)."""
-    rows = [[h, percent(stabilization_chance(h))] for h in _check_list("healths", healths)]
-    return _table(["HLTH", "Stabilises"], rows)
+    """Chance a raw 3d6 Stabilization roll succeeds, by HLTH, under our ruling and as printed.
+
+    >>> print(stabilization_table(healths=(12,)))
+    | HLTH | Stabilises: 3d6 ≤ HLTH (ours) | Stabilises: 3d6 > HLTH (as printed) |
+    | --- | ---: | ---: |
+    | 12 | 74.1% | 25.9% |
+    """
+    rows = [[h, percent(stabilization_chance(h, rulings=rulings.STANDARD)),
+             percent(stabilization_chance(h, rulings=rulings.AS_PRINTED))] for h in _check_list("healths", healths)]
+    return _table(["HLTH", "Stabilises: 3d6 ≤ HLTH (ours)", "Stabilises: 3d6 > HLTH (as printed)"], rows)
