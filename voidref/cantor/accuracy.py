@@ -257,7 +257,7 @@ def kept_die(net: int) -> Dist:
         weights = {k: k**count - (k - 1) ** count for k in range(1, 7)}
     else:
         weights = {k: (7 - k) ** count - (6 - k) ** count for k in range(1, 7)}
-    return Dist._from_counts(weights, 6**count)
+    return Dist.from_counts(weights, 6**count)
 
 
 def attack_total(net: int, grit: int = 0, impaired: bool = False) -> Dist:
