@@ -3,7 +3,7 @@
 A :class:`Dist` maps each outcome to its exact probability, a
 :class:`fractions.Fraction`. The probabilities of a ``Dist`` always sum to
 exactly 1. Floats never appear inside the engine; use :meth:`Dist.percent` or
-:func:`percent` only when presenting a number.
+:func:`voidref.present.percent` only when presenting a number.
 
 >>> d6 = Dist.die(6)
 >>> two = d6 + d6

@@ -111,7 +111,8 @@ class Table:
             if not row:
                 raise RulesError(f"'rows' must each have at least one cell (got none in row {i})")
             if width and len(row) != width:
-                raise RulesError(f"'rows' must each have {width} cells, one per header (got {len(row)} in row {i})")
+                cells = "1 cell" if width == 1 else f"{width} cells"
+                raise RulesError(f"'rows' must each have {cells}, one per header (got {len(row)} in row {i})")
 
     def to_text(self) -> str:
         """Aligned plain text: the caption, then the headers and rows in padded columns."""

@@ -16,7 +16,6 @@ An :class:`Attack` bundles the weapon, the target and the situation.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -41,11 +40,12 @@ from voidref.cantor.kinds import Condition, Keep
 from voidref.cantor.units import Target, Weapon
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 
 __all__ = ["RangeCheck", "Attack", "AttackOdds", "AttackResult"]
 
 
-class RangeCheck(enum.Enum):
+class RangeCheck(Kind):
     """The outcome of step 2 ("Range + Engagement")."""
 
     IN_RANGE = "in range"
@@ -54,9 +54,6 @@ class RangeCheck(enum.Enum):
     """Farther than the weapon's Range, so no attack."""
     TOO_CLOSE = "TOO CLOSE"
     """Ordnance inside its Min Range is disarmed, so no attack."""
-
-    def __repr__(self) -> str:
-        return f"RangeCheck.{self.name}"
 
 
 @dataclass(frozen=True)

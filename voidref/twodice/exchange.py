@@ -26,13 +26,13 @@ Outcome.NO_HIT
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.twodice import rulings
 from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-class Outcome(enum.Enum):
+class Outcome(Kind):
     """Who takes a hit from one test (attacker and defender as in the exchange)."""
 
     DEFENDER_HIT = "defender hit"
@@ -65,11 +65,8 @@ class Outcome(enum.Enum):
     NO_HIT = "no hit"
     """Nobody is hit (a defense roll held)."""
 
-    def __repr__(self) -> str:
-        return f"Outcome.{self.name}"
 
-
-class TestKind(enum.Enum):
+class TestKind(Kind):
     """What one shot or blow in an exchange is set against."""
 
     __test__ = False  # not a pytest test class
@@ -82,9 +79,6 @@ class TestKind(enum.Enum):
     """A spare counter shot against the first attacker's defense roll; ties hold."""
     UNAWARE = "unaware"
     """An attacker's shot at a target that does not know of it, which hits."""
-
-    def __repr__(self) -> str:
-        return f"TestKind.{self.name}"
 
 
 _HITS = {

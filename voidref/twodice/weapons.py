@@ -18,12 +18,12 @@ DamageRoll(dice=2, modifier=4)
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from voidref.errors import RulesError, check_enum, check_int
+from voidref.kinds import Kind
 from voidref.twodice import rulings
 
 __all__ = [
@@ -43,7 +43,7 @@ MAX_DAMAGE_DICE = 8
 DAMAGE_MODIFIER_RANGE = (-48, 30)
 
 
-class Distance(enum.Enum):
+class Distance(Kind):
     """How far apart two fighters are (source: *Attack*, *Weapons*)."""
 
     NEAR = "near"
@@ -51,11 +51,8 @@ class Distance(enum.Enum):
     FAR = "far"
     """Only shooting weapons reach this far."""
 
-    def __repr__(self) -> str:
-        return f"Distance.{self.name}"
 
-
-class WeaponCategory(enum.Enum):
+class WeaponCategory(Kind):
     """The three kinds of weapon (source: *Weapons*)."""
 
     BRAWLING = "brawling"
@@ -69,9 +66,6 @@ class WeaponCategory(enum.Enum):
     def uses_end(self) -> bool:
         """Brawling and fencing attacks and counterattacks spend END."""
         return self is not WeaponCategory.SHOOTING
-
-    def __repr__(self) -> str:
-        return f"WeaponCategory.{self.name}"
 
 
 _DAMAGE_TEXT = re.compile(r"^\s*(\d+)\s*[dD]\s*(?:([+\-\u2212])\s*(\d+))?\s*$")
