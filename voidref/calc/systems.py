@@ -232,7 +232,6 @@ _add("twodice-armor", "Damage through armour (2D fighting)", "twodice",
      ), none_if_zero=("armor",))
 
 # -- Upper Hand ----------------------------------------------------------------------------------
-_CONDITION = (("0", "Intact"), ("1", "Damaged"), ("2", "Disabled"))
 _add("upper-hand-phase", "Maneuver phase (Upper Hand)", "upper_hand",
      "Who wins one Maneuver phase and who holds the Upper Hand after it.", upper_hand.upper_hand_chance, (
          IntField("my_thrusters", "My Thrusters rank", 2, "0 to 10", low=0, high=10),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from voidref.exact import percent_cell as pct
+from voidref.present import Table
 from voidref.errors import RulesError, check_int
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
 from voidref.twodice.damage import _as_damage, damage_items, hit_damage_dist
@@ -46,9 +47,7 @@ def _num(q: Fraction) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines) + "\n"
+    return Table("", tuple(header), tuple(tuple(r) for r in rows)).to_markdown() + "\n"
 
 
 def two_dice_table() -> str:
