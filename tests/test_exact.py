@@ -4,7 +4,8 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.exact import Dist, percent, percent_cell

@@ -1,12 +1,17 @@
 """The one enum base (voidref.kinds.Kind): documented members, reprs that rebuild, one parser."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from voidref.cantor import attack as cantor_attack, board as cantor_board, kinds as cantor_kinds, turn as cantor_turn
+from voidref.cantor import attack as cantor_attack
+from voidref.cantor import board as cantor_board
+from voidref.cantor import kinds as cantor_kinds
+from voidref.cantor import turn as cantor_turn
 from voidref.errors import RulesError
 from voidref.kinds import Kind
-from voidref.twodice import armor, calculators as twodice_calculators, exchange, weapons
+from voidref.twodice import armor, exchange, weapons
+from voidref.twodice import calculators as twodice_calculators
 
 _MODULES = (cantor_kinds, cantor_attack, cantor_board, cantor_turn, armor, twodice_calculators, exchange, weapons)
 KINDS = sorted({obj for m in _MODULES for obj in vars(m).values()

@@ -3,7 +3,8 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.present import Table, percent
@@ -105,7 +106,8 @@ def test_table_as_html_escapes_text_and_heads_rows():
 @pytest.mark.parametrize("kwargs, message", [
     (dict(caption=1, headers=(), rows=()), "'caption' must be a string (got 1)"),
     (dict(caption="", headers=["a"], rows=()), "'headers' must be a tuple of strings (got ['a'])"),
-    (dict(caption="", headers=("a",), rows=(("1", "2"),)), "'rows' must each have 1 cell, one per header (got 2 in row 0)"),
+    (dict(caption="", headers=("a",), rows=(("1", "2"),)),
+     "'rows' must each have 1 cell, one per header (got 2 in row 0)"),
     (dict(caption="", headers=("a",), rows=((1,),)), "'rows' must be a tuple of tuples of strings (got ((1,),))"),
 ])
 def test_table_refuses_malformed_cells(kwargs, message):

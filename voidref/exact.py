@@ -18,12 +18,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from voidref.errors import RulesError, check_int
 from voidref.present import percent
 
 __all__ = ["Dist", "percent", "percent_cell"]
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
 
 
 def percent_cell(p: Fraction, zero: str = "–") -> str:
@@ -47,7 +50,7 @@ def _exact(name: str, outcome: Hashable, q: Any) -> Fraction:
     return Fraction(q)
 
 
-class Dist(Mapping):
+class Dist(Mapping[T, Fraction], Generic[T]):
     """An immutable, exact probability distribution over hashable outcomes.
 
     Build one from exact probabilities (``Dist({"hit": Fraction(1, 3), "miss":
@@ -68,11 +71,13 @@ class Dist(Mapping):
     """
 
     __slots__ = ("_w", "_total")
+    _w: dict[Any, int]  # outcome -> integer weight, in outcome order
+    _total: int  # the weights' sum: P(outcome) = weight / total
 
-    def __init__(self, probabilities: Mapping[Hashable, Fraction | int]):
+    def __init__(self, probabilities: Mapping[T, Fraction | int]):
         if not isinstance(probabilities, Mapping):
             raise RulesError(f"'probabilities' must be a mapping of outcome to probability (got {probabilities!r})")
-        fracs: dict[Hashable, Fraction] = {}
+        fracs: dict[T, Fraction] = {}
         for outcome, q in probabilities.items():
             fracs[outcome] = fracs.get(outcome, Fraction(0)) + _exact("probabilities", outcome, q)
         total = sum(fracs.values(), Fraction(0))
@@ -84,7 +89,9 @@ class Dist(Mapping):
 
     # -- constructors -------------------------------------------------
     @classmethod
-    def from_weights(cls, weights: Mapping[Hashable, int | Fraction] | Iterable[tuple[Hashable, int | Fraction]]) -> Dist:
+    def from_weights(
+        cls, weights: Mapping[U, int | Fraction] | Iterable[tuple[U, int | Fraction]]
+    ) -> Dist[U]:
         """Normalise non-negative integer or Fraction weights into a distribution.
 
         Weights may come as a mapping or as ``(outcome, weight)`` pairs; repeated
@@ -96,7 +103,7 @@ class Dist(Mapping):
         Fraction(1, 4)
         """
         items = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
-        acc: dict[Hashable, Fraction] = {}
+        acc: dict[U, Fraction] = {}
         for outcome, w in items:
             acc[outcome] = acc.get(outcome, Fraction(0)) + _exact("weights", outcome, w)
         if sum(acc.values()) <= 0:
@@ -105,7 +112,7 @@ class Dist(Mapping):
         return cls._make({o: w.numerator * (scale // w.denominator) for o, w in acc.items()})
 
     @classmethod
-    def from_counts(cls, counts: Mapping[Hashable, int], total: int | None = None) -> Dist:
+    def from_counts(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
         """A distribution from integer counts: ``P(outcome) = counts[outcome] / total``.
 
         *total*, if given, must equal the sum of the counts (the engine often
@@ -132,21 +139,21 @@ class Dist(Mapping):
         return cls._make(counts, size)
 
     @classmethod
-    def _from_counts(cls, counts: Mapping[Hashable, int], total: int | None = None) -> Dist:
+    def _from_counts(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
         """Deprecated alias of :meth:`from_counts`, kept until its last caller moves."""
         return cls.from_counts(counts, total)
 
     @classmethod
-    def _make(cls, counts: Mapping[Hashable, int], total: int | None = None) -> Dist:
+    def _make(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
         """The unchecked constructor behind every public one (counts already valid, summing to *total*)."""
-        self = object.__new__(cls)
+        self = cast("Dist[U]", object.__new__(cls))
         w = {o: c for o, c in counts.items() if c}
         self._w = _sorted(w)
         self._total = sum(w.values()) if total is None else total
         return self
 
     @classmethod
-    def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
+    def uniform(cls, outcomes: Iterable[U]) -> Dist[U]:
         """Each listed outcome equally likely (repeats count more than once)."""
         outs = list(outcomes)
         if not outs:
@@ -154,21 +161,21 @@ class Dist(Mapping):
         return cls.from_weights([(o, 1) for o in outs])
 
     @classmethod
-    def die(cls, sides: int) -> Dist:
+    def die(cls, sides: int) -> Dist[int]:
         """A fair die numbered 1 to *sides*."""
         check_int("sides", sides, low=1, high=1000)
         return cls.uniform(range(1, sides + 1))
 
     @classmethod
-    def always(cls, outcome: Hashable) -> Dist:
+    def always(cls, outcome: U) -> Dist[U]:
         """The outcome that happens with certainty."""
         return cls._make({outcome: 1}, 1)
 
     # -- mapping protocol ---------------------------------------------
-    def __getitem__(self, outcome: Hashable) -> Fraction:
+    def __getitem__(self, outcome: object) -> Fraction:
         return Fraction(self._w.get(outcome, 0), self._total)
 
-    def __iter__(self) -> Iterator[Hashable]:
+    def __iter__(self) -> Iterator[T]:
         return iter(self._w)
 
     def __len__(self) -> int:
@@ -193,74 +200,74 @@ class Dist(Mapping):
         return f"Dist({{{inner}}})"
 
     # -- queries ------------------------------------------------------
-    def prob(self, predicate: Callable[[Any], bool]) -> Fraction:
+    def prob(self, predicate: Callable[[T], object]) -> Fraction:
         """The exact chance that *predicate* holds for the outcome."""
         return Fraction(sum(c for o, c in self._w.items() if predicate(o)), self._total)
 
-    def mean(self, value: Callable[[Any], Any] | None = None) -> Fraction:
+    def mean(self, value: Callable[[T], Any] | None = None) -> Fraction:
         """The exact expected value of the outcome (or of ``value(outcome)``)."""
-        f = value or (lambda o: o)
+        f: Callable[[T], Any] = value or _identity
         return sum((Fraction(f(o)) * c for o, c in self._w.items()), Fraction(0)) / self._total
 
-    def probabilities(self) -> dict[Hashable, Fraction]:
+    def probabilities(self) -> dict[T, Fraction]:
         """Every outcome with its exact probability, in outcome order."""
         return {o: Fraction(c, self._total) for o, c in self._w.items()}
 
-    def counts(self) -> tuple[dict[Hashable, int], int]:
+    def counts(self) -> tuple[dict[T, int], int]:
         """Integer weights and their total: ``P(o) = counts[o] / total``."""
         return dict(self._w), self._total
 
-    def percent(self, predicate: Callable[[Any], bool], places: int = 1) -> str:
+    def percent(self, predicate: Callable[[T], object], places: int = 1) -> str:
         """:meth:`prob` formatted as a percentage for display."""
         return percent(self.prob(predicate), places)
 
     # -- combinators --------------------------------------------------
-    def map(self, f: Callable[[Any], Hashable]) -> Dist:
+    def map(self, f: Callable[[T], U]) -> Dist[U]:
         """The distribution of ``f(outcome)``."""
-        acc: dict[Hashable, int] = {}
+        acc: dict[U, int] = {}
         for o, c in self._w.items():
             k = f(o)
             acc[k] = acc.get(k, 0) + c
         return Dist._make(acc, self._total)
 
-    def combine(self, other: Dist, f: Callable[[Any, Any], Hashable]) -> Dist:
+    def combine(self, other: Dist[Any], f: Callable[[T, Any], U]) -> Dist[U]:
         """The distribution of ``f(a, b)`` for independent *a* from self and *b* from *other*."""
-        acc: dict[Hashable, int] = {}
+        acc: dict[U, int] = {}
         for a, p in self._w.items():
             for b, q in other._w.items():
                 k = f(a, b)
                 acc[k] = acc.get(k, 0) + p * q
         return Dist._make(acc, self._total * other._total)
 
-    def bind(self, f: Callable[[Any], Dist]) -> Dist:
+    def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Chain a step that depends on the outcome: the mixture of ``f(outcome)``."""
         parts = [(p, f(o)) for o, p in self._w.items()]
         denominator = math.lcm(*(d._total for _, d in parts))
-        acc: dict[Hashable, int] = {}
+        acc: dict[U, int] = {}
         for p, d in parts:
             scale = p * (denominator // d._total)
             for k, q in d._w.items():
                 acc[k] = acc.get(k, 0) + scale * q
         return Dist._make(acc, self._total * denominator)
 
-    def __add__(self, other: Dist | int) -> Dist:
+    def __add__(self, other: Dist[Any] | int) -> Dist[Any]:
         if isinstance(other, Dist):
-            return self.combine(other, lambda a, b: a + b)
+            return self.combine(other, _plus)
         if isinstance(other, int):
-            return self.map(lambda a: a + other)
+            return self.map(lambda a: _plus(a, other))
         return NotImplemented
 
     __radd__ = __add__
 
     @classmethod
-    def sum_of(cls, dists: Iterable[Dist]) -> Dist:
+    def sum_of(cls, dists: Iterable[Dist[Any]]) -> Dist[Any]:
         """The distribution of the sum of independent outcomes (0 for none)."""
         out = cls.always(0)
         for d in dists:
             out = out + d
         return out
 
-    def repeat_sum(self, n: int) -> Dist:
+    def repeat_sum(self, n: int) -> Dist[Any]:
         """The sum of *n* independent copies (``Dist.die(6).repeat_sum(3)`` is 3d6)."""
         check_int("n", n, low=0, high=10_000)
         return Dist.sum_of([self] * n)
@@ -270,9 +277,22 @@ def _frac_repr(q: Fraction) -> str:
     return f"Fraction({q.numerator}, {q.denominator})"
 
 
-def _sorted(p: dict[Hashable, int]) -> dict[Hashable, int]:
+def _sorted(p: dict[U, int]) -> dict[U, int]:
     """Order outcomes naturally when they compare, else by their repr."""
     try:
-        return dict(sorted(p.items(), key=lambda item: item[0]))
+        return dict(sorted(p.items(), key=_outcome))
     except TypeError:
         return dict(sorted(p.items(), key=lambda item: repr(item[0])))
+
+
+def _outcome(item: tuple[Hashable, int]) -> Any:
+    """Sort key: the outcome itself (typed Any: whether it sorts is found out at run time)."""
+    return item[0]
+
+
+def _identity(outcome: Any) -> Any:
+    return outcome
+
+
+def _plus(a: Any, b: Any) -> Any:
+    return a + b

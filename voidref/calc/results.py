@@ -81,7 +81,8 @@ def _chart_svg(c: BarChart) -> str:
             f"<title>{escape(label)}: {escape(pct(p))}</title></rect>"
         )
         if i % step == 0:
-            parts.append(f'<text x="{x + (slot - 6) / 2:.1f}" y="{14 + height + 16}" text-anchor="middle">{escape(label)}</text>')
+            parts.append(f'<text x="{x + (slot - 6) / 2:.1f}" y="{14 + height + 16}" text-anchor="middle">'
+                         f"{escape(label)}</text>")
     parts.append(f'<text x="{width / 2:.1f}" y="{14 + height + 32}" text-anchor="middle">{escape(c.x_label)}</text>')
     parts.append("</svg>")
     return "".join(parts)

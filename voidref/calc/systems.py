@@ -262,4 +262,5 @@ def _engagement_ship(who: str, label: str, goal: str) -> tuple:
 _add("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
      "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
      "otherwise a seeded simulation with its margin of error.", upper_hand.engagement_outcome_odds,
-     _engagement_ship("my", "My", "jump") + _engagement_ship("their", "Their", "dock"), fixed={"trials": 1000, "exact_work_limit": 200_000, "exact_fractions": False})
+     _engagement_ship("my", "My", "jump") + _engagement_ship("their", "Their", "dock"),
+     fixed={"trials": 1000, "exact_work_limit": 200_000, "exact_fractions": False})

@@ -193,7 +193,9 @@ def difficulty_sources(weapon: Weapon, target: Target, situation: Situation) -> 
 
     >>> difficulty_sources(Weapon("Gun", "1d6", max_range=8), Target(),
     ...                    Situation(distance=4, cover="hard", adjacent_hostile=True, firing_arc="side"))
-    (Source(name='Cover (hard)', dice=2), Source(name='Engagement', dice=1), Source(name='Own facing (side arc)', dice=1))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (Source(name='Cover (hard)', dice=2), Source(name='Engagement', dice=1),
+     Source(name='Own facing (side arc)', dice=1))
     """
     _check(weapon, target, situation)
     out: list[Source] = []

@@ -34,7 +34,6 @@ from voidref.cantor.damage import (
     damage_from_roll,
     damage_on_hit,
     damage_on_miss,
-    damage_roll,
 )
 from voidref.cantor.kinds import Condition, Keep
 from voidref.cantor.units import Target, Weapon
@@ -193,8 +192,8 @@ class Attack:
         """Exact distribution of the damage that lands, hits and misses together."""
         p = self.chance_to_hit()
         outcome = Dist({True: p, False: 1 - p})
-        on_hit = self.damage_on_hit() if p else None
         miss = Dist.always(self.damage_on_miss())
+        on_hit = self.damage_on_hit() if p else miss  # with p == 0 the hit branch is never taken
         return outcome.bind(lambda h: on_hit if h else miss)
 
     def odds(self) -> AttackOdds:
@@ -289,8 +288,7 @@ class Attack:
             raise RulesError(f"'damage_dice' must hold {count + extra} dice (got {len(dice)})")
         _dice_list("damage_dice", dice[:count], roll.sides)
         _dice_list("damage_dice", dice[count:], 6)
-        # the same sum damage_roll() distributes
-        assert damage_roll  # noqa: the exact twin of this sum
+        # the same sum voidref.cantor.damage.damage_roll distributes: that function is the exact twin of this one
         return max(0, sum(dice) + roll.bonus)
 
 

@@ -60,7 +60,8 @@ class Mount(Kind):
 
     STANDARD = ("standard", "An ordinary weapon: fires best out of the front arc.")
     LINE = ("line", "A capital line gun: line-shaped, so it can be aimed; +2 difficulty against Size 1 or smaller.")
-    BROADSIDE = ("broadside", "A capital broadside: fires clean off either flank, +3 through bow or stern; +2 difficulty against Size 1 or smaller.")
+    BROADSIDE = ("broadside", "A capital broadside: fires clean off either flank, +3 through bow or stern; "
+                              "+2 difficulty against Size 1 or smaller.")
 
 
 class Keep(Kind):

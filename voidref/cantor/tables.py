@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from voidref.exact import percent_cell as _pct
 from voidref.cantor import rulings
 from voidref.cantor.accuracy import Situation, hit_chance, kept_die
 from voidref.cantor.board import Tide, vespertide_phase
 from voidref.cantor.damage import damage_on_hit, damage_on_miss
 from voidref.cantor.health import STRUCTURE_TABLE
-from voidref.cantor.kinds import DamageType
+from voidref.cantor.kinds import Condition, DamageType
 from voidref.cantor.turn import Action
-from voidref.cantor.units import Target, Weapon
+from voidref.cantor.units import DamageRoll, Target, Weapon
 from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
+from voidref.exact import percent_cell as _pct
 
 __all__ = [
     "dice_table",
@@ -102,12 +102,13 @@ def damage_vs_armor_table(damage: str = "2d6", armors=(0, 1, 2, 3, 4), exposed: 
 
     Serves "Damage": fall-off, Exposed, Armor and the min-1 floor.
     """
-    weapon = Weapon("w", damage, "kinetic", max_range=8)
+    weapon = Weapon("w", DamageRoll.parse(damage), DamageType.KINETIC, max_range=8)
     situation = Situation(distance=8 if distance_past_optimal else 1)
     arms = [check_int("armors", a, low=0, high=20) for a in armors]
     lines = ["| Armor | Average damage | Only the floor's 1 | Most damage |", "| --- | --- | --- | --- |"]
+    conditions = frozenset({Condition.EXPOSED} if exposed else ())
     for a in arms:
-        d = damage_on_hit(weapon, Target(armor=a, conditions=["exposed"] if exposed else []), situation)
+        d = damage_on_hit(weapon, Target(armor=a, conditions=conditions), situation)
         lines.append(f"| {a} | {float(d.mean()):.2f} | {_pct(d[1])} | {max(d)} |")
     return "\n".join(lines)
 
@@ -119,7 +120,7 @@ def reliable_table(reliables=(1, 2, 3), armors=(0, 1, 2, 3)) -> str:
     lines = ["| Reliable | " + " | ".join(f"Armor {a}" for a in arms) + " |",
              "| --- | " + " | ".join("---" for _ in arms) + " |"]
     for r in rels:
-        w = Weapon("w", "1d6", reliable=r)
+        w = Weapon("w", DamageRoll(1), reliable=r)
         cells = [str(damage_on_miss(w, Target(armor=a), Situation())) for a in arms]
         lines.append(f"| {r} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -141,7 +142,8 @@ def collision_table() -> str:
     d = Dist.die(6).repeat_sum(2)
     lines = ["| Damage | Exactly | At least |", "| --- | --- | --- |"]
     for k in d:
-        lines.append(f"| {k} | {_pct(d[k])} | {_pct(d.prob(lambda x, k=k: x >= k))} |")
+        at_least = sum((d[x] for x in d if x >= k), Fraction(0))
+        lines.append(f"| {k} | {_pct(d[k])} | {_pct(at_least)} |")
     return "\n".join(lines)
 
 

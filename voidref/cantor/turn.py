@@ -22,7 +22,9 @@ from voidref.cantor.kinds import ActionKind, Arc
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.kinds import Kind
 
-__all__ = ["Action", "Turn", "graze_allowed", "aim_holds", "Stress", "CANTOR_SHOTS_PER_TURN", "GRAZE_MIN_SPEED", "GRAZE_REACH"]
+__all__ = [
+    "Action", "Turn", "graze_allowed", "aim_holds", "Stress", "CANTOR_SHOTS_PER_TURN", "GRAZE_MIN_SPEED", "GRAZE_REACH",
+]
 
 CANTOR_SHOTS_PER_TURN = 1
 """On the Cantor sheets, one shot per turn across every weapon ("Rate of fire")."""
@@ -100,7 +102,8 @@ class Turn:
             return
         kind = act.kind
         if self.whole_turn and kind is not ActionKind.REACTION:
-            raise RulesError(f"'action' {act.label} is not possible: the Bond Move took the whole activation (got {action!r})")
+            raise RulesError(
+                f"'action' {act.label} is not possible: the Bond Move took the whole activation (got {action!r})")
         if kind is ActionKind.WHOLE_TURN:
             if self.moves or self.quick or self.full or self.shots:
                 raise RulesError(f"'action' bond move needs the whole activation, Move included (got {action!r})")
@@ -116,7 +119,8 @@ class Turn:
         elif kind is ActionKind.FULL:
             if self.full or self.quick:
                 raise RulesError(
-                    f"'action' {act.name.capitalize()} needs a Full action, but the Quick actions are already used (got {action!r})"
+                    f"'action' {act.name.capitalize()} needs a Full action, "
+                    f"but the Quick actions are already used (got {action!r})"
                 )
             self.full += 1
         elif kind is ActionKind.REACTION:
@@ -204,7 +208,7 @@ class Stress:
         """At 0 Stress a Cantor is Stressed Out."""
         return self.points == 0
 
-    def cooldown(self) -> "Stress":
+    def cooldown(self) -> Stress:
         """Take a Cooldown, paying its Stress; RulesError if there is not enough."""
         cost = self.next_cost
         if cost > self.points:

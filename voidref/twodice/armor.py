@@ -16,9 +16,9 @@ wearer has Mechanics 1, Astro/Cosmo 1 or was a legionnaire.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations_with_replacement
 from math import factorial
-from collections import Counter
 
 from voidref.errors import check_bool, check_enum, check_int
 from voidref.exact import Dist

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
@@ -114,7 +114,7 @@ def opposed(kind: TestKind | str, attacker_total: int | None, defender_total: in
 
 
 def _test_dist(kind: TestKind, attacker: FightingRoll | None, defender: FightingRoll | None) -> Dist:
-    if kind is TestKind.UNAWARE:
+    if kind is TestKind.UNAWARE or attacker is None or defender is None:
         return Dist.always(opposed(kind, None, None))
     return attacker.dist().combine(defender.dist(), lambda a, d: opposed(kind, a, d))
 
@@ -143,6 +143,10 @@ def defense_odds(attack: FightingRoll, defense: FightingRoll) -> Dist:
     return _test_dist(TestKind.DEFENSE, _check_roll("attack", attack), _check_roll("defense", defense))
 
 
+@overload
+def _check_weapon(name: str, weapon: Any, *, allow_none: Literal[False]) -> Weapon: ...
+@overload
+def _check_weapon(name: str, weapon: Any, *, allow_none: bool) -> Weapon | None: ...
 def _check_weapon(name: str, weapon: Any, *, allow_none: bool) -> Weapon | None:
     if weapon is None and allow_none:
         return None
@@ -346,7 +350,7 @@ class Exchange:
 
         The defender rolls nothing in an unaware test (``None``).
         """
-        out = []
+        out: list[tuple[TestKind, FightingRoll, FightingRoll | None]] = []
         for k in self._kinds:
             if k is TestKind.UNAWARE:
                 out.append((k, self._shot_roll(), None))

@@ -8,8 +8,9 @@ dice plus or minus a flat modifier, written like ``2D-3``. Shooting weapons hold
 a number of shots and need a move to reload. The weapon tables themselves are in
 a *Hardware* chapter we do not have, so every figure is an argument.
 
->>> KNIFE
-Weapon(name='knife', category=WeaponCategory.FENCING, damage=DamageRoll(dice=2, modifier=-3), firing_limit=1, recoil=0, capacity=None)
+>>> KNIFE  # doctest: +NORMALIZE_WHITESPACE
+Weapon(name='knife', category=WeaponCategory.FENCING, damage=DamageRoll(dice=2, modifier=-3),
+       firing_limit=1, recoil=0, capacity=None)
 >>> KNIFE.reaches(Distance.FAR)
 False
 >>> DamageRoll.parse("2D+4")
@@ -90,7 +91,7 @@ class DamageRoll:
         check_int("modifier", self.modifier, *DAMAGE_MODIFIER_RANGE)
 
     @classmethod
-    def parse(cls, text: Any) -> "DamageRoll":
+    def parse(cls, text: Any) -> DamageRoll:
         """Read ``"2D"``, ``"2D+4"``, ``"2D-3"`` (a minus sign ``−`` works too).
 
         >>> DamageRoll.parse("3d")
@@ -149,8 +150,8 @@ class Weapon:
         if self.category is WeaponCategory.SHOOTING:
             check_int("firing_limit", self.firing_limit, 1, 10)
             check_int("recoil", self.recoil, 0, 10)
-            check_int("capacity", self.capacity, 1, 200)
-            if self.capacity < self.firing_limit:
+            capacity = check_int("capacity", self.capacity, 1, 200)
+            if capacity < self.firing_limit:
                 raise RulesError(
                     f"'capacity' must be at least the firing limit {self.firing_limit} (got {self.capacity})"
                 )
