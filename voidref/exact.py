@@ -25,7 +25,9 @@ from voidref.present import percent
 
 __all__ = ["Dist", "percent", "percent_cell"]
 
+#: The type of a distribution's outcomes: any hashable value (``Dist[int]`` for a die).
 T = TypeVar("T", bound=Hashable)
+#: The type of the outcomes of a distribution built from another (by :meth:`Dist.map`, say).
 U = TypeVar("U", bound=Hashable)
 
 

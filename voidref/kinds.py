@@ -31,7 +31,7 @@ from voidref.errors import check_enum
 
 __all__ = ["Kind"]
 
-K = TypeVar("K", bound="Kind")
+_K = TypeVar("_K", bound="Kind")
 
 
 class Kind(enum.Enum):
@@ -58,7 +58,7 @@ class Kind(enum.Enum):
         return f"{type(self).__name__}.{self.name}"
 
     @classmethod
-    def parse(cls: type[K], value: Any, argument: str = "value") -> K:
+    def parse(cls: type[_K], value: Any, argument: str = "value") -> _K:
         """The member *value* stands for; a :class:`~voidref.errors.RulesError` naming *argument* if none.
 
         >>> class Band(Kind):

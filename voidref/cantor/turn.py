@@ -39,7 +39,7 @@ GRAZE_REACH = 3
 class Action(Kind):
     """The board's actions and the slot each takes ("Your turn").
 
-    Each member's value is its label (``"turn & brace"``); :attr:`kind` is the slot it spends.
+    Each member's value is its label (``"turn & brace"``); its ``kind`` is the slot it spends.
     """
 
     MOVE = ("move", ActionKind.MOVE, "Move: the turn's one movement.")
