@@ -61,6 +61,14 @@ def test_equal_means_same_probabilities(a, b):
 
 
 @given(dists)
+def test_every_constructor_agrees(d):
+    """The same probabilities reached through Dist(...), from_weights and from_counts are one Dist."""
+    counts, total = d.counts()
+    for other in (Dist(d.probabilities()), Dist.from_weights(d.probabilities()), Dist.from_counts(counts)):
+        assert other == d and hash(other) == hash(d)
+
+
+@given(dists)
 def test_repr_rebuilds_the_dist(d):
     """The repr is code that rebuilds an equal Dist."""
     assert eval(repr(d), {"Dist": Dist, "Fraction": Fraction}) == d
@@ -228,6 +236,32 @@ def test_bad_counts_name_the_argument(counts, total, message):
 def test_deprecated_from_counts_alias_still_works():
     """Dist._from_counts is the old name of from_counts, kept for callers not yet moved."""
     assert Dist._from_counts({"a": 1, "b": 1}, 2) == Dist.uniform("ab")
+
+
+def test_a_dist_cannot_be_changed():
+    """A Dist is immutable: no item assignment and no new attributes."""
+    d = Dist.die(6)
+    with pytest.raises(TypeError):
+        d[1] = Fraction(1)  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        d.extra = 1  # type: ignore[attr-defined]
+
+
+def test_uniform_counts_repeats():
+    """Dist.uniform weighs an outcome listed twice twice as much."""
+    assert Dist.uniform("aab") == Dist.from_weights({"a": 2, "b": 1})
+
+
+def test_weights_may_come_as_pairs():
+    """from_weights takes (outcome, weight) pairs as well as a mapping; repeats add up."""
+    assert Dist.from_weights([("a", 1), ("b", 1), ("a", 2)]) == Dist.from_weights({"a": 3, "b": 1})
+
+
+@pytest.mark.parametrize("n", [-1, 10_001, 1.0])
+def test_repeat_sum_needs_a_sensible_count(n):
+    """repeat_sum takes 0 to 10000 copies, naming 'n'."""
+    with pytest.raises(RulesError, match="'n' must be an integer from 0 to 10000"):
+        Dist.die(2).repeat_sum(n)
 
 
 def test_zero_weights_are_dropped():
