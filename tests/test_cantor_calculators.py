@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voidref.cantor import Attack, Situation, Target, UnitState, Weapon
+from voidref.cantor import Attack, Situation, Target, Weapon
 from voidref.cantor.calculators import attack_odds, structure_odds
 from voidref.errors import RulesError
 

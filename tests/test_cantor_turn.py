@@ -74,12 +74,25 @@ def test_firing_locks_facing_turn_and_brace_frees_it():
     assert not t.facing_locked
 
 
-def test_sandbox_enforces_nothing():
-    """Sandbox mode: no action pips and no rate of fire."""
-    t = Turn(sandbox=True)
+def _overspend(t: Turn) -> int:
+    """Take four Full actions and fire one rate-1 weapon four times; return the steps completed."""
+    done = 0
     for _ in range(4):
         t.take("aim")
         t.fire("Rifle")
+        done += 1
+    return done
+
+
+def test_sandbox_enforces_nothing():
+    """Sandbox mode: no action pips and no rate of fire (the same turn breaks both rules outside it)."""
+    with pytest.raises(RulesError):
+        _overspend(Turn())
+    with pytest.raises(RulesError):
+        _overspend(Turn(cantor=False))
+    t = Turn(sandbox=True)
+    assert _overspend(t) == 4
+    assert t.fired == {"Rifle": 4} and t.shots == 4
 
 
 @pytest.mark.parametrize("speed,arc,dist,dis,ok", [

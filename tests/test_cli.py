@@ -6,7 +6,8 @@ import sys
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.cli import main
 from voidref.drifters import Pool

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from voidref.drifters import Pool
-from voidref.drifters.ships import (AUTOCANNON, BOON_LIMIT, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY, Ecm,
-                                    Screen, ShipAttack, ShipWeapon, boon_dice_after_limit)
+from voidref.drifters.ships import (AUTOCANNON, BOON_LIMIT, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY, Arc, Ecm,
+                                    Mount, Screen, ShipAttack, ShipWeapon, boon_dice_after_limit)
 from voidref.errors import RulesError
 
 
@@ -91,9 +91,17 @@ def test_out_of_arc_attack_is_refused():
         _shot(arc="starboard")
 
 
-def test_turret_covers_its_arcs():
-    """The example's railgun battery (ruling: a turret) fires into any arc."""
-    ShipAttack(CM_440_CUTTER, RAILGUN_BATTERY, EMBER_DRIFT, agility=3, gunnery=2, band="long", arc="aft")
+@pytest.mark.parametrize("arc", list(Arc))
+def test_turret_covers_its_arcs(arc):
+    """The example's railgun battery (ruling: a turret) fires into any arc; fixed to the fore, it could not."""
+    shot = ShipAttack(CM_440_CUTTER, RAILGUN_BATTERY, EMBER_DRIFT, agility=3, gunnery=2, band="long", arc=arc.value)
+    assert shot.arc is arc
+    assert shot.pool() == ShipAttack(CM_440_CUTTER, RAILGUN_BATTERY, EMBER_DRIFT, agility=3, gunnery=2,
+                                     band="long").pool()
+    fixed = replace(RAILGUN_BATTERY, mount=Mount.FIXED, arcs=(Arc.FORE,))
+    if arc is not Arc.FORE:
+        with pytest.raises(RulesError, match="'arc' must be an arc the railgun battery covers: fore"):
+            ShipAttack(CM_440_CUTTER, fixed, EMBER_DRIFT, agility=3, gunnery=2, band="long", arc=arc.value)
 
 
 def test_huge_pool_is_refused_not_computed():

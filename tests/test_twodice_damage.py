@@ -1,7 +1,7 @@
 """Tests for damage modifiers and armor saves (source: "Fighting", Armor)."""
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, product
 
 import pytest
@@ -30,7 +30,7 @@ def _oracle_items(rolled, modifier):
     return sorted(items, reverse=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_left_cached(items, saves):
     return _oracle_best_left(list(items), list(saves))
 

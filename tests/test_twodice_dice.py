@@ -40,7 +40,8 @@ def test_with_modifier_stacks():
 
 @pytest.mark.parametrize(
     "kwargs, name",
-    [({"ability": -11}, "ability"), ({"ability": 2, "skill": -1}, "skill"), ({"ability": 1, "modifier": 99}, "modifier"),
+    [({"ability": -11}, "ability"), ({"ability": 2, "skill": -1}, "skill"),
+     ({"ability": 1, "modifier": 99}, "modifier"),
      ({"ability": 1.5}, "ability"), ({"ability": True}, "ability")],
 )
 def test_bad_roll_names_argument(kwargs, name):

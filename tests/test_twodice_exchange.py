@@ -81,7 +81,8 @@ def test_unaware_target_is_hit():
 @pytest.mark.parametrize("att, dfn", [(0, 0), (3, 1), (1, 4), (5, -2), (2, 9)])
 def test_counterattack_odds_match_enumeration(att, dfn):
     """Oracle: counterattack odds equal counting every face of both 2D rolls."""
-    assert counterattack_odds(FightingRoll(att), FightingRoll(dfn)).probabilities() == _oracle_single("counter", att, dfn)
+    got = counterattack_odds(FightingRoll(att), FightingRoll(dfn)).probabilities()
+    assert got == _oracle_single("counter", att, dfn)
 
 
 @pytest.mark.parametrize("att, dfn", [(0, 0), (3, 1), (1, 4), (5, -2), (2, 9)])
@@ -125,7 +126,8 @@ def test_revolver_against_three_shot_burst():
 def test_autopistol_against_three_shot_burst():
     """Source: an autopistol shoots back twice and defends against the third."""
     assert counter_limit(AUTOPISTOL, BATTLE_RIFLE, "far") == 2
-    ex = Exchange(Side(FightingRoll(2), BATTLE_RIFLE), Side(FightingRoll(2), AUTOPISTOL), "far", shots=3, counter_shots=2)
+    ex = Exchange(Side(FightingRoll(2), BATTLE_RIFLE), Side(FightingRoll(2), AUTOPISTOL), "far",
+                  shots=3, counter_shots=2)
     assert ex.kinds == (TestKind.COUNTERATTACK, TestKind.COUNTERATTACK, TestKind.DEFENSE)
 
 
@@ -198,7 +200,7 @@ def _oracle_hits(ex):
     """Enumerate every 2D sum (weighted by its face count) of every roll in the exchange."""
     plan = ex.rolls()
     rollers = []
-    for kind, a, d in plan:
+    for _kind, a, d in plan:
         rollers.append(a)
         if d is not None:
             rollers.append(d)

@@ -1,8 +1,8 @@
 """Property tests (hypothesis) for 2D fighting: invariants over many inputs."""
 
-from hypothesis import given, settings, strategies as st
-
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.twodice import (

@@ -59,7 +59,8 @@ def test_burst_longer_than_firing_limit_refused():
 
 @pytest.mark.parametrize(
     "text, expected",
-    [("2D", DamageRoll(2)), ("2D+4", DamageRoll(2, 4)), ("2d-3", DamageRoll(2, -3)), ("3D \u2212 1", DamageRoll(3, -1))],
+    [("2D", DamageRoll(2)), ("2D+4", DamageRoll(2, 4)), ("2d-3", DamageRoll(2, -3)),
+     ("3D \u2212 1", DamageRoll(3, -1))],
 )
 def test_damage_parse(text, expected):
     """Damage is written as dice with a modifier."""

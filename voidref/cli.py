@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from voidref.drifters import Attack, Character, Conditions, Health, Pool, Weapon
 from voidref.errors import RulesError
-from voidref.exact import Dist, percent
+from voidref.exact import percent
 
 __all__ = ["main", "build_parser"]
 
@@ -33,10 +33,6 @@ _EXTRA_COMMANDS: list[tuple[Callable, Callable]] = []
 
 def _frac(p: Fraction) -> dict:
     return {"fraction": f"{p.numerator}/{p.denominator}", "percent": float(p) * 100}
-
-
-def _dist_rows(d: Dist) -> list[tuple]:
-    return [(o, p) for o, p in d.probabilities().items()]
 
 
 def _table(title: str, rows: Sequence[tuple[str, str]]) -> str:

@@ -3,7 +3,7 @@
 A :class:`Dist` maps each outcome to its exact probability, a
 :class:`fractions.Fraction`. The probabilities of a ``Dist`` always sum to
 exactly 1. Floats never appear inside the engine; use :meth:`Dist.percent` or
-:func:`percent` only when presenting a number.
+:func:`voidref.present.percent` only when presenting a number.
 
 >>> d6 = Dist.die(6)
 >>> two = d6 + d6
@@ -18,52 +18,70 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from voidref.errors import RulesError, check_int
+from voidref.present import percent
 
 __all__ = ["Dist", "percent", "percent_cell"]
 
-
-def percent(p: Fraction, places: int = 1) -> str:
-    """Format an exact probability for people: ``percent(Fraction(1, 3))`` is ``'33.3%'``."""
-    return f"{float(p) * 100:.{places}f}%"
+#: The type of a distribution's outcomes: any hashable value (``Dist[int]`` for a die).
+T = TypeVar("T", bound=Hashable)
+#: The type of the outcomes of a distribution built from another (by :meth:`Dist.map`, say).
+U = TypeVar("U", bound=Hashable)
 
 
 def percent_cell(p: Fraction, zero: str = "–") -> str:
-    """A probability for a table cell: one decimal, never a misleading 0.0% or 100.0%.
+    """A probability for a table cell: :func:`voidref.present.percent`, with *zero* for an impossible event.
+
+    Kept for the tables that mark "cannot happen" with a dash; everything but
+    exact zero follows the one percent rule.
 
     >>> percent_cell(Fraction(1, 3)), percent_cell(Fraction(0)), percent_cell(Fraction(1, 5000))
     ('33.3%', '–', '<0.1%')
     """
-    if p == 0:
-        return zero
-    if p == 1:
-        return "100%"
-    if p < Fraction(1, 2000):
-        return "<0.1%"
-    if p > 1 - Fraction(1, 2000):
-        return ">99.9%"
-    return f"{float(p) * 100:.1f}%"
+    return zero if p == 0 else percent(p)
 
 
-class Dist(Mapping):
+def _exact(name: str, outcome: Hashable, q: Any) -> Fraction:
+    """*q* as a non-negative Fraction, refusing floats (already rounded) and anything else."""
+    if isinstance(q, bool) or not isinstance(q, (int, Fraction)):
+        raise RulesError(f"{name!r} must be non-negative integers or Fractions (got {q!r} for {outcome!r})")
+    if q < 0:
+        raise RulesError(f"{name!r} must not be negative (got {q} for {outcome!r})")
+    return Fraction(q)
+
+
+class Dist(Mapping[T, Fraction], Generic[T]):
     """An immutable, exact probability distribution over hashable outcomes.
 
-    Build one with :meth:`from_weights`, :meth:`uniform`, :meth:`die` or
-    :meth:`always`; combine with :meth:`map`, :meth:`combine`, ``+`` and
-    :meth:`sum_of`. Outcomes with probability 0 are dropped.
+    Build one from exact probabilities (``Dist({"hit": Fraction(1, 3), "miss":
+    Fraction(2, 3)})``), or with :meth:`from_weights`, :meth:`from_counts`,
+    :meth:`uniform`, :meth:`die` or :meth:`always`; combine with :meth:`map`,
+    :meth:`combine`, :meth:`bind`, ``+`` and :meth:`sum_of`. Outcomes with
+    probability 0 are dropped. Two distributions are equal when they give every
+    outcome the same probability, and equal distributions hash alike.
+
+    Probabilities and weights must be exact, integers or
+    :class:`~fractions.Fraction` values; a float is refused, since it has already
+    been rounded:
+
+    >>> Dist.from_weights({"hit": 0.5, "miss": 0.5})
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'weights' must be non-negative integers or Fractions (got 0.5 for 'hit')
     """
 
     __slots__ = ("_w", "_total")
+    _w: dict[Any, int]  # outcome -> integer weight, in outcome order
+    _total: int  # the weights' sum: P(outcome) = weight / total
 
-    def __init__(self, probabilities: Mapping[Hashable, Fraction | int]):
-        fracs: dict[Hashable, Fraction] = {}
+    def __init__(self, probabilities: Mapping[T, Fraction | int]):
+        if not isinstance(probabilities, Mapping):
+            raise RulesError(f"'probabilities' must be a mapping of outcome to probability (got {probabilities!r})")
+        fracs: dict[T, Fraction] = {}
         for outcome, q in probabilities.items():
-            q = Fraction(q)
-            if q < 0:
-                raise RulesError(f"'probabilities' must not be negative (got {q} for {outcome!r})")
-            fracs[outcome] = fracs.get(outcome, Fraction(0)) + q
+            fracs[outcome] = fracs.get(outcome, Fraction(0)) + _exact("probabilities", outcome, q)
         total = sum(fracs.values(), Fraction(0))
         if total != 1:
             raise RulesError(f"'probabilities' must sum to exactly 1 (got {total})")
@@ -71,36 +89,73 @@ class Dist(Mapping):
         self._w = _sorted({o: q.numerator * (denominator // q.denominator) for o, q in fracs.items() if q})
         self._total = denominator
 
+    # -- constructors -------------------------------------------------
     @classmethod
-    def _from_counts(cls, counts: Mapping[Hashable, int], total: int | None = None) -> "Dist":
-        """Fast path for the engine: non-negative integer counts, nothing re-checked.
+    def from_weights(
+        cls, weights: Mapping[U, int | Fraction] | Iterable[tuple[U, int | Fraction]]
+    ) -> Dist[U]:
+        """Normalise non-negative integer or Fraction weights into a distribution.
 
-        *total* defaults to the sum of the counts. Probabilities are
-        ``count / total``, turned into fractions only when asked for.
+        Weights may come as a mapping or as ``(outcome, weight)`` pairs; repeated
+        outcomes add up. Floats are refused (see the class docstring).
+
+        >>> Dist.from_weights([("hit", 1), ("miss", 2), ("hit", 1)])
+        Dist({'hit': Fraction(1, 2), 'miss': Fraction(1, 2)})
+        >>> Dist.from_weights({"hit": Fraction(1, 2), "miss": Fraction(3, 2)})["hit"]
+        Fraction(1, 4)
         """
-        self = object.__new__(cls)
+        items = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
+        acc: dict[U, Fraction] = {}
+        for outcome, w in items:
+            acc[outcome] = acc.get(outcome, Fraction(0)) + _exact("weights", outcome, w)
+        if sum(acc.values()) <= 0:
+            raise RulesError("'weights' must have a positive total (got 0)")
+        scale = math.lcm(*(w.denominator for w in acc.values()))
+        return cls._make({o: w.numerator * (scale // w.denominator) for o, w in acc.items()})
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
+        """A distribution from integer counts: ``P(outcome) = counts[outcome] / total``.
+
+        *total*, if given, must equal the sum of the counts (the engine often
+        knows it already, ``6**n`` for *n* dice); it defaults to that sum.
+        Probabilities are made into fractions only when asked for.
+
+        >>> Dist.from_counts({"six": 1, "other": 5}, 6)["six"]
+        Fraction(1, 6)
+        >>> Dist.from_counts({"six": 1, "other": 4}, 6)
+        Traceback (most recent call last):
+        ...
+        voidref.errors.RulesError: 'total' must equal the sum of the counts, 5 (got 6)
+        """
+        if not isinstance(counts, Mapping):
+            raise RulesError(f"'counts' must be a mapping of outcome to count (got {counts!r})")
+        for outcome, c in counts.items():
+            if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+                raise RulesError(f"'counts' must be non-negative integers (got {c!r} for {outcome!r})")
+        size = sum(counts.values())
+        if size <= 0:
+            raise RulesError("'counts' must have a positive total (got 0)")
+        if total is not None and (isinstance(total, bool) or total != size):
+            raise RulesError(f"'total' must equal the sum of the counts, {size} (got {total!r})")
+        return cls._make(counts, size)
+
+    @classmethod
+    def _from_counts(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
+        """Deprecated alias of :meth:`from_counts`, kept until its last caller moves."""
+        return cls.from_counts(counts, total)
+
+    @classmethod
+    def _make(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
+        """The unchecked constructor behind every public one (counts already valid, summing to *total*)."""
+        self = cast("Dist[U]", object.__new__(cls))
         w = {o: c for o, c in counts.items() if c}
         self._w = _sorted(w)
         self._total = sum(w.values()) if total is None else total
         return self
 
-    # -- constructors -------------------------------------------------
     @classmethod
-    def from_weights(cls, weights: Mapping[Hashable, int] | Iterable[tuple[Hashable, int]]) -> "Dist":
-        """Normalise integer (or fractional) weights into a distribution."""
-        items = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
-        if any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for _, w in items):
-            bad = next(w for _, w in items if isinstance(w, bool) or not isinstance(w, int) or w < 0)
-            raise RulesError(f"'weights' must be non-negative integers (got {bad!r})")
-        acc: dict[Hashable, int] = {}
-        for outcome, w in items:
-            acc[outcome] = acc.get(outcome, 0) + w
-        if sum(acc.values()) <= 0:
-            raise RulesError("'weights' must have a positive total (got 0)")
-        return cls._from_counts(acc)
-
-    @classmethod
-    def uniform(cls, outcomes: Iterable[Hashable]) -> "Dist":
+    def uniform(cls, outcomes: Iterable[U]) -> Dist[U]:
         """Each listed outcome equally likely (repeats count more than once)."""
         outs = list(outcomes)
         if not outs:
@@ -108,21 +163,21 @@ class Dist(Mapping):
         return cls.from_weights([(o, 1) for o in outs])
 
     @classmethod
-    def die(cls, sides: int) -> "Dist":
+    def die(cls, sides: int) -> Dist[int]:
         """A fair die numbered 1 to *sides*."""
         check_int("sides", sides, low=1, high=1000)
         return cls.uniform(range(1, sides + 1))
 
     @classmethod
-    def always(cls, outcome: Hashable) -> "Dist":
+    def always(cls, outcome: U) -> Dist[U]:
         """The outcome that happens with certainty."""
-        return cls._from_counts({outcome: 1})
+        return cls._make({outcome: 1}, 1)
 
     # -- mapping protocol ---------------------------------------------
-    def __getitem__(self, outcome: Hashable) -> Fraction:
+    def __getitem__(self, outcome: object) -> Fraction:
         return Fraction(self._w.get(outcome, 0), self._total)
 
-    def __iter__(self) -> Iterator[Hashable]:
+    def __iter__(self) -> Iterator[T]:
         return iter(self._w)
 
     def __len__(self) -> int:
@@ -139,81 +194,82 @@ class Dist(Mapping):
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(tuple((o, self[o]) for o in self._w))
+        # order-free, like __eq__: outcomes that do not sort (sets, say) keep insertion order
+        return hash(frozenset((o, Fraction(c, self._total)) for o, c in self._w.items()))
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{o!r}: {_frac_repr(self[o])}" for o in self._w)
         return f"Dist({{{inner}}})"
 
     # -- queries ------------------------------------------------------
-    def prob(self, predicate: Callable[[Any], bool]) -> Fraction:
+    def prob(self, predicate: Callable[[T], object]) -> Fraction:
         """The exact chance that *predicate* holds for the outcome."""
         return Fraction(sum(c for o, c in self._w.items() if predicate(o)), self._total)
 
-    def mean(self, value: Callable[[Any], Any] | None = None) -> Fraction:
+    def mean(self, value: Callable[[T], Any] | None = None) -> Fraction:
         """The exact expected value of the outcome (or of ``value(outcome)``)."""
-        f = value or (lambda o: o)
+        f: Callable[[T], Any] = value or _identity
         return sum((Fraction(f(o)) * c for o, c in self._w.items()), Fraction(0)) / self._total
 
-    def probabilities(self) -> dict[Hashable, Fraction]:
+    def probabilities(self) -> dict[T, Fraction]:
         """Every outcome with its exact probability, in outcome order."""
         return {o: Fraction(c, self._total) for o, c in self._w.items()}
 
-    def counts(self) -> tuple[dict[Hashable, int], int]:
+    def counts(self) -> tuple[dict[T, int], int]:
         """Integer weights and their total: ``P(o) = counts[o] / total``."""
         return dict(self._w), self._total
 
-    def percent(self, predicate: Callable[[Any], bool], places: int = 1) -> str:
+    def percent(self, predicate: Callable[[T], object], places: int = 1) -> str:
         """:meth:`prob` formatted as a percentage for display."""
         return percent(self.prob(predicate), places)
 
     # -- combinators --------------------------------------------------
-    def map(self, f: Callable[[Any], Hashable]) -> "Dist":
+    def map(self, f: Callable[[T], U]) -> Dist[U]:
         """The distribution of ``f(outcome)``."""
-        acc: dict[Hashable, int] = {}
+        acc: dict[U, int] = {}
         for o, c in self._w.items():
             k = f(o)
             acc[k] = acc.get(k, 0) + c
-        return Dist._from_counts(acc, self._total)
+        return Dist._make(acc, self._total)
 
-    def combine(self, other: "Dist", f: Callable[[Any, Any], Hashable]) -> "Dist":
+    def combine(self, other: Dist[Any], f: Callable[[T, Any], U]) -> Dist[U]:
         """The distribution of ``f(a, b)`` for independent *a* from self and *b* from *other*."""
-        acc: dict[Hashable, int] = {}
+        acc: dict[U, int] = {}
         for a, p in self._w.items():
             for b, q in other._w.items():
                 k = f(a, b)
                 acc[k] = acc.get(k, 0) + p * q
-        return Dist._from_counts(acc, self._total * other._total)
+        return Dist._make(acc, self._total * other._total)
 
-    def bind(self, f: Callable[[Any], "Dist"]) -> "Dist":
+    def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Chain a step that depends on the outcome: the mixture of ``f(outcome)``."""
         parts = [(p, f(o)) for o, p in self._w.items()]
         denominator = math.lcm(*(d._total for _, d in parts))
-        acc: dict[Hashable, int] = {}
+        acc: dict[U, int] = {}
         for p, d in parts:
             scale = p * (denominator // d._total)
             for k, q in d._w.items():
                 acc[k] = acc.get(k, 0) + scale * q
-        return Dist._from_counts(acc, self._total * denominator)
+        return Dist._make(acc, self._total * denominator)
 
-    def __add__(self, other: "Dist | int") -> "Dist":
+    def __add__(self, other: Dist[Any] | int) -> Dist[Any]:
         if isinstance(other, Dist):
-            return self.combine(other, lambda a, b: a + b)
+            return self.combine(other, _plus)
         if isinstance(other, int):
-            return self.map(lambda a: a + other)
+            return self.map(lambda a: _plus(a, other))
         return NotImplemented
 
     __radd__ = __add__
 
     @classmethod
-    def sum_of(cls, dists: Iterable["Dist"]) -> "Dist":
+    def sum_of(cls, dists: Iterable[Dist[Any]]) -> Dist[Any]:
         """The distribution of the sum of independent outcomes (0 for none)."""
         out = cls.always(0)
         for d in dists:
             out = out + d
         return out
 
-    def repeat_sum(self, n: int) -> "Dist":
+    def repeat_sum(self, n: int) -> Dist[Any]:
         """The sum of *n* independent copies (``Dist.die(6).repeat_sum(3)`` is 3d6)."""
         check_int("n", n, low=0, high=10_000)
         return Dist.sum_of([self] * n)
@@ -223,9 +279,22 @@ def _frac_repr(q: Fraction) -> str:
     return f"Fraction({q.numerator}, {q.denominator})"
 
 
-def _sorted(p: dict[Hashable, int]) -> dict[Hashable, int]:
+def _sorted(p: dict[U, int]) -> dict[U, int]:
     """Order outcomes naturally when they compare, else by their repr."""
     try:
-        return dict(sorted(p.items(), key=lambda item: item[0]))
+        return dict(sorted(p.items(), key=_outcome))
     except TypeError:
         return dict(sorted(p.items(), key=lambda item: repr(item[0])))
+
+
+def _outcome(item: tuple[Hashable, int]) -> Any:
+    """Sort key: the outcome itself (typed Any: whether it sorts is found out at run time)."""
+    return item[0]
+
+
+def _identity(outcome: Any) -> Any:
+    return outcome
+
+
+def _plus(a: Any, b: Any) -> Any:
+    return a + b

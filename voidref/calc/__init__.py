@@ -10,12 +10,10 @@ so the number a player sees is computed by the same code either way.
 (True, 'Chance of success: 65.4%')
 """
 
-from voidref.calc.fields import BoolField, ChoiceField, Field, FieldError, IntField, TextField
-from voidref.calc.registry import (Calculator, calculators, defaults, get, register, register_lazy, run,
-                                   run_json)
-from voidref.calc.results import BarChart, Result, Table, pct, to_html, to_text
-
 from voidref.calc import drifters as _drifters  # noqa: E402,F401  (registers its calculators)
+from voidref.calc.fields import BoolField, ChoiceField, Field, FieldError, IntField, TextField
+from voidref.calc.registry import Calculator, calculators, defaults, get, register, register_lazy, run, run_json
+from voidref.calc.results import BarChart, Result, Table, pct, to_html, to_text
 
 # The rest load on first use, so a page with one calculator imports little.
 register_lazy("voidref.calc.drifters_attack", ("attack", "rounds-to-take-down", "ship-attack"))

@@ -12,8 +12,20 @@ from fractions import Fraction
 from voidref.calc.fields import BoolField, ChoiceField, FieldError, IntField, TextField
 from voidref.calc.registry import Calculator, register
 from voidref.calc.results import BarChart, Result, Table, pct
-from voidref.drifters import (Difficulty, Entry, Gravity, Health, Pool, RangeBand, Severity, Side,
-                              injuries_for_attack, move_plan, slot_order, turn_order)
+from voidref.drifters import (
+    Difficulty,
+    Entry,
+    Gravity,
+    Health,
+    Pool,
+    RangeBand,
+    Severity,
+    Side,
+    injuries_for_attack,
+    move_plan,
+    slot_order,
+    turn_order,
+)
 from voidref.errors import RulesError
 
 __all__ = ["check_odds", "critical_injury", "initiative", "movement", "recovery"]
@@ -139,20 +151,23 @@ def _entries(text: str) -> list[Entry]:
     entries = []
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        raise FieldError("combatants", "'Combatants' must list at least one line 'name, side, net Successes' (got nothing)")
+        raise FieldError("combatants",
+                         "'Combatants' must list at least one line 'name, side, net Successes' (got nothing)")
     if len(lines) > 20:
         raise FieldError("combatants", f"'Combatants' must list at most 20 combatants (got {len(lines)})")
     for n, line in enumerate(lines, start=1):
         parts = [p.strip() for p in line.split(",")]
         if len(parts) != 3:
-            raise FieldError("combatants", f"'Combatants' line {n} must read 'name, side, net Successes' (got {line.strip()!r})")
+            raise FieldError("combatants",
+                             f"'Combatants' line {n} must read 'name, side, net Successes' (got {line.strip()!r})")
         name, side, successes = parts
         if side.lower() not in _SIDES:
             raise FieldError("combatants", f"'Combatants' line {n}: side must be player or gm (got {side!r})")
         try:
             value = int(successes.replace("\u2212", "-"))
         except ValueError:
-            raise FieldError("combatants", f"'Combatants' line {n}: net Successes must be a whole number (got {successes!r})") from None
+            message = f"'Combatants' line {n}: net Successes must be a whole number (got {successes!r})"
+            raise FieldError("combatants", message) from None
         try:
             entries.append(Entry(name, _SIDES[side.lower()], value))
         except RulesError as exc:

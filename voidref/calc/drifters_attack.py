@@ -14,10 +14,35 @@ from fractions import Fraction
 from voidref.calc.fields import BoolField, ChoiceField, IntField
 from voidref.calc.registry import Calculator, register
 from voidref.calc.results import BarChart, Result, Table, pct
-from voidref.drifters import (Attack, Character, Condition, Conditions, Gravity, Health, Kind, RangeBand, Skill,
-                              Weapon, rounds_to_take_down)
-from voidref.drifters.ships import (BOOST_DAMAGE, BoonUse, Facing, Mount, Screen, ShipAttack, ShipProfile,
-                                    ShipRange, ShipStanding, ShipWeapon, WeaponType, attack_odds, shot_heat)
+from voidref.drifters import (
+    Attack,
+    Character,
+    Condition,
+    Conditions,
+    Gravity,
+    Health,
+    Kind,
+    RangeBand,
+    Skill,
+    Weapon,
+    rounds_to_take_down,
+)
+from voidref.drifters.ships import (
+    BOOST_DAMAGE,
+    BoonUse,
+    Facing,
+    Mount,
+    Screen,
+    ShipAttack,
+    ShipProfile,
+    ShipRange,
+    ShipStanding,
+    ShipWeapon,
+    WeaponType,
+    attack_odds,
+    shot_heat,
+)
+from voidref.errors import check_enum
 from voidref.exact import Dist
 
 __all__ = ["attack", "rounds", "ship_attack"]
@@ -46,13 +71,14 @@ def _attack(characteristic, skill_rank, weapon_skill, damage, crit, pierce, weap
     stat = skill.characteristic.value
     attacker = Character("Attacker", **{stat: characteristic}, skills={skill: skill_rank})
     melee = skill is not Skill.RANGED
-    weapon = Weapon("Weapon", damage=damage, crit=crit, range="engaged" if melee else weapon_range, skill=skill,
-                    pierce=pierce, stun=stun)
+    reach = check_enum("range", "engaged" if melee else weapon_range, RangeBand)
+    weapon = Weapon("Weapon", damage=damage, crit=crit, range=reach, skill=skill, pierce=pierce, stun=stun)
     target = Character("Target", kind=target_kind, stated_wound_points=wound_points, stated_resistance=resistance,
                        melee_defense=defense if melee else 0, ranged_defense=0 if melee else defense,
                        deflecting={weapon.damage_type: deflecting} if deflecting else {})
     conditions = Conditions().apply(Condition.DISORIENTED) if disoriented else Conditions()
-    return Attack(attacker, weapon, target, band="engaged" if melee else band, cover=cover, gravity=gravity,
+    attack_band = check_enum("band", "engaged" if melee else band, RangeBand)
+    return Attack(attacker, weapon, target, band=attack_band, cover=cover, gravity=gravity,
                   anchored=anchored, conditions=conditions, boon_dice=boon_dice, bane_dice=bane_dice,
                   past_range_allowed=past_range)
 
@@ -87,14 +113,15 @@ def attack(characteristic: int, skill_rank: int, weapon_skill: str, damage: int,
         ("Chance a Critical Injury is available", pct(odds.critical_injury)),
         ("Chance the target is incapacitated", pct(odds.incapacitated)),
     )
-    blocks = _dist_blocks(odds.wounds, "Wounds dealt (0 on a miss)", "Wounds")
+    blocks: tuple[Table | BarChart, ...] = _dist_blocks(odds.wounds, "Wounds dealt (0 on a miss)", "Wounds")
     if stun:
         blocks += _dist_blocks(odds.strain, "Strain dealt (0 on a miss)", "Strain")
     return Result(f"Chance to hit: {pct(odds.hit)}", facts, blocks)
 
 
 _ATTACK_FIELDS = (
-    IntField("characteristic", "Attacker's characteristic", 3, "Might for melee and unarmed, Agility for ranged; 1 to 6",
+    IntField("characteristic", "Attacker's characteristic", 3,
+             "Might for melee and unarmed, Agility for ranged; 1 to 6",
              low=1, high=6),
     IntField("skill_rank", "Attacker's skill rank", 2, "0 to 5", low=0, high=5),
     ChoiceField("weapon_skill", "Weapon skill", "ranged", choices=_SKILLS),
@@ -178,15 +205,17 @@ def ship_attack(agility: int, gunnery: int, handling: int, mount: str, damage: i
                 limited_boon_dice: int, talent_boon_dice: int, bane_dice: int, target_evading: bool,
                 attacker_evading: bool, boost: bool, boon_use: str, current_heat: int) -> Result:
     """A ship attack's pool, chance to hit, Hull and System Damage, Critical Hit and Heat."""
-    weapon = ShipWeapon("Weapon", damage=damage, ranges=(band,), crit=crit, pierce=pierce, heat=heat,
-                        type=weapon_type, mount=mount, armor_bypass=armor_bypass, system_damage=system_damage,
-                        ion=ion)
+    ship_band = check_enum("band", band, ShipRange)
+    weapon = ShipWeapon("Weapon", damage=damage, ranges=(ship_band,), crit=crit, pierce=pierce, heat=heat,
+                        type=check_enum("weapon_type", weapon_type, WeaponType),
+                        mount=check_enum("mount", mount, Mount), armor_bypass=armor_bypass,
+                        system_damage=system_damage, ion=ion)
     attacker = ShipProfile("Attacker", speed=3, handling=handling, armor=0, hull_points=10, weapons=(weapon,))
     screen = Screen(damage_reduction=screen_reduction, bane_dice=screen_bane_dice) \
         if (screen_reduction or screen_bane_dice) else None
     target = ShipProfile("Target", speed=3, handling=0, armor=armor, hull_points=hull_points,
                          deflection=(deflection, deflection), system_points=system_points or None, screen=screen)
-    shot = ShipAttack(attacker, weapon, target, agility=agility, gunnery=gunnery, band=band, facing=Facing.FORE,
+    shot = ShipAttack(attacker, weapon, target, agility=agility, gunnery=gunnery, band=ship_band, facing=Facing.FORE,
                       limited_boon_dice=limited_boon_dice, talent_boon_dice=talent_boon_dice, bane_dice=bane_dice,
                       target_evading=target_evading, attacker_evading=attacker_evading,
                       boost=BOOST_DAMAGE if boost else 0, screens_active=screens_active)
@@ -205,7 +234,8 @@ def ship_attack(agility: int, gunnery: int, handling: int, mount: str, damage: i
     ]
     if odds.out_of_control is not None:
         facts.append(("Chance the target goes out of control", pct(odds.out_of_control)))
-    blocks = _dist_blocks(odds.hull_damage, "Hull Damage dealt (0 on a miss)", "Hull Damage")
+    blocks: tuple[Table | BarChart, ...] = _dist_blocks(odds.hull_damage, "Hull Damage dealt (0 on a miss)",
+                                                        "Hull Damage")
     if system_damage or ion:
         blocks += (_dist_blocks(odds.system_damage, "System Damage dealt (0 on a miss)", "System Damage")[0],)
     return Result(f"Chance to hit: {pct(odds.hit)}", tuple(facts), blocks)

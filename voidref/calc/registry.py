@@ -20,7 +20,7 @@ from voidref.errors import RulesError
 
 __all__ = ["Calculator", "register", "register_lazy", "get", "calculators", "defaults", "run", "run_json"]
 
-_REGISTRY: dict[str, "Calculator"] = {}
+_REGISTRY: dict[str, Calculator] = {}
 _ORDER: list[str] = []
 _LAZY: dict[str, str] = {}
 """Slug to the module that registers it when imported (so a page imports only what it uses)."""
@@ -82,7 +82,8 @@ def get(slug: str) -> Calculator:
     try:
         return _REGISTRY[slug]
     except (KeyError, TypeError):
-        raise RulesError(f"'slug' must be one of {', '.join(sorted(set(_REGISTRY) | set(_LAZY)))} (got {slug!r})") from None
+        choices = ", ".join(sorted(set(_REGISTRY) | set(_LAZY)))
+        raise RulesError(f"'slug' must be one of {choices} (got {slug!r})") from None
 
 
 def calculators() -> tuple[Calculator, ...]:

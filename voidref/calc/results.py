@@ -19,25 +19,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
+from voidref.present import Table, percent
+
 __all__ = ["Result", "Table", "BarChart", "pct", "decimal", "to_html", "to_text"]
 
 
 def pct(p: Fraction) -> str:
-    """A probability for people, one decimal, never rounding to a false 0% or 100%.
+    """A probability for people: the one rule of :func:`voidref.present.percent`.
 
     >>> pct(Fraction(1, 3)), pct(Fraction(1, 100000)), pct(Fraction(0)), pct(Fraction(99999, 100000))
     ('33.3%', '<0.1%', '0%', '>99.9%')
     """
-    p = Fraction(p)
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    if p < Fraction(1, 2000):
-        return "<0.1%"
-    if p > Fraction(1999, 2000):
-        return ">99.9%"
-    return f"{float(p) * 100:.1f}%"
+    return percent(p)
 
 
 def decimal(x) -> str:
@@ -47,15 +40,6 @@ def decimal(x) -> str:
     '5.33'
     """
     return f"{float(x):.2f}"
-
-
-@dataclass(frozen=True)
-class Table:
-    """A table with a caption, column headers and rows of text cells."""
-
-    caption: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -75,17 +59,6 @@ class Result:
     facts: tuple[tuple[str, str], ...] = ()
     blocks: tuple[Table | BarChart, ...] = ()
     notes: tuple[str, ...] = field(default=())
-
-
-def _table_html(t: Table) -> str:
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in t.headers)
-    body = []
-    for row in t.rows:
-        cells = [f'<th scope="row">{escape(row[0])}</th>'] + [f"<td>{escape(c)}</td>" for c in row[1:]]
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return (f'<div class="vc-table-wrap" tabindex="0" role="region" aria-label="{escape(t.caption)}">'
-            f'<table class="vc-table"><caption>{escape(t.caption)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
 def _chart_svg(c: BarChart) -> str:
@@ -108,7 +81,8 @@ def _chart_svg(c: BarChart) -> str:
             f"<title>{escape(label)}: {escape(pct(p))}</title></rect>"
         )
         if i % step == 0:
-            parts.append(f'<text x="{x + (slot - 6) / 2:.1f}" y="{14 + height + 16}" text-anchor="middle">{escape(label)}</text>')
+            parts.append(f'<text x="{x + (slot - 6) / 2:.1f}" y="{14 + height + 16}" text-anchor="middle">'
+                         f"{escape(label)}</text>")
     parts.append(f'<text x="{width / 2:.1f}" y="{14 + height + 32}" text-anchor="middle">{escape(c.x_label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -124,7 +98,7 @@ def to_html(result: Result) -> str:
         out.append("</dl>")
     for block in result.blocks:
         if isinstance(block, Table):
-            out.append(_table_html(block))
+            out.append(block.to_html())
         else:
             out.append(f'<figure class="vc-figure">{_chart_svg(block)}'
                        f"<figcaption>{escape(block.title)}</figcaption></figure>")
@@ -139,9 +113,6 @@ def to_text(result: Result) -> str:
     lines += [f"{label}: {value}" for label, value in result.facts]
     for block in result.blocks:
         if isinstance(block, Table):
-            widths = [max(len(r[i]) for r in (block.headers, *block.rows)) for i in range(len(block.headers))]
-            lines += ["", block.caption]
-            for row in (block.headers, *block.rows):
-                lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+            lines += ["", block.to_text()]
     lines += ["", *result.notes] if result.notes else []
     return "\n".join(lines)

@@ -232,7 +232,6 @@ _add("twodice-armor", "Damage through armour (2D fighting)", "twodice",
      ), none_if_zero=("armor",))
 
 # -- Upper Hand ----------------------------------------------------------------------------------
-_CONDITION = (("0", "Intact"), ("1", "Damaged"), ("2", "Disabled"))
 _add("upper-hand-phase", "Maneuver phase (Upper Hand)", "upper_hand",
      "Who wins one Maneuver phase and who holds the Upper Hand after it.", upper_hand.upper_hand_chance, (
          IntField("my_thrusters", "My Thrusters rank", 2, "0 to 10", low=0, high=10),
@@ -263,4 +262,5 @@ def _engagement_ship(who: str, label: str, goal: str) -> tuple:
 _add("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
      "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
      "otherwise a seeded simulation with its margin of error.", upper_hand.engagement_outcome_odds,
-     _engagement_ship("my", "My", "jump") + _engagement_ship("their", "Their", "dock"), fixed={"trials": 1000, "exact_work_limit": 200_000, "exact_fractions": False})
+     _engagement_ship("my", "My", "jump") + _engagement_ship("their", "Their", "dock"),
+     fixed={"trials": 1000, "exact_work_limit": 200_000, "exact_fractions": False})

@@ -31,7 +31,7 @@ from voidref.cantor.accuracy import (
     net_accuracy,
 )
 from voidref.cantor.attack import Attack, AttackOdds, AttackResult, RangeCheck
-from voidref.cantor.board import TowClock, Tide, path_cost, vespertide_damage, vespertide_phase
+from voidref.cantor.board import Tide, TowClock, path_cost, vespertide_damage, vespertide_phase
 from voidref.cantor.damage import (
     Bystander,
     DamageSteps,

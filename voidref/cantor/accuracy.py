@@ -193,7 +193,9 @@ def difficulty_sources(weapon: Weapon, target: Target, situation: Situation) -> 
 
     >>> difficulty_sources(Weapon("Gun", "1d6", max_range=8), Target(),
     ...                    Situation(distance=4, cover="hard", adjacent_hostile=True, firing_arc="side"))
-    (Source(name='Cover (hard)', dice=2), Source(name='Engagement', dice=1), Source(name='Own facing (side arc)', dice=1))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (Source(name='Cover (hard)', dice=2), Source(name='Engagement', dice=1),
+     Source(name='Own facing (side arc)', dice=1))
     """
     _check(weapon, target, situation)
     out: list[Source] = []
@@ -257,7 +259,7 @@ def kept_die(net: int) -> Dist:
         weights = {k: k**count - (k - 1) ** count for k in range(1, 7)}
     else:
         weights = {k: (7 - k) ** count - (6 - k) ** count for k in range(1, 7)}
-    return Dist._from_counts(weights, 6**count)
+    return Dist.from_counts(weights, 6**count)
 
 
 def attack_total(net: int, grit: int = 0, impaired: bool = False) -> Dist:

@@ -16,7 +16,6 @@ An :class:`Attack` bundles the weapon, the target and the situation.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -35,17 +34,17 @@ from voidref.cantor.damage import (
     damage_from_roll,
     damage_on_hit,
     damage_on_miss,
-    damage_roll,
 )
 from voidref.cantor.kinds import Condition, Keep
 from voidref.cantor.units import Target, Weapon
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 
 __all__ = ["RangeCheck", "Attack", "AttackOdds", "AttackResult"]
 
 
-class RangeCheck(enum.Enum):
+class RangeCheck(Kind):
     """The outcome of step 2 ("Range + Engagement")."""
 
     IN_RANGE = "in range"
@@ -54,9 +53,6 @@ class RangeCheck(enum.Enum):
     """Farther than the weapon's Range, so no attack."""
     TOO_CLOSE = "TOO CLOSE"
     """Ordnance inside its Min Range is disarmed, so no attack."""
-
-    def __repr__(self) -> str:
-        return f"RangeCheck.{self.name}"
 
 
 @dataclass(frozen=True)
@@ -196,8 +192,8 @@ class Attack:
         """Exact distribution of the damage that lands, hits and misses together."""
         p = self.chance_to_hit()
         outcome = Dist({True: p, False: 1 - p})
-        on_hit = self.damage_on_hit() if p else None
         miss = Dist.always(self.damage_on_miss())
+        on_hit = self.damage_on_hit() if p else miss  # with p == 0 the hit branch is never taken
         return outcome.bind(lambda h: on_hit if h else miss)
 
     def odds(self) -> AttackOdds:
@@ -292,8 +288,7 @@ class Attack:
             raise RulesError(f"'damage_dice' must hold {count + extra} dice (got {len(dice)})")
         _dice_list("damage_dice", dice[:count], roll.sides)
         _dice_list("damage_dice", dice[count:], 6)
-        # the same sum damage_roll() distributes
-        assert damage_roll  # noqa: the exact twin of this sum
+        # the same sum voidref.cantor.damage.damage_roll distributes: that function is the exact twin of this one
         return max(0, sum(dice) + roll.bonus)
 
 

@@ -10,10 +10,9 @@ Source: "Ground, hazards, and the clocks".
 
 from __future__ import annotations
 
-import enum
-
 from voidref.cantor import rulings
 from voidref.errors import RulesError, check_bool, check_int
+from voidref.kinds import Kind
 
 __all__ = [
     "path_cost",
@@ -51,7 +50,7 @@ def path_cost(difficult) -> int:
     return len(cells) + sum(cells)
 
 
-class Tide(enum.Enum):
+class Tide(Kind):
     """Where a Vespertide round falls in the wave's three-round cycle."""
 
     CALM = "calm"
@@ -60,9 +59,6 @@ class Tide(enum.Enum):
     """The wave builds where everyone can see it, and breaks next round."""
     BREAKING = "breaking"
     """The wave breaks, dealing 2 Energy and Slowed to everything in the low band."""
-
-    def __repr__(self) -> str:
-        return f"Tide.{self.name}"
 
 
 def vespertide_phase(round_number: int) -> Tide:

@@ -25,7 +25,8 @@ from voidref.cantor.accuracy import Situation
 from voidref.cantor.attack import Attack, RangeCheck
 from voidref.cantor.damage import blast_damage, damage_roll
 from voidref.cantor.health import UnitState
-from voidref.cantor.units import Target, Weapon
+from voidref.cantor.kinds import Arc, Condition, Cover, DamageType, Mount
+from voidref.cantor.units import DamageRoll, Target, Weapon
 from voidref.errors import RulesError, check_bool
 from voidref.exact import Dist, percent
 
@@ -47,17 +48,19 @@ def _attack(
     capital_ship_mode: bool, grit: int, impaired: bool, aimed: bool, graze: bool, extra_accuracy: int,
     extra_difficulty: int,
 ) -> Attack:
-    weapon = Weapon("weapon", damage, damage_type, max_range=max_range, melee=melee, min_range=min_range,
+    weapon = Weapon("weapon", DamageRoll.parse(damage), DamageType.parse(damage_type, "damage_type"),
+                    max_range=max_range, melee=melee, min_range=min_range,
                     reliable=reliable, armor_piercing=armor_piercing, blast=blast, burn=burn, knockback=knockback,
-                    swarm=swarm, aimable=aimable, mount=mount, sniper_dice=sniper_dice, pure_control=pure_control)
-    flags = {"stunned": stunned, "prone": prone, "invisible": invisible, "exposed": exposed,
-             "shredded": shredded, "locked": locked}
-    for name, value in flags.items():
-        check_bool(name, value)
-    conditions = [("lock on" if k == "locked" else k) for k, on in flags.items() if on]
+                    swarm=swarm, aimable=aimable, mount=Mount.parse(mount, "mount"), sniper_dice=sniper_dice,
+                    pure_control=pure_control)
+    flags = {"stunned": (stunned, Condition.STUNNED), "prone": (prone, Condition.PRONE),
+             "invisible": (invisible, Condition.INVISIBLE), "exposed": (exposed, Condition.EXPOSED),
+             "shredded": (shredded, Condition.SHREDDED), "locked": (locked, Condition.LOCK_ON)}
+    conditions = frozenset(condition for name, (on, condition) in flags.items() if check_bool(name, on))
     target = Target(evasion=evasion, e_defense=e_defense, armor=armor, size=size, conditions=conditions,
                     braced=braced)
-    situation = Situation(distance=distance, target_arc=target_arc, firing_arc=firing_arc, cover=cover,
+    situation = Situation(distance=distance, target_arc=Arc.parse(target_arc, "target_arc"),
+                          firing_arc=Arc.parse(firing_arc, "firing_arc"), cover=Cover.parse(cover, "cover"),
                           adjacent_hostile=adjacent_hostile, disengaged=disengaged, high_ground=high_ground,
                           swarm_allies=swarm_allies, aura_bonus=aura_bonus, bolstered=bolstered,
                           taunted_from=taunted_from, capital_ship_mode=capital_ship_mode, grit=grit,
@@ -188,7 +191,7 @@ def attack_odds(
                            f"{', Impaired -2' if attack.situation.impaired else ''}; "
                            f"need {odds.defense} ({attack.weapon.defense.value}).")
         summary.append(f"Chance to hit: {percent(odds.chance_to_hit)}"
-                       f"{' (Invisible halves it)' if attack.target.has('invisible') else ''}.")
+                       f"{' (Invisible halves it)' if attack.target.has(Condition.INVISIBLE) else ''}.")
         summary.append(f"Damage on a hit: average {float(odds.damage_on_hit.mean()):.2f}, "
                        f"from {min(odds.damage_on_hit)} to {max(odds.damage_on_hit)}.")
         if attack.weapon.reliable:
@@ -222,21 +225,25 @@ def structure_odds(*, hp: int = 10, max_hp: int = 10, overshield: int = 0, struc
     def p(pred) -> Fraction:
         return outcomes.prob(pred)
 
-    out = {
-        "structure_loss": p(lambda a: a.structure_lost == 1),
-        "destroyed": p(lambda a: a.destroyed),
-        "defeated": p(lambda a: a.defeated),
-        "stunned": p(lambda a: a.condition is not None and a.condition.name == "STUNNED"),
-        "impaired": p(lambda a: a.condition is not None and a.condition.name == "IMPAIRED"),
+    loss = p(lambda a: a.structure_lost == 1)
+    destroyed = p(lambda a: a.destroyed)
+    defeated = p(lambda a: a.defeated)
+    stunned = p(lambda a: a.condition is not None and a.condition.name == "STUNNED")
+    impaired = p(lambda a: a.condition is not None and a.condition.name == "IMPAIRED")
+    out: dict[str, Any] = {
+        "structure_loss": loss,
+        "destroyed": destroyed,
+        "defeated": defeated,
+        "stunned": stunned,
+        "impaired": impaired,
         "hp_after": _dist_rows(outcomes.map(lambda a: a.state.hp)),
         "anchor": "cantor-structure",
     }
     if cantor:
         out["summary"] = [
-            f"Loses Structure: {percent(out['structure_loss'])}"
-            + (f" (destroyed: {percent(out['destroyed'])})" if out["destroyed"] else "") + ".",
-            f"Then Stunned {percent(out['stunned'])}, Impaired {percent(out['impaired'])}.",
+            f"Loses Structure: {percent(loss)}" + (f" (destroyed: {percent(destroyed)})" if destroyed else "") + ".",
+            f"Then Stunned {percent(stunned)}, Impaired {percent(impaired)}.",
         ]
     else:
-        out["summary"] = [f"Defeated: {percent(out['defeated'])}."]
+        out["summary"] = [f"Defeated: {percent(defeated)}."]
     return out

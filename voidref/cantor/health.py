@@ -55,7 +55,7 @@ class Applied:
         defeated: a non-Cantor at 0 HP.
     """
 
-    state: "UnitState"
+    state: UnitState
     absorbed: int
     hp_lost: int
     structure_lost: int = 0
@@ -93,7 +93,7 @@ class UnitState:
         check_bool("cantor", self.cantor)
         check_int("burn", self.burn, low=0, high=1000)
 
-    def add_burn(self, amount: int) -> "UnitState":
+    def add_burn(self, amount: int) -> UnitState:
         """Add *amount* to the Burn track (step 6; see :data:`voidref.cantor.rulings.BURN_IS_A_TRACK`)."""
         check_int("amount", amount, low=0, high=1000)
         return replace(self, burn=self.burn + amount)

@@ -1,13 +1,14 @@
 """Closed sets of the Cantor tactics rules: defenses, damage types, arcs, cover, mounts, conditions.
 
-Every member carries a docstring naming what it stands for on the board. Functions
-that take one of these also accept the member's name as a string (``"kinetic"``,
-``"rear"``) through :func:`voidref.errors.check_enum`.
+Every member carries a docstring naming what it stands for on the board (see
+:class:`voidref.kinds.Kind`). Functions that take one of these also accept the
+member's name as a string (``"kinetic"``, ``"rear"``), as :meth:`Kind.parse
+<voidref.kinds.Kind.parse>` does.
 """
 
 from __future__ import annotations
 
-import enum
+from voidref.kinds import Kind
 
 __all__ = [
     "Defense",
@@ -22,27 +23,14 @@ __all__ = [
 ]
 
 
-class _Doc(enum.Enum):
-    """Enum whose members take a docstring as a second value."""
-
-    def __new__(cls, value, doc=""):
-        obj = object.__new__(cls)
-        obj._value_ = value
-        obj.__doc__ = doc
-        return obj
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-
-class Defense(_Doc):
+class Defense(Kind):
     """Which defense an attack is rolled against (step 1 of an attack, "Defense")."""
 
     EVASION = ("evasion", "The default defense: every attack that is not tech or sonic.")
     E_DEFENSE = ("e-defense", "Electronic defense: tech attacks and sonic damage are rolled against it.")
 
 
-class DamageType(_Doc):
+class DamageType(Kind):
     """The kind of damage a weapon deals; it sets the defense and the fall-off (step 5)."""
 
     KINETIC = ("kinetic", "Solid shot: loses 2 past optimal range.")
@@ -51,7 +39,7 @@ class DamageType(_Doc):
     TECH = ("tech", "Electronic attack: rolled against E-Defense; no fall-off (a ruling).")
 
 
-class Arc(_Doc):
+class Arc(Kind):
     """One of a unit's three facing arcs."""
 
     FRONT = ("front", "Ahead of the unit; the only arc Brace protects.")
@@ -59,7 +47,7 @@ class Arc(_Doc):
     REAR = ("rear", "Behind the unit.")
 
 
-class Cover(_Doc):
+class Cover(Kind):
     """Cover between the shooter and the target (a difficulty source)."""
 
     NONE = ("none", "A clear line: no difficulty.")
@@ -67,22 +55,23 @@ class Cover(_Doc):
     HARD = ("hard", "Hard cover: +2 difficulty.")
 
 
-class Mount(_Doc):
+class Mount(Kind):
     """How a weapon is carried; capital mounts change facing and target-size rules."""
 
     STANDARD = ("standard", "An ordinary weapon: fires best out of the front arc.")
     LINE = ("line", "A capital line gun: line-shaped, so it can be aimed; +2 difficulty against Size 1 or smaller.")
-    BROADSIDE = ("broadside", "A capital broadside: fires clean off either flank, +3 through bow or stern; +2 difficulty against Size 1 or smaller.")
+    BROADSIDE = ("broadside", "A capital broadside: fires clean off either flank, +3 through bow or stern; "
+                              "+2 difficulty against Size 1 or smaller.")
 
 
-class Keep(_Doc):
+class Keep(Kind):
     """Which single die of an attack roll counts."""
 
     HIGHEST = ("highest", "Keep the highest die (accuracy ahead, or level).")
     LOWEST = ("lowest", "Keep the lowest die (difficulty ahead; a ruling).")
 
 
-class Condition(_Doc):
+class Condition(Kind):
     """Statuses that change how an attack resolves, and the on-hit riders a weapon can carry."""
 
     IMPAIRED = ("impaired", "The unit's attack totals are 2 lower.")
@@ -99,7 +88,7 @@ class Condition(_Doc):
     STRESSED_OUT = ("stressed out", "A Cantor with no Stress left.")
 
 
-class StoneFracture(_Doc):
+class StoneFracture(Kind):
     """The seven Stone Fractures (they manifest after an Overcharge and clear with a Bond Move)."""
 
     GRANITE_LOCK = ("Granite Lock", "Stone Fracture: Granite Lock.")
@@ -111,7 +100,7 @@ class StoneFracture(_Doc):
     QUARTZ_SILENCE = ("Quartz Silence", "Stone Fracture: Quartz Silence.")
 
 
-class ActionKind(_Doc):
+class ActionKind(Kind):
     """The slots of a Cantor turn ("Your turn")."""
 
     MOVE = ("move", "One per turn.")

@@ -15,14 +15,16 @@ voidref.errors.RulesError: 'action' Aim needs a Full action, but the Quick actio
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from voidref.cantor import rulings
 from voidref.cantor.kinds import ActionKind, Arc
 from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.kinds import Kind
 
-__all__ = ["Action", "Turn", "graze_allowed", "aim_holds", "Stress", "CANTOR_SHOTS_PER_TURN", "GRAZE_MIN_SPEED", "GRAZE_REACH"]
+__all__ = [
+    "Action", "Turn", "graze_allowed", "aim_holds", "Stress", "CANTOR_SHOTS_PER_TURN", "GRAZE_MIN_SPEED", "GRAZE_REACH",
+]
 
 CANTOR_SHOTS_PER_TURN = 1
 """On the Cantor sheets, one shot per turn across every weapon ("Rate of fire")."""
@@ -34,59 +36,44 @@ GRAZE_REACH = 3
 """A Graze reaches a runner within 3 spaces, in the front arc."""
 
 
-class Action(enum.Enum):
-    """The board's actions and the slot each takes ("Your turn")."""
+class Action(Kind):
+    """The board's actions and the slot each takes ("Your turn").
 
-    MOVE = ("move", ActionKind.MOVE)
-    BOOST = ("boost", ActionKind.QUICK)
-    BOLSTER = ("bolster", ActionKind.QUICK)
-    LOCK_ON = ("lock on", ActionKind.QUICK)
-    GRAPPLE = ("grapple", ActionKind.QUICK)
-    RAM = ("ram", ActionKind.QUICK)
-    TURN_AND_BRACE = ("turn & brace", ActionKind.QUICK)
-    SAVE = ("save", ActionKind.QUICK)
-    COOLDOWN = ("cooldown", ActionKind.QUICK)
-    STABILIZE = ("stabilize", ActionKind.FULL)
-    DISENGAGE = ("disengage", ActionKind.FULL)
-    AIM = ("aim", ActionKind.FULL)
-    UMBRAL_VEIL = ("umbral veil", ActionKind.FULL)
-    ORBITAL_LANCE = ("orbital lance", ActionKind.FULL)
-    BOND_MOVE = ("bond move", ActionKind.WHOLE_TURN)
-    BRACE = ("brace", ActionKind.REACTION)
-    OVERWATCH = ("overwatch", ActionKind.REACTION)
-    GRAZE = ("graze", ActionKind.REACTION)
+    Each member's value is its label (``"turn & brace"``); its ``kind`` is the slot it spends.
+    """
 
-    def __init__(self, label: str, kind: ActionKind) -> None:
-        self.label = label
-        self.kind = kind
+    MOVE = ("move", ActionKind.MOVE, "Move: the turn's one movement.")
+    BOOST = ("boost", ActionKind.QUICK, "Boost (Quick).")
+    BOLSTER = ("bolster", ActionKind.QUICK, "Bolster (Quick): +1 die on your own next attack.")
+    LOCK_ON = ("lock on", ActionKind.QUICK, "Lock On (Quick): +1 die for the next attacker on the target.")
+    GRAPPLE = ("grapple", ActionKind.QUICK, "Grapple (Quick).")
+    RAM = ("ram", ActionKind.QUICK, "Ram (Quick): no roll; the target goes Prone and is shoved.")
+    TURN_AND_BRACE = ("turn & brace", ActionKind.QUICK, "Turn & Brace (Quick): re-face and raise a front shield.")
+    SAVE = ("save", ActionKind.QUICK, "Save (Quick).")
+    COOLDOWN = ("cooldown", ActionKind.QUICK, "Cooldown (Quick): pay Stress.")
+    STABILIZE = ("stabilize", ActionKind.FULL, "Stabilize (Full).")
+    DISENGAGE = ("disengage", ActionKind.FULL, "Disengage (Full): clears the engagement penalty.")
+    AIM = ("aim", ActionKind.FULL, "Aim (Full): the next Aimable shot rolls its damage dice twice.")
+    UMBRAL_VEIL = ("umbral veil", ActionKind.FULL, "Umbral Veil (Full, Stone-gated).")
+    ORBITAL_LANCE = ("orbital lance", ActionKind.FULL, "Orbital Lance (Full, Stone-gated).")
+    BOND_MOVE = ("bond move", ActionKind.WHOLE_TURN, "Bond Move: the whole activation; clears the Fracture.")
+    BRACE = ("brace", ActionKind.REACTION, "Brace (Reaction): halves damage into the front arc.")
+    OVERWATCH = ("overwatch", ActionKind.REACTION, "Overwatch (Reaction).")
+    GRAZE = ("graze", ActionKind.REACTION, "Graze (Reaction): swing at a runner for half damage.")
 
-    def __repr__(self) -> str:
-        return f"Action.{self.name}"
+    kind: ActionKind
 
-    @classmethod
-    def parse(cls, value) -> "Action":
-        """Accept a member, its name or its label (``"turn & brace"``)."""
-        if isinstance(value, cls):
-            return value
-        if isinstance(value, str):
-            for a in cls:
-                if value.strip().lower() in (a.label, a.name.lower()):
-                    return a
-        names = ", ".join(a.label for a in cls)
-        raise RulesError(f"'action' must be one of {names} (got {value!r})")
+    def __new__(cls, label: str, kind: ActionKind, doc: str) -> Action:
+        obj = object.__new__(cls)
+        obj._value_ = label
+        obj.__doc__ = doc
+        obj.kind = kind
+        return obj
 
-
-for _a, _doc in zip(Action, [
-    "Move: the turn's one movement.", "Boost (Quick).", "Bolster (Quick): +1 die on your own next attack.",
-    "Lock On (Quick): +1 die for the next attacker on the target.", "Grapple (Quick).",
-    "Ram (Quick): no roll; the target goes Prone and is shoved.", "Turn & Brace (Quick): re-face and raise a front shield.",
-    "Save (Quick).", "Cooldown (Quick): pay Stress.", "Stabilize (Full).",
-    "Disengage (Full): clears the engagement penalty.", "Aim (Full): the next Aimable shot rolls its damage dice twice.",
-    "Umbral Veil (Full, Stone-gated).", "Orbital Lance (Full, Stone-gated).",
-    "Bond Move: the whole activation; clears the Fracture.", "Brace (Reaction): halves damage into the front arc.",
-    "Overwatch (Reaction).", "Graze (Reaction): swing at a runner for half damage.",
-]):
-    _a.__doc__ = _doc
+    @property
+    def label(self) -> str:
+        """How the rules write the action (the member's value)."""
+        return self.value
 
 
 class Turn:
@@ -110,12 +97,13 @@ class Turn:
 
     def take(self, action) -> None:
         """Spend the slot *action* needs, or raise :class:`~voidref.errors.RulesError` if it is gone."""
-        act = Action.parse(action)
+        act = Action.parse(action, "action")
         if self.sandbox:
             return
         kind = act.kind
         if self.whole_turn and kind is not ActionKind.REACTION:
-            raise RulesError(f"'action' {act.label} is not possible: the Bond Move took the whole activation (got {action!r})")
+            raise RulesError(
+                f"'action' {act.label} is not possible: the Bond Move took the whole activation (got {action!r})")
         if kind is ActionKind.WHOLE_TURN:
             if self.moves or self.quick or self.full or self.shots:
                 raise RulesError(f"'action' bond move needs the whole activation, Move included (got {action!r})")
@@ -131,7 +119,8 @@ class Turn:
         elif kind is ActionKind.FULL:
             if self.full or self.quick:
                 raise RulesError(
-                    f"'action' {act.name.capitalize()} needs a Full action, but the Quick actions are already used (got {action!r})"
+                    f"'action' {act.name.capitalize()} needs a Full action, "
+                    f"but the Quick actions are already used (got {action!r})"
                 )
             self.full += 1
         elif kind is ActionKind.REACTION:
@@ -219,7 +208,7 @@ class Stress:
         """At 0 Stress a Cantor is Stressed Out."""
         return self.points == 0
 
-    def cooldown(self) -> "Stress":
+    def cooldown(self) -> Stress:
         """Take a Cooldown, paying its Stress; RulesError if there is not enough."""
         cost = self.next_cost
         if cost > self.points:

@@ -36,7 +36,7 @@ class DamageRoll:
         check_int("bonus", self.bonus, low=-20, high=50)
 
     @classmethod
-    def parse(cls, text: str) -> "DamageRoll":
+    def parse(cls, text: str) -> DamageRoll:
         """Read ``"NdS"``, ``"NdS+B"`` or ``"NdS-B"``; a bare number is a flat amount."""
         if isinstance(text, str) and text.strip().isdigit():
             return cls(0, 6, int(text))
@@ -153,7 +153,7 @@ class Weapon:
         return Defense.EVASION
 
 
-GRAPPLE = Weapon("Grapple", "0", "kinetic", max_range=1, melee=True, pure_control=True)
+GRAPPLE = Weapon("Grapple", DamageRoll.parse("0"), DamageType.KINETIC, max_range=1, melee=True, pure_control=True)
 """The pure-control grapple, a melee attack that deals no damage (the one exception to the min-1 floor)."""
 
 
@@ -197,7 +197,7 @@ class Target:
         return check_enum("condition", condition, Condition) in self.conditions
 
     def __repr__(self) -> str:
-        conds = tuple(sorted((c.name.lower() for c in self.conditions)))
+        conds = tuple(sorted(c.name.lower() for c in self.conditions))
         return (
             f"Target(evasion={self.evasion}, e_defense={self.e_defense}, armor={self.armor}, "
             f"size={self.size}, conditions={conds!r}, braced={self.braced})"

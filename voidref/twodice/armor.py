@@ -16,19 +16,19 @@ wearer has Mechanics 1, Astro/Cosmo 1 or was a legionnaire.
 
 from __future__ import annotations
 
-import enum
+from collections import Counter
 from itertools import combinations_with_replacement
 from math import factorial
-from collections import Counter
 
 from voidref.errors import check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.twodice import rulings
 
 __all__ = ["ArmorClass", "save_dist", "can_sprint", "moves_per_turn"]
 
 
-class ArmorClass(enum.Enum):
+class ArmorClass(Kind):
     """How heavily a fighter is armored (source: *Armor*)."""
 
     NONE = "none"
@@ -44,9 +44,6 @@ class ArmorClass(enum.Enum):
     def save_dice(self) -> int:
         """How many six-sided save dice the armor rolls against each hit."""
         return _SAVE_DICE[self]
-
-    def __repr__(self) -> str:
-        return f"ArmorClass.{self.name}"
 
 
 _SAVE_DICE = {ArmorClass.NONE: 0, ArmorClass.LIGHT: 1, ArmorClass.MEDIUM: 2, ArmorClass.HEAVY: 3}

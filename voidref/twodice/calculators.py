@@ -17,11 +17,11 @@ argument.
 
 from __future__ import annotations
 
-import enum
 from fractions import Fraction
 from typing import Any
 
 from voidref.errors import RulesError, check_enum
+from voidref.kinds import Kind
 from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist
 from voidref.twodice.dice import FightingRoll
@@ -32,7 +32,7 @@ from voidref.twodice.weapons import DamageRoll
 __all__ = ["Response", "exchange_odds", "armor_damage"]
 
 
-class Response(enum.Enum):
+class Response(Kind):
     """How the fighter attacked answers (source: *Counterattack*, *Defense*)."""
 
     COUNTERATTACK = "counterattack"

@@ -90,7 +90,7 @@ class FightingRoll:
         """Everything added to the 2D (ability + skill + modifier)."""
         return self.ability + self.skill + self.modifier
 
-    def with_modifier(self, extra: int) -> "FightingRoll":
+    def with_modifier(self, extra: int) -> FightingRoll:
         """The same roll with *extra* added to its modifier (e.g. ``-recoil``)."""
         check_int("extra", extra, *MODIFIER_RANGE)
         return replace(self, modifier=check_int("modifier", self.modifier + extra, *MODIFIER_RANGE))

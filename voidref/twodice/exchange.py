@@ -26,13 +26,13 @@ Outcome.NO_HIT
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.twodice import rulings
 from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-class Outcome(enum.Enum):
+class Outcome(Kind):
     """Who takes a hit from one test (attacker and defender as in the exchange)."""
 
     DEFENDER_HIT = "defender hit"
@@ -65,11 +65,8 @@ class Outcome(enum.Enum):
     NO_HIT = "no hit"
     """Nobody is hit (a defense roll held)."""
 
-    def __repr__(self) -> str:
-        return f"Outcome.{self.name}"
 
-
-class TestKind(enum.Enum):
+class TestKind(Kind):
     """What one shot or blow in an exchange is set against."""
 
     __test__ = False  # not a pytest test class
@@ -82,9 +79,6 @@ class TestKind(enum.Enum):
     """A spare counter shot against the first attacker's defense roll; ties hold."""
     UNAWARE = "unaware"
     """An attacker's shot at a target that does not know of it, which hits."""
-
-    def __repr__(self) -> str:
-        return f"TestKind.{self.name}"
 
 
 _HITS = {
@@ -120,7 +114,7 @@ def opposed(kind: TestKind | str, attacker_total: int | None, defender_total: in
 
 
 def _test_dist(kind: TestKind, attacker: FightingRoll | None, defender: FightingRoll | None) -> Dist:
-    if kind is TestKind.UNAWARE:
+    if kind is TestKind.UNAWARE or attacker is None or defender is None:
         return Dist.always(opposed(kind, None, None))
     return attacker.dist().combine(defender.dist(), lambda a, d: opposed(kind, a, d))
 
@@ -149,6 +143,10 @@ def defense_odds(attack: FightingRoll, defense: FightingRoll) -> Dist:
     return _test_dist(TestKind.DEFENSE, _check_roll("attack", attack), _check_roll("defense", defense))
 
 
+@overload
+def _check_weapon(name: str, weapon: Any, *, allow_none: Literal[False]) -> Weapon: ...
+@overload
+def _check_weapon(name: str, weapon: Any, *, allow_none: bool) -> Weapon | None: ...
 def _check_weapon(name: str, weapon: Any, *, allow_none: bool) -> Weapon | None:
     if weapon is None and allow_none:
         return None
@@ -352,7 +350,7 @@ class Exchange:
 
         The defender rolls nothing in an unaware test (``None``).
         """
-        out = []
+        out: list[tuple[TestKind, FightingRoll, FightingRoll | None]] = []
         for k in self._kinds:
             if k is TestKind.UNAWARE:
                 out.append((k, self._shot_roll(), None))

@@ -21,7 +21,6 @@ fight goes on. Everything it checks is delegated to the pure functions of
 
 from __future__ import annotations
 
-
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.twodice import rulings
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn
@@ -118,7 +117,7 @@ class Fighter:
         if self.weapon is None or self.weapon.category is not WeaponCategory.SHOOTING:
             raise RulesError(f"'weapon' must be a shooting weapon to reload (got {self.weapon!r})")
         self.use_move("reload")
-        self.rounds = self.weapon.capacity
+        self.rounds = self.weapon.capacity or 0
 
     def recover_end(self, points: int) -> None:
         """Give back spent END (how fast is outside this source)."""
@@ -147,7 +146,7 @@ class Fighter:
 
     def attack(
         self,
-        target: "Fighter",
+        target: Fighter,
         roll: FightingRoll,
         *,
         distance: Distance | str,

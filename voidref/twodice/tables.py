@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from voidref.exact import percent_cell as pct
 from voidref.errors import RulesError, check_int
+from voidref.exact import percent_cell as pct
+from voidref.present import Table
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
 from voidref.twodice.damage import _as_damage, damage_items, hit_damage_dist
 from voidref.twodice.dice import FightingRoll, two_dice
@@ -26,7 +27,7 @@ from voidref.twodice.exchange import (
     counterattack_odds,
     defense_odds,
 )
-from voidref.twodice.weapons import KNIFE, Weapon
+from voidref.twodice.weapons import KNIFE, DamageRoll, Distance, Weapon, WeaponCategory
 
 __all__ = [
     "pct",
@@ -46,15 +47,13 @@ def _num(q: Fraction) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines) + "\n"
+    return Table("", tuple(header), tuple(tuple(r) for r in rows)).to_markdown() + "\n"
 
 
 def two_dice_table() -> str:
     """2D totals: the chance of each, and of rolling at least it (page: attack)."""
     d = two_dice()
-    rows = [[str(s), pct(d[s]), pct(d.prob(lambda t, s=s: t >= s))] for s in range(2, 13)]
+    rows = [[str(s), pct(d[s]), pct(sum((d[t] for t in d if t >= s), Fraction(0)))] for s in range(2, 13)]
     return _table(["2D", "exactly", "at least"], rows)
 
 
@@ -107,7 +106,8 @@ def save_stops_table() -> str:
         s = save_dist(armor)
         rows.append(
             [armor.value, f"{armor.save_dice}D"]
-            + [pct(s.prob(lambda dice, v=v: any(x >= v for x in dice))) for v in range(1, 7)]
+            + [pct(sum((p for dice, p in s.probabilities().items() if max(dice, default=0) >= v), Fraction(0)))
+               for v in range(1, 7)]
         )
     return _table(["armor", "save"] + [f"stops a {v}" for v in range(1, 7)], rows)
 
@@ -170,18 +170,19 @@ def moves_table() -> str:
 def burst_answer_table(shots: int = 3) -> str:
     """How defenders with different weapons answer a burst of *shots* at Far or Near."""
     check_int("shots", shots, 1, 3)
-    rifle = Weapon("battle rifle", "shooting", "3D", firing_limit=3, recoil=1, capacity=30)
-    defenders = [
-        ("revolver (firing limit 1)", Weapon("revolver", "shooting", "2D", capacity=6), "far"),
+    shooting, far, near, two_d = WeaponCategory.SHOOTING, Distance.FAR, Distance.NEAR, DamageRoll(2)
+    rifle = Weapon("battle rifle", shooting, DamageRoll(3), firing_limit=3, recoil=1, capacity=30)
+    defenders: list[tuple[str, Weapon | None, Distance]] = [
+        ("revolver (firing limit 1)", Weapon("revolver", shooting, two_d, capacity=6), far),
         (
             "autopistol (firing limit 2)",
-            Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12),
-            "far",
+            Weapon("autopistol", shooting, two_d, firing_limit=2, recoil=1, capacity=12),
+            far,
         ),
-        ("battle rifle (firing limit 3)", rifle, "far"),
-        ("sword, at Far", Weapon("sword", "fencing", "2D"), "far"),
-        ("knife, at Near", KNIFE, "near"),
-        ("unarmed, at Near", None, "near"),
+        ("battle rifle (firing limit 3)", rifle, far),
+        ("sword, at Far", Weapon("sword", WeaponCategory.FENCING, two_d), far),
+        ("knife, at Near", KNIFE, near),
+        ("unarmed, at Near", None, near),
     ]
     rows = []
     for label, weapon, distance in defenders:

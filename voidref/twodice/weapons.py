@@ -8,8 +8,9 @@ dice plus or minus a flat modifier, written like ``2D-3``. Shooting weapons hold
 a number of shots and need a move to reload. The weapon tables themselves are in
 a *Hardware* chapter we do not have, so every figure is an argument.
 
->>> KNIFE
-Weapon(name='knife', category=WeaponCategory.FENCING, damage=DamageRoll(dice=2, modifier=-3), firing_limit=1, recoil=0, capacity=None)
+>>> KNIFE  # doctest: +NORMALIZE_WHITESPACE
+Weapon(name='knife', category=WeaponCategory.FENCING, damage=DamageRoll(dice=2, modifier=-3),
+       firing_limit=1, recoil=0, capacity=None)
 >>> KNIFE.reaches(Distance.FAR)
 False
 >>> DamageRoll.parse("2D+4")
@@ -18,12 +19,12 @@ DamageRoll(dice=2, modifier=4)
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from voidref.errors import RulesError, check_enum, check_int
+from voidref.kinds import Kind
 from voidref.twodice import rulings
 
 __all__ = [
@@ -43,7 +44,7 @@ MAX_DAMAGE_DICE = 8
 DAMAGE_MODIFIER_RANGE = (-48, 30)
 
 
-class Distance(enum.Enum):
+class Distance(Kind):
     """How far apart two fighters are (source: *Attack*, *Weapons*)."""
 
     NEAR = "near"
@@ -51,11 +52,8 @@ class Distance(enum.Enum):
     FAR = "far"
     """Only shooting weapons reach this far."""
 
-    def __repr__(self) -> str:
-        return f"Distance.{self.name}"
 
-
-class WeaponCategory(enum.Enum):
+class WeaponCategory(Kind):
     """The three kinds of weapon (source: *Weapons*)."""
 
     BRAWLING = "brawling"
@@ -69,9 +67,6 @@ class WeaponCategory(enum.Enum):
     def uses_end(self) -> bool:
         """Brawling and fencing attacks and counterattacks spend END."""
         return self is not WeaponCategory.SHOOTING
-
-    def __repr__(self) -> str:
-        return f"WeaponCategory.{self.name}"
 
 
 _DAMAGE_TEXT = re.compile(r"^\s*(\d+)\s*[dD]\s*(?:([+\-\u2212])\s*(\d+))?\s*$")
@@ -96,7 +91,7 @@ class DamageRoll:
         check_int("modifier", self.modifier, *DAMAGE_MODIFIER_RANGE)
 
     @classmethod
-    def parse(cls, text: Any) -> "DamageRoll":
+    def parse(cls, text: Any) -> DamageRoll:
         """Read ``"2D"``, ``"2D+4"``, ``"2D-3"`` (a minus sign ``−`` works too).
 
         >>> DamageRoll.parse("3d")
@@ -155,8 +150,8 @@ class Weapon:
         if self.category is WeaponCategory.SHOOTING:
             check_int("firing_limit", self.firing_limit, 1, 10)
             check_int("recoil", self.recoil, 0, 10)
-            check_int("capacity", self.capacity, 1, 200)
-            if self.capacity < self.firing_limit:
+            capacity = check_int("capacity", self.capacity, 1, 200)
+            if capacity < self.firing_limit:
                 raise RulesError(
                     f"'capacity' must be at least the firing limit {self.firing_limit} (got {self.capacity})"
                 )

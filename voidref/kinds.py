@@ -1,0 +1,69 @@
+"""One base for the closed sets of the rules: documented members, rebuilding reprs, one parser.
+
+Every game system names its closed sets (range bands, damage types, arcs,
+stations) as subclasses of :class:`Kind`. A member is written either as its
+value alone, with the docstring on the line after (read by Sphinx), or as a
+``(value, docstring)`` pair, which also sets the member's ``__doc__`` at run
+time:
+
+>>> class Cover(Kind):
+...     '''Cover between shooter and target.'''
+...     NONE = "none", "A clear line."
+...     SOFT = "soft", "Soft cover: +1 difficulty."
+>>> Cover.SOFT
+Cover.SOFT
+>>> Cover.SOFT.__doc__
+'Soft cover: +1 difficulty.'
+>>> Cover.parse("Soft"), Cover.parse("soft"), Cover.parse(Cover.NONE)
+(Cover.SOFT, Cover.SOFT, Cover.NONE)
+>>> Cover.parse("glass", "cover")
+Traceback (most recent call last):
+...
+voidref.errors.RulesError: 'cover' must be one of none, soft (got 'glass')
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, TypeVar
+
+from voidref.errors import check_enum
+
+__all__ = ["Kind"]
+
+_K = TypeVar("_K", bound="Kind")
+
+
+class Kind(enum.Enum):
+    """An enum for one closed set of a rulebook.
+
+    - A member may carry its own docstring: ``NAME = value, "what it means"``.
+    - Its repr is the code that names it (``Arc.REAR``), so doctest output
+      reads as code and ``eval(repr(member))`` gives the member back.
+    - :meth:`parse` accepts a member, its value or its name in any case (with
+      spaces or hyphens for underscores), so the API, the command line and the
+      calculators read the same text the same way.
+    """
+
+    def __new__(cls, value: Any, doc: str | None = None) -> Kind:
+        if doc is not None and not isinstance(doc, str):
+            raise TypeError(f"'doc' of {cls.__name__} member {value!r} must be a docstring (got {doc!r})")
+        obj = object.__new__(cls)
+        obj._value_ = value
+        if doc is not None:
+            obj.__doc__ = doc
+        return obj
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    @classmethod
+    def parse(cls: type[_K], value: Any, argument: str = "value") -> _K:
+        """The member *value* stands for; a :class:`~voidref.errors.RulesError` naming *argument* if none.
+
+        >>> class Band(Kind):
+        ...     EXTRA_LONG = "extra long"
+        >>> Band.parse("Extra Long"), Band.parse("extra_long"), Band.parse("EXTRA-LONG")
+        (Band.EXTRA_LONG, Band.EXTRA_LONG, Band.EXTRA_LONG)
+        """
+        return check_enum(argument, value, cls)
