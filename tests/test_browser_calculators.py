@@ -161,11 +161,23 @@ def context(browser, site):
         ctx.close()
 
 
-def open_calc(context, site, slug: str, query: str = ""):
-    """Open the calculators page; return (page, calculator root locator)."""
+def reach_for(root) -> None:
+    """What a player does first: put the keyboard focus (or a finger) in a calculator.
+
+    Python's worker starts only then: a reader who never touches a
+    calculator downloads no Python.
+    """
+    root.locator(".vc-form [name]").first.focus()
+
+
+def open_calc(context, site, slug: str, query: str = "", touch: bool = True):
+    """Open the calculators page and reach for one calculator; return (page, its root locator)."""
     page = context.new_page()
     page.goto(site.url + CALC_PAGE + query)
-    return page, page.locator(f"section.voidref-calc[data-key='{slug}']")
+    root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+    if touch:
+        reach_for(root)
+    return page, root
 
 
 def wait_live(root, computed: int | None = None):
@@ -214,6 +226,7 @@ def apply(root, slug: str, inputs: dict[str, str]) -> None:
     A change marks the calculator pending at once (in the input event), and
     only a result for the newest inputs makes it live again.
     """
+    reach_for(root)
     wait_live(root)
     for name, value in inputs.items():
         set_field(root, slug, name, value)
@@ -258,6 +271,7 @@ def shared(browser, site):
     watch = Watch(ctx, site.url)
     page = ctx.new_page()
     page.goto(site.url + CALC_PAGE)
+    reach_for(page.locator("section.voidref-calc").first)
     page.locator(".vc-status[data-state='ready']").first.wait_for()
     yield page
     try:
@@ -273,7 +287,7 @@ def test_prebuilt_result_visible_before_python_loads(context, site):
     page, root = open_calc(context, site, SLUGS[0])
     assert root.locator(".vc-result .vc-headline").is_visible()
     root.locator(".vc-status[data-state='loading']").wait_for()
-    assert "Loading Python" in root.locator(".vc-status").inner_text()
+    assert "Loading the calculator engine" in root.locator(".vc-status").inner_text()
     assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
     for route in release:
         route.continue_()
@@ -342,6 +356,7 @@ def test_shared_url_restores_state(context, site):
     """The page URL carries every calculator's inputs; opening it elsewhere restores setups and results."""
     page = context.new_page()
     page.goto(site.url + CALC_PAGE)
+    reach_for(page.locator("section.voidref-calc").first)
     page.locator(".vc-status[data-state='ready']").first.wait_for()
     expected = {}
     for slug in SLUGS:
@@ -407,30 +422,96 @@ def test_long_computation_is_stopped_and_reported(context, site):
     assert root.locator("pre.vc-text").text_content() == calc.run(slug, {"dice": "2A vs 1T"})["text"]
 
 
-def test_python_starts_with_the_page(context, site):
-    """On a calculator page Python starts at once, even with the calculator far below the fold."""
+def _python_requests(context) -> list[str]:
+    return [u for u in context.watch.requests
+            if "/pyodide/" in u or u.endswith((".snapshot.gz", ".whl")) or u.endswith("/sw.js")]
+
+
+def test_a_reader_who_never_touches_a_calculator_downloads_no_python(context, site):
+    """Reading a calculator page fetches no Python runtime and starts no worker: the built result is there."""
     page = context.new_page()
-    page.goto(site.url + "drifters/dice.html")
-    root = page.locator("section.voidref-calc").first
-    assert not root.is_visible() or root.bounding_box()["y"] > 900  # below the fold
-    root.locator(".vc-result[data-state='live']").wait_for()
-
-
-SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}, configurable: true});"
-
-
-def test_data_saver_waits_until_a_calculator_is_seen(context, site):
-    """With Save-Data on, no Python is fetched until a calculator comes into view."""
-    context.add_init_script(SAVE_DATA)
-    page = context.new_page()
-    page.goto(site.url + "drifters/dice.html", wait_until="load")
+    page.goto(site.url + CALC_PAGE, wait_until="load")
+    page.mouse.wheel(0, 3000)  # scrolling past calculators is reading, not using them
     page.wait_for_timeout(1500)
     assert not page.workers
-    assert not [u for u in context.watch.requests if "/pyodide/" in u or u.endswith(".snapshot.gz")]
+    assert not _python_requests(context)
     root = page.locator("section.voidref-calc").first
     assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
-    root.scroll_into_view_if_needed()
-    root.locator(".vc-result[data-state='live']").wait_for()
+    assert root.locator(".vc-headline").is_visible() or root.locator(".vc-headline").count() == 1
+
+
+def test_touching_a_calculator_on_a_phone_starts_python_and_the_change_goes_live(browser, site):
+    """At 375 px with touch: a tap in a calculator starts Python; a change then shows the engine's result."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    ctx.watch = watch
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + "drifters/dice.html", wait_until="load")
+        page.wait_for_timeout(500)
+        assert not _python_requests(ctx)
+        root = page.locator("section.voidref-calc").first
+        slug = root.get_attribute("data-calc")
+        field = root.locator(".vc-form [name]").first
+        field.scroll_into_view_if_needed()
+        field.tap()
+        root.locator(".vc-result[data-state='live']").wait_for()
+        inputs = changed_inputs(slug)
+        apply(root, slug, inputs)
+        assert root.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def test_a_failed_start_is_retried_with_the_try_again_button(browser, site):
+    """The first start fails (no WebAssembly file); the result is not dimmed; "Try again" brings it live."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    blocked = {"on": True}
+
+    def wasm(route):
+        if blocked["on"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    try:
+        ctx.route("**/pyodide.asm.wasm", wasm)
+        page, root = open_calc(ctx, site, "check-odds")
+        set_field(root, "check-odds", "dice", "2A vs 1T")
+        root.locator(".vc-status[data-state='failed']").wait_for()
+        assert root.locator(".vc-result").get_attribute("data-state") == "failed"
+        assert page.evaluate("el => getComputedStyle(el).opacity", root.locator(".vc-result").element_handle()) == "1"
+        assert "default inputs" in root.locator(".vc-general-error").inner_text()
+        retry = root.locator(".vc-retry")
+        assert retry.is_visible()
+        blocked["on"] = False
+        retry.click()
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "2A vs 1T"})["text"]
+        assert not retry.is_visible()
+        assert root.locator(".vc-general-error").is_hidden()
+    finally:
+        ctx.close()
+
+
+def test_a_failed_start_is_retried_at_the_next_change(browser, site):
+    """After a failed start, the player's next change starts Python again and shows its result."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    blocked = {"on": True}
+    try:
+        ctx.route("**/pyodide.asm.wasm", lambda route: route.abort() if blocked["on"] else route.continue_())
+        page, root = open_calc(ctx, site, "check-odds")
+        root.locator(".vc-status[data-state='failed']").wait_for()
+        blocked["on"] = False
+        set_field(root, "check-odds", "dice", "3A vs 2T")
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "3A vs 2T"})["text"]
+    finally:
+        ctx.close()
 
 
 def test_worker_starts_from_the_build_snapshot(browser, site):
@@ -487,9 +568,7 @@ def test_startup_failure_is_reported(browser, site):
     ctx = browser.new_context(service_workers="block")
     try:
         ctx.route("**/pyodide.asm.wasm", lambda route: route.abort())
-        page = ctx.new_page()
-        page.goto(site.url + CALC_PAGE)
-        root = page.locator(f"section.voidref-calc[data-key='{SLUGS[0]}']")
+        page, root = open_calc(ctx, site, SLUGS[0])
         root.locator(".vc-status[data-state='failed']").wait_for(timeout=READY_MS)
         assert "unavailable" in root.locator(".vc-status").inner_text()
         assert root.locator(".vc-result .vc-headline").is_visible()
@@ -502,9 +581,7 @@ def test_copy_result_gives_plain_text(browser, site):
     ctx = browser.new_context()
     try:
         ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.rstrip("/"))
-        page = ctx.new_page()
-        page.goto(site.url + CALC_PAGE)
-        root = page.locator(f"section.voidref-calc[data-key='{SLUGS[0]}']")
+        page, root = open_calc(ctx, site, SLUGS[0])
         wait_live(root)
         root.locator(".vc-copy").click()
         root.locator(".vc-status", has_text="Copied").wait_for()

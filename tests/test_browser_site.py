@@ -102,8 +102,8 @@ def _has_calculator(path: str) -> bool:
 
 
 def _load_python(page) -> None:
-    """Bring the first calculator into view (that starts Python) and wait for live results."""
-    page.locator(".voidref-calc").first.scroll_into_view_if_needed()
+    """Reach for the first calculator (that starts Python) and wait for live results."""
+    page.locator(".voidref-calc .vc-form [name]").first.focus()
     page.locator(".vc-status[data-state='ready']").first.wait_for()
     for result in page.locator(".vc-result").all():
         result.and_(page.locator("[data-state='live']")).wait_for()

@@ -1,24 +1,30 @@
 // voidref calculators: main-thread glue. It only moves inputs to the Python
 // worker and results back to the page; every rule lives in voidref (Python).
 //
-// - Only pages with a calculator load this script (async, first in the head).
-//   It starts Python's worker at once, while the page is still being parsed:
-//   the work happens off the main thread, so reading is never blocked, and
-//   the calculators are live about a second later. With the browser's
-//   data saver on (Save-Data), it waits instead until a calculator comes
-//   into view or is used, so a page read without its calculator costs no
-//   download of Python.
-// - Start-up has a timeout; a computation that runs too long is stopped by
-//   ending the worker (a new one starts at the next change).
+// - Only pages with a calculator load this script. The result for the default
+//   inputs is already in the page (computed at build time), so a reader who
+//   never touches a calculator downloads no Python at all. Python's worker
+//   starts when the player first reaches for a calculator (a touch, a click or
+//   keyboard focus inside it), or at once when the page was opened from a
+//   shared link that carries a setup (the player asked for that result).
+// - While Python loads, the status line says how much has arrived. A start
+//   that fails or times out is retried at the next change or with the status
+//   line's "Try again" button; the result shown meanwhile is not dimmed, and
+//   says which inputs it is for.
+// - A computation that runs too long is stopped by ending the worker (a new
+//   one starts at the next change).
 // - Inputs that differ from the defaults live in the URL (?slug.field=value),
 //   so a link restores the same setup.
-// - A service worker (sw.js at the site root) keeps the site usable offline.
+// - A service worker (sw.js at the site root) keeps the site usable offline;
+//   it is registered only once Python has started, i.e. once the player has
+//   used a calculator.
 
+// Without a word from the worker for this long, the start counts as failed
+// (the worker reports progress as files arrive, which resets the clock).
 const STARTUP_TIMEOUT_MS = 30000;
 const COMPUTE_TIMEOUT_MS = 10000;
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const SW_URL = new URL("../../sw.js", import.meta.url);
-const SAVE_DATA = Boolean(navigator.connection && navigator.connection.saveData);
 
 window.voidrefCalcTiming = { script: performance.now() };
 const calcs = [];       // filled once the document is parsed
@@ -33,28 +39,42 @@ const queue = new Set(); // calculators waiting for a computation
 
 function setStatus(text, state) {
   lastStatus = [text, state];
-  for (const c of calcs) {
-    c.status.textContent = text;
-    c.status.dataset.state = state;
-  }
+  for (const c of calcs) showStatus(c, text, state);
+}
+
+function showStatus(c, text, state) {
+  c.statusText.textContent = text;
+  c.status.dataset.state = state;
+  c.retry.hidden = state !== "failed";
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1);
 }
 
 function startWorker() {
   if (readyPromise) return readyPromise;
   readyPromise = new Promise((resolve, reject) => {
+    let timer = null;
     const fail = (message) => {
+      clearTimeout(timer);
       if (worker) worker.terminate();
       worker = null;
       pythonReady = false;
-      setStatus(`Live results unavailable: ${message}. The result shown is the last one computed.`, "failed");
+      readyPromise = null; // the next change, or "Try again", starts afresh
+      setStatus(`Live results are unavailable (${message}).`, "failed");
       reject(new Error(message));
+    };
+    const restartClock = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => fail(`the calculator engine did not start within ${STARTUP_TIMEOUT_MS / 1000} s`), STARTUP_TIMEOUT_MS);
     };
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
       fail("this browser cannot run WebAssembly in a worker");
       return;
     }
-    setStatus("Loading Python…", "loading");
-    const timer = setTimeout(() => fail(`Python did not start within ${STARTUP_TIMEOUT_MS / 1000} s`), STARTUP_TIMEOUT_MS);
+    setStatus("Loading the calculator engine…", "loading");
+    restartClock();
     try {
       worker = new Worker(WORKER_URL, { type: "module", name: "voidref-python" });
       window.voidrefCalcTiming = Object.assign(window.voidrefCalcTiming || {}, { created: performance.now() });
@@ -80,8 +100,11 @@ function startWorker() {
         pythonReady = true;
         resolve();
         refreshPrebuilt();
+      } else if (msg.type === "progress") {
+        if (pythonReady) return;
+        restartClock();
+        setStatus(`Loading the calculator engine: ${megabytes(msg.bytes)} MB so far…`, "loading");
       } else if (msg.type === "failed") {
-        clearTimeout(timer);
         fail(msg.message);
       } else if (msg.type === "result") {
         onResult(msg);
@@ -89,13 +112,14 @@ function startWorker() {
     };
     worker.postMessage({ type: "init" });
   });
-  readyPromise.then(registerServiceWorker, registerServiceWorker);
+  readyPromise.then(registerServiceWorker, () => {});
   return readyPromise;
 }
 
 function refreshPrebuilt() {
-  // Python is up: recompute what still shows the built result, so the page is live.
-  for (const c of calcs) if (c.result.dataset.state === "prebuilt") request(c);
+  // Python is up: recompute what still shows the built result (or a result
+  // left over from a failed start), so the page is live.
+  for (const c of calcs) if (c.result.dataset.state === "prebuilt" || c.result.dataset.state === "failed") request(c);
 }
 
 function readInputs(c) {
@@ -144,7 +168,12 @@ function request(c) {
   c.root.dataset.state = "pending";
   startWorker().then(pump, () => {
     queue.delete(c);
-    c.result.dataset.state = "stale";
+    // Not dimmed, and labelled: it is still a true answer, for other inputs.
+    c.general.hidden = false;
+    c.general.textContent = c.everLive
+      ? "The result below is for the inputs before your last change."
+      : "The result below is for the default inputs (computed when this page was built), not for the inputs above.";
+    c.result.dataset.state = "failed";
     c.root.dataset.state = "failed";
   });
 }
@@ -202,6 +231,7 @@ function show(c, out) {
     c.text.textContent = out.text;
     c.result.dataset.state = "live";
     c.root.dataset.state = "live";
+    c.everLive = true;
     const timing = (window.voidrefCalcTiming = window.voidrefCalcTiming || {});
     if (timing.firstLive === undefined) timing.firstLive = performance.now();
   } else {
@@ -218,9 +248,9 @@ function show(c, out) {
 async function copyText(c, text, what) {
   try {
     await navigator.clipboard.writeText(text);
-    c.status.textContent = `Copied the ${what}.`;
+    c.statusText.textContent = `Copied the ${what}.`;
   } catch (err) {
-    c.status.textContent = `Could not copy the ${what}: your browser refused access to the clipboard.`;
+    c.statusText.textContent = `Could not copy the ${what}: your browser refused access to the clipboard.`;
   }
 }
 
@@ -231,15 +261,28 @@ function setUp(root) {
     key: root.dataset.key,
     form: root.querySelector("form"),
     status: root.querySelector(".vc-status"),
+    statusText: null,
+    retry: null,
     result: root.querySelector(".vc-result"),
     text: root.querySelector(".vc-text"),
     general: root.querySelector(".vc-general-error"),
   };
   c.defaults = readInputs(c);
-  if (lastStatus) {
-    c.status.textContent = lastStatus[0];
-    c.status.dataset.state = lastStatus[1];
-  }
+  // The status line: its text (announced politely) and a "Try again" button
+  // shown only after a failed start.
+  c.statusText = document.createElement("span");
+  c.statusText.textContent = c.status.textContent;
+  c.retry = document.createElement("button");
+  c.retry.type = "button";
+  c.retry.className = "vc-retry";
+  c.retry.textContent = "Try again";
+  c.retry.hidden = true;
+  c.status.replaceChildren(c.statusText, " ", c.retry);
+  c.retry.addEventListener("click", () => {
+    for (const other of calcs) if (other.result.dataset.state === "failed" || other.waiting) request(other);
+    if (!readyPromise) request(c);
+  });
+  if (lastStatus) showStatus(c, lastStatus[0], lastStatus[1]);
   root.querySelector(".vc-actions").hidden = false;
   const params = new URLSearchParams(location.search);
   const restored = {};
@@ -263,7 +306,11 @@ function setUp(root) {
   };
   c.form.addEventListener("input", changed);
   c.form.addEventListener("change", changed);
-  c.form.addEventListener("focusin", () => startWorker(), { once: true });
+  // The player reaches for this calculator: start Python now, so it is
+  // (nearly) ready by the time the first change is made.
+  for (const type of ["pointerdown", "focusin"]) {
+    root.addEventListener(type, () => { if (!pythonReady) startWorker().catch(() => {}); }, { passive: true });
+  }
   root.querySelector(".vc-copy").addEventListener("click", () => copyText(c, c.text.textContent, "result"));
   root.querySelector(".vc-link").addEventListener("click", () => copyText(c, shareUrl(c), "link"));
   root.querySelector(".vc-reset").addEventListener("click", () => {
@@ -273,29 +320,15 @@ function setUp(root) {
   if (Object.keys(restored).length) {
     writeInputs(c, restored);
     c.result.dataset.state = "stale";
-    c.status.textContent = "Restoring the shared setup: loading Python…";
+    showStatus(c, "Restoring the shared setup: loading the calculator engine…", "loading");
     queueMicrotask(() => request(c));
   }
   return c;
 }
 
-function startWhenSeen() {
-  // Data saver: start Python when a calculator comes into view (or at the
-  // first interaction, see setUp), not with the page.
-  if (!("IntersectionObserver" in window)) return startWorker();
-  const seen = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) {
-      seen.disconnect();
-      startWorker();
-    }
-  });
-  for (const c of calcs) seen.observe(c.root);
-}
-
 function setUpPage() {
   calcs.push(...[...document.querySelectorAll(".voidref-calc")].map(setUp));
   if (!calcs.length) return;
-  if (SAVE_DATA && !readyPromise) startWhenSeen();
   if (pythonReady) refreshPrebuilt();
 }
 
@@ -309,7 +342,6 @@ function registerServiceWorker() {
   navigator.serviceWorker.register(SW_URL).catch(() => {});
 }
 
-if (!SAVE_DATA) startWorker();
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
 else setUpPage();
 window.voidrefCalc = { start: startWorker, calcs };

@@ -121,7 +121,24 @@ function unpackWheelLater() {
   }, 0);
 }
 
+// Progress for the page's status line: the bytes of every file this worker
+// has fetched so far (each counted when it has fully arrived).
+let progress = null;
+if (typeof PerformanceObserver === "function") {
+  let received = 0;
+  try {
+    progress = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) received += entry.encodedBodySize || 0;
+      self.postMessage({ type: "progress", bytes: received });
+    });
+    progress.observe({ type: "resource", buffered: true });
+  } catch (err) {
+    progress = null; // no resource timing in this browser's workers: no progress shown
+  }
+}
+
 const starting = start();
+starting.finally(() => progress && progress.disconnect()).catch(() => {});
 
 self.onmessage = async (event) => {
   const msg = event.data;
