@@ -32,6 +32,7 @@ templates_path = ["docs/_templates"]
 html_static_path = ["docs/_static"]
 # Gives focus back to the menu buttons when their panel closes (see the file).
 html_js_files = [("nav.js", {"defer": "defer"})]
+html_css_files = ["home.css"]  # the home page hub and the quick references (docs/_static/home.css)
 
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_block", "attrs_inline"]
 myst_heading_anchors = 4
