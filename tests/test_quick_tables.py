@@ -4,6 +4,7 @@ import pytest
 
 from voidref.errors import RulesError
 from voidref.twodice import tables
+from voidref.upper_hand import tables as uh_tables
 
 
 def _rows(markdown):
@@ -46,3 +47,21 @@ def test_quick_exchange_table_bad_range(low, high):
     """A bad edge range names the argument."""
     with pytest.raises(RulesError, match="'(low|high)'"):
         tables.quick_exchange_table(low, high)
+
+
+@pytest.mark.parametrize("disadvantaged, kind", [(False, "plain"), (True, "disadvantaged")])
+def test_quick_throw_table_is_one_kind_of_the_full_throw_table(disadvantaged, kind):
+    """Each row repeats the full Task Throw table's row for the same bonus and kind of throw."""
+    full = {r[0]: r[2:] for r in _rows(uh_tables.throw_table(max_bonus=4)) if r[1] == kind}
+    quick = _rows(uh_tables.quick_throw_table(max_bonus=4, disadvantaged=disadvantaged))
+    assert [r[0] for r in quick] == ["+0", "+1", "+2", "+3", "+4"]
+    for r in quick:
+        assert r[1:] == full[r[0]]
+
+
+def test_quick_throw_table_bad_arguments():
+    """A bonus out of range or a non-boolean disadvantage names the argument."""
+    with pytest.raises(RulesError, match="'max_bonus'"):
+        uh_tables.quick_throw_table(max_bonus=-1)
+    with pytest.raises(TypeError, match="'disadvantaged'"):
+        uh_tables.quick_throw_table(disadvantaged="yes")
