@@ -44,6 +44,7 @@ html_context = {
         "twodice": "2D fighting",
     },
 }
+html_css_files = ["home.css"]  # the home page hub and the quick references (docs/_static/home.css)
 
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_block", "attrs_inline"]
 myst_heading_anchors = 4

@@ -39,6 +39,8 @@ __all__ = [
     "negative_modifier_table",
     "moves_table",
     "burst_answer_table",
+    "quick_exchange_table",
+    "quick_save_table",
 ]
 
 
@@ -198,3 +200,31 @@ def burst_answer_table(shots: int = 3) -> str:
             ]
         )
     return _table([f"defender against a {shots}-shot burst", "shoots back", "defends"], rows)
+
+
+def quick_exchange_table(low: int = -3, high: int = 3) -> str:
+    """The attacker's side of :func:`exchange_table`, narrow enough for a phone (page: quick).
+
+    Columns: against a counterattack, the attacker hits / both hit / the attacker is hit.
+    Against a defense roll the attacker hits exactly as often as in the first column
+    (the tie goes to the defender), so that column is left out.
+    """
+    check_int("low", low, -20, 20)
+    check_int("high", high, low, 20)
+    zero = FightingRoll(0)
+    rows = []
+    for diff in range(low, high + 1):
+        att = FightingRoll(0, modifier=diff)
+        c = counterattack_odds(att, zero)
+        rows.append([f"{diff:+d}" if diff else "0", pct(c[Outcome.DEFENDER_HIT]), pct(c[Outcome.BOTH_HIT]),
+                     pct(c[Outcome.ATTACKER_HIT])])
+    return _table(["your edge", "you hit", "both hit", "you are hit"], rows)
+
+
+def quick_save_table() -> str:
+    """:func:`save_stops_table` turned on its side: a row per damage die value (page: quick)."""
+    armors = [a for a in ArmorClass if a is not ArmorClass.NONE]
+    saves = {a: save_dist(a) for a in armors}
+    rows = [[str(v)] + [pct(saves[a].prob(lambda dice, v=v: any(x >= v for x in dice))) for a in armors]
+            for v in range(1, 7)]
+    return _table(["damage die"] + [f"{a.value} ({a.save_dice}D)" for a in armors], rows)

@@ -28,6 +28,7 @@ __all__ = [
     "surrender_table",
     "leap_table",
     "engagement_table",
+    "quick_throw_table",
 ]
 
 
@@ -128,4 +129,17 @@ def engagement_table(guns: int = 1, thrusters: int = 2, skill: int = 1) -> str:
         o = engagement_odds(pcs, npc, ga, gb)
         lines.append(f"| {ga} | {gb} | {_pct(o.outcomes[(Side.A, Ending.GOAL)])} | "
                      f"{_pct(o.outcomes[(Side.A, Ending.SURRENDER)])} | {_pct(o.win(Side.B))} | {_pct(o.stalemate)} |")
+    return "\n".join(lines)
+
+
+def quick_throw_table(max_bonus: int = 3, disadvantaged: bool = False) -> str:
+    """One kind of throw from :func:`throw_table`, in six narrow columns for a phone (page: quick)."""
+    check_int("max_bonus", max_bonus, low=0, high=MAX_SKILL)
+    if not isinstance(disadvantaged, bool):
+        raise TypeError(f"'disadvantaged' must be True or False (got {disadvantaged!r})")
+    lines = ["| Bonus | Fails | Impact 1+ | 2+ | 3+ | 4+ |", "| --- | --- | --- | --- | --- | --- |"]
+    for bonus in range(max_bonus + 1):
+        d = TASK_THROW.impact_odds(bonus, disadvantaged)
+        cells = [_pct(d[0])] + [_pct(d.prob(lambda i, k=k: i >= k)) for k in range(1, 5)]
+        lines.append(f"| +{bonus} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
