@@ -80,7 +80,9 @@ class Attack:
     """One attack, described by who, with what, at whom, and in what situation.
 
     *conditions* are the attacker's (Disoriented adds a Bane Die). *boon_dice*
-    and *bane_dice* are any extra dice the GM or an ally adds. *gear_cap*
+    and *bane_dice* are any extra dice the GM or an ally adds;
+    *difficulty_upgrades* turn Trial Dice into Hazard Dice (the only dice
+    with a Calamity face). *gear_cap*
     False says the target's gear is not default gear, so its Defense and
     Deflecting are not held to 3.
     """
@@ -97,6 +99,7 @@ class Attack:
     bane_dice: int = 0
     past_range_allowed: bool = False
     gear_cap: bool = True
+    difficulty_upgrades: int = 0
     rulings: Rulings = STANDARD
 
     def __post_init__(self) -> None:
@@ -110,6 +113,7 @@ class Attack:
             check_bool(name, getattr(self, name))
         check_int("boon_dice", self.boon_dice, low=0, high=10)
         check_int("bane_dice", self.bane_dice, low=0, high=10)
+        check_int("difficulty_upgrades", self.difficulty_upgrades, low=0, high=10)
         check_rulings(self.rulings)
         if self.weapon.melee and self.band is not RangeBand.ENGAGED:
             raise RulesError(f"'band' must be engaged for a {self.weapon.skill.value} attack (got {self.band.name.lower()})")
@@ -184,6 +188,7 @@ class Attack:
         skill = self.weapon.skill
         pool = Pool.for_check(self.attacker.characteristic(skill.characteristic), self.attacker.skill(skill),
                               self.difficulty(), boon_dice=self.boon_dice)
+        pool = pool.upgrade_difficulty(self.difficulty_upgrades)
         return pool.add("bane", sum(n for _, n in self.bane_sources()))
 
     # -- results ----------------------------------------------------------
