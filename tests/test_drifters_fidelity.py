@@ -354,5 +354,5 @@ def test_pool_parse_error_names_the_token(text, token):
     if token is None:
         assert Pool.parse(text) == Pool(ability=2)
         return
-    with pytest.raises(RulesError, match=rf"'pool' must be counts and dice .*could not read '{__import__('re').escape(token)}'"):
+    with pytest.raises(RulesError, match=rf"'pool' .*could not read '{__import__('re').escape(token)}'"):
         Pool.parse(text)

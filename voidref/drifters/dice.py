@@ -261,7 +261,7 @@ class Pool:
         >>> Pool.parse("2 ability vs 1 tral")
         Traceback (most recent call last):
         ...
-        voidref.errors.RulesError: 'pool' must be counts and dice such as '2M 2A vs 2T' (got '2 ability vs 1 tral'; could not read 'tral')
+        voidref.errors.RulesError: 'pool' dice must be A, M, B, T, H, b or die names (got '2 ability vs 1 tral'; could not read 'tral')
         """
         if not isinstance(text, str):
             raise RulesError(f"'pool' must be text such as '2M 2A vs 2T' (got {text!r})")
@@ -283,7 +283,8 @@ class Pool:
                     raise refuse(token, ", a count with no die after it")
                 die, used = _read_die(tokens, i + 1)
                 if die is None:
-                    raise refuse(tokens[i + 1])
+                    raise RulesError(f"'pool' dice must be A, M, B, T, H, b or die names (got {text!r}; "
+                                     f"could not read {tokens[i + 1]!r})")
                 counts[die] += int(token)
                 i += 1 + used
             elif low == "vs":
