@@ -55,8 +55,10 @@ def test_rulings_field_is_documented_in_the_code(name):
 
 @pytest.mark.parametrize("name", FIELDS)
 def test_rulings_field_has_a_box_naming_it_with_both_readings(name):
-    """Each Rulings field has a {ruling} box drifters-<field> that names Rulings.<field> and both readings."""
-    box = _boxes().get("drifters-" + name.replace("_", "-"))
+    """Each Rulings field has a {ruling} box drifters-<field> (ships: drifters-ships-<field>) naming it and both readings."""
+    slug = name.replace("_", "-")
+    boxes = _boxes()
+    box = boxes.get("drifters-" + slug) or boxes.get("drifters-ships-" + slug)
     assert box is not None, name
     assert f"Rulings.{name}`" in box
     assert "STANDARD" in box and "AS_PRINTED" in box

@@ -33,7 +33,6 @@ __all__ = [
     "COMBAT_BANE_SPENDS",
     "DISORIENTED_BANE_DICE",
     "CRITICAL_INJURY_EXTRA_PER_ORDER",
-    "MICROGRAVITY_PUSH_OFF",
     "MAX_POOL_DICE",
     "HEAVY_GRAVITY_BANE_DICE",
     "LOW_GRAVITY_MELEE_BANE_DICE",
@@ -129,9 +128,9 @@ DISORIENTED_BANE_DICE = 1
 #: held, because each injury inflicted adds +10 to every later roll.
 CRITICAL_INJURY_EXTRA_PER_ORDER = 10
 
-#: In microgravity deliberate movement needs a push-off: 1 more Maneuver per
-#: move (the source's number). Whether an anchored character pays it is the
-#: switch :attr:`Rulings.anchored_skips_push_off`.
+# In microgravity deliberate movement needs a push-off: 1 more Maneuver per
+# move (the source's number, not a ruling). Whether an anchored character
+# pays it is the switch Rulings.anchored_skips_push_off.
 MICROGRAVITY_PUSH_OFF = 1
 
 #: The largest pool we compute exactly (dice of all six kinds together). Far
