@@ -18,7 +18,7 @@ Pool:
 * Thrown weapons reach one band farther in microgravity and two bands
   shorter in High and Extreme gravity (:func:`~voidref.drifters.environment.thrown_range`).
 * A Calamity on a physical attack (:meth:`Attack.physical`) in microgravity
-  leaves the attacker Drifting (:attr:`AttackOdds.drifting`).
+  leaves the attacker Drifting (``AttackOdds.drifting``).
 
 Damage: the weapon's Damage, +1 per net Success past the first, less
 Resistance (Pierce ignores that much of it), never below 0. Stun weapons
@@ -130,7 +130,7 @@ class Attack:
 
     @property
     def reach(self) -> RangeBand | None:
-        """The farthest band the weapon attacks at here: its Range, shifted by gravity if thrown.
+        """The farthest band the weapon attacks at here (its Range, shifted by gravity if thrown).
 
         ``None`` when a thrown weapon cannot reach even Engaged in this gravity.
         """

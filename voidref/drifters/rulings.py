@@ -217,9 +217,9 @@ class Rulings:
     #: **Printed:** silent; the printed reading is ours.
     ranged_shot_is_physical: bool = False
 
-    #: The nearest ship range band a Helm may Disengage from. **Source:** no
-    #: rule; the worked example's pilot plans to Break to Long and then
-    #: Disengage. **We chose:** ``"long"``, our invention read off that plan.
+    #: The nearest ship range band a Helm may Disengage from.
+    #: **Source:** no rule; the worked example's pilot plans to Break to Long
+    #: and then Disengage. **We chose:** ``"long"``, our invention read off that plan.
     #: **Printed:** no limit, ``"engaged"``.
     disengage_from: str = "long"
 
@@ -230,12 +230,13 @@ class Rulings:
     #: Dice still count. **Printed:** ``True``, it ignores screens outright.
     armor_bypass_ignores_screen_dice: bool = False
 
-    #: When a ship becomes destroyed or out of control. **Source:** step 5
-    #: applies the round's damage; "Ship Damage" says the ship is destroyed
-    #: "when" Hull Damage reaches Hull Points. **We chose:** ``True``, our
-    #: reading: only at step 5, so a ship hit early in a round still takes its
-    #: turn. **Printed:** the order of the round says the same, so ``True``;
-    #: ``False`` makes the state change the moment the hit lands.
+    #: When a ship becomes destroyed or out of control.
+    #: **Source:** step 5 applies the round's damage; "Ship Damage" says the
+    #: ship is destroyed "when" Hull Damage reaches Hull Points. **We chose:**
+    #: ``True``, our reading: only at step 5, so a ship hit early in a round
+    #: still takes its turn. **Printed:** the order of the round says the
+    #: same, so ``True``; ``False`` makes the state change the moment the hit
+    #: lands.
     ship_states_at_step_five: bool = True
 
     def __post_init__(self) -> None:
