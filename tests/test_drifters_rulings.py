@@ -140,6 +140,16 @@ def _state_at_once(r):
     return cutter.destroyed_in_round
 
 
+def _thrown(r):
+    from voidref.drifters import thrown_range
+    return thrown_range("short", "high", rulings=r)
+
+
+def _reapply(r):
+    from voidref.drifters import Conditions
+    return Conditions().apply("disoriented", 2).end_turn().apply("disoriented", 2, rulings=r).turns_left("disoriented")
+
+
 FLIPS = {
     "heavy_gravity_move_maneuvers": ((1, 1, 1), _movement),
     "anchored_skips_push_off": (False, _push_off),
@@ -148,6 +158,8 @@ FLIPS = {
     "disengage_from": ("medium", _disengage),
     "armor_bypass_ignores_screen_dice": (True, _screen_dice),
     "ship_states_at_step_five": (False, _state_at_once),
+    "thrown_reach_stops_at_engaged": (True, _thrown),
+    "condition_reapply_adds": (False, _reapply),
 }
 
 
@@ -162,6 +174,24 @@ def test_flipping_each_ruling_changes_a_result(name):
     other, result = FLIPS[name]
     assert getattr(STANDARD, name) != other
     assert result(STANDARD) != result(replace(STANDARD, **{name: other}))
+
+
+def test_thrown_reach_stops_at_engaged_both_ways():
+    """Rulings.thrown_reach_stops_at_engaged: ours (and printed) refuses the throw; on, it reaches Engaged."""
+    assert _thrown(STANDARD) is _thrown(AS_PRINTED) is None
+    assert _thrown(Rulings(thrown_reach_stops_at_engaged=True)).name == "ENGAGED"
+
+
+def test_condition_reapply_adds_both_ways():
+    """Rulings.condition_reapply_adds: ours (and printed) adds the new duration; off, the longer one wins."""
+    assert _reapply(STANDARD) == _reapply(AS_PRINTED) == 3
+    assert _reapply(Rulings(condition_reapply_adds=False)) == 2
+
+
+def test_hazard_die_name_is_the_label_shown():
+    """The Hazard Die's name (a ruling: the source never names it) is the label the engine prints."""
+    from voidref.drifters import Die
+    assert Die.HAZARD.label + " Die" == rulings.HAZARD_DIE_NAME
 
 
 def test_armor_bypass_screen_dice_both_ways():

@@ -135,7 +135,7 @@ class Attack:
         ``None`` when a thrown weapon cannot reach even Engaged in this gravity.
         """
         if self.weapon.thrown:
-            return thrown_range(self.weapon.range, self.gravity)
+            return thrown_range(self.weapon.range, self.gravity, rulings=self.rulings)
         return self.weapon.range
 
     def physical(self) -> bool:

@@ -4,7 +4,7 @@ Restates: "Conditions" and "Combat Boon Spends" of the Void Drifters chapter.
 
 * A condition does not stack with itself unless it says so.
 * Applying it again lengthens it (ruling
-  :data:`~voidref.drifters.rulings.CONDITION_REAPPLY`).
+  :attr:`~voidref.drifters.rulings.Rulings.condition_reapply_adds`).
 * With no stated duration it lasts until the end of the affected
   character's next turn; so does one inflicted with Boons.
 * Drifting states its own end: it lasts until an Average Athletics check
@@ -29,6 +29,7 @@ import enum
 from dataclasses import dataclass, field
 
 from voidref.drifters import rulings
+from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.errors import RulesError, check_enum, check_int
 
 __all__ = ["Condition", "Conditions"]
@@ -77,15 +78,24 @@ class Conditions:
         c = check_enum("condition", condition, Condition)
         return c in dict(self.remaining)
 
-    def apply(self, condition: Condition | str, turns: int = 1) -> "Conditions":
+    def apply(self, condition: Condition | str, turns: int = 1, *, rulings: Rulings = STANDARD) -> "Conditions":
         """Apply a condition for *turns* turn ends (default: until the end of the next turn).
 
-        A condition that lasts until ended (Drifting) ignores *turns*; applying it again changes nothing.
+        Applied again, it lasts *turns* more (or, with
+        :attr:`~voidref.drifters.rulings.Rulings.condition_reapply_adds` off,
+        the longer of the two). A condition that lasts until ended (Drifting)
+        ignores *turns*; applying it again changes nothing.
+
+        >>> twice = Conditions().apply("disoriented", 2).end_turn().apply("disoriented", 2)
+        >>> twice.turns_left("disoriented")
+        3
         """
         c = check_enum("condition", condition, Condition)
         check_int("turns", turns, low=1, high=100)
+        r = check_rulings(rulings)
         left = dict(self.remaining)
-        left[c] = 0 if c.until_ended else left.get(c, 0) + turns
+        before = left.get(c, 0)
+        left[c] = 0 if c.until_ended else (before + turns if r.condition_reapply_adds else max(before, turns))
         return Conditions(tuple(sorted(left.items(), key=lambda kv: kv[0].value)))
 
     def end(self, condition: Condition | str) -> "Conditions":

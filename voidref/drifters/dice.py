@@ -82,7 +82,9 @@ class Die(enum.Enum):
     @property
     def label(self) -> str:
         """The die's name as the rules write it."""
-        return "Hazard" if self is Die.HAZARD else self.value.capitalize()
+        if self is Die.HAZARD:
+            return rulings.HAZARD_DIE_NAME.removesuffix(" Die")
+        return self.value.capitalize()
 
     @property
     def positive(self) -> bool:

@@ -90,16 +90,24 @@ def extra_move_maneuvers(gravity: Gravity | str, anchored: bool = False, *, ruli
 
 
 
-def thrown_range(listed: RangeBand | str, gravity: Gravity | str) -> RangeBand | None:
+def thrown_range(listed: RangeBand | str, gravity: Gravity | str, *, rulings: Rulings = STANDARD) -> RangeBand | None:
     """How far a thrown weapon reaches: ``None`` if it cannot reach even Engaged.
+
+    Never past Extreme; below Engaged, see
+    :attr:`~voidref.drifters.rulings.Rulings.thrown_reach_stops_at_engaged`.
 
     >>> thrown_range("short", "micro"), thrown_range("short", "high")
     (<RangeBand.MEDIUM: 2>, None)
+    >>> thrown_range("short", "high", rulings=Rulings(thrown_reach_stops_at_engaged=True))
+    <RangeBand.ENGAGED: 0>
     """
     band = check_enum("listed", listed, RangeBand)
     g = check_enum("gravity", gravity, Gravity)
+    r = check_rulings(rulings)
     shift = {Gravity.MICRO: 1, Gravity.HIGH: -2, Gravity.EXTREME: -2}.get(g, 0)
     reach = min(int(band) + shift, int(RangeBand.EXTREME))
+    if reach < 0 and r.thrown_reach_stops_at_engaged:
+        reach = 0
     return RangeBand(reach) if reach >= 0 else None
 
 

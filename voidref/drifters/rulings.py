@@ -37,8 +37,6 @@ __all__ = [
     "HEAVY_GRAVITY_BANE_DICE",
     "LOW_GRAVITY_MELEE_BANE_DICE",
     "STUN_SUBTRACTS_RESISTANCE",
-    "CONDITION_REAPPLY",
-    "THROWN_RANGE_LIMITS",
 ]
 
 #: The faces of the six dice. The dice chapter (Chapter Thirteen) is not in the
@@ -153,16 +151,6 @@ LOW_GRAVITY_MELEE_BANE_DICE = 1
 #: damage, so we subtract Resistance first, then the rest is Strain.
 STUN_SUBTRACTS_RESISTANCE = True
 
-#: Re-applying a condition "extends its duration". We add the new duration to
-#: what is left, rather than restarting it.
-CONDITION_REAPPLY = "add the new duration to the time left"
-
-#: Thrown weapons in strong or weak gravity. The source gives the shift (one
-#: band farther in microgravity, two shorter in High and Extreme) but not its
-#: limits. We stop at Extreme, the farthest personal band, and a weapon whose
-#: reach falls below Engaged cannot be thrown at all in that gravity.
-THROWN_RANGE_LIMITS = "no farther than extreme; below engaged cannot be thrown"
-
 
 # -- the switches the engine reads ------------------------------------------------
 
@@ -181,7 +169,7 @@ class Rulings:
     >>> AS_PRINTED.anchored_skips_push_off, STANDARD.anchored_skips_push_off
     (False, True)
     >>> Rulings(disengage_from="medium")
-    Rulings(heavy_gravity_move_maneuvers=(1, 1, 2), anchored_skips_push_off=True, medical_boons_repeat=False, ranged_shot_is_physical=False, disengage_from='medium', armor_bypass_ignores_screen_dice=False, ship_states_at_step_five=True)
+    Rulings(heavy_gravity_move_maneuvers=(1, 1, 2), anchored_skips_push_off=True, medical_boons_repeat=False, ranged_shot_is_physical=False, disengage_from='medium', armor_bypass_ignores_screen_dice=False, ship_states_at_step_five=True, thrown_reach_stops_at_engaged=False, condition_reapply_adds=True)
     """
 
     #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity,
@@ -238,6 +226,23 @@ class Rulings:
     #: same, so ``True``; ``False`` makes the state change the moment the hit
     #: lands.
     ship_states_at_step_five: bool = True
+
+    #: Where a thrown weapon's reach stops when gravity shifts it.
+    #: **Source:** one band farther in microgravity, two shorter in High and
+    #: Extreme gravity, with no word on the ends of the scale. **We chose:**
+    #: ``False``: never past Extreme, the farthest personal band, and a weapon
+    #: shifted below Engaged cannot be thrown at all in that gravity (a Short
+    #: knife in High gravity). **Printed:** silent, so the same; ``True`` lets
+    #: such a weapon still be thrown at Engaged.
+    thrown_reach_stops_at_engaged: bool = False
+
+    #: How a condition applied again is extended. **Source:** applying it
+    #: again "extends its duration" and never strengthens it, without saying
+    #: by how much. **We chose:** ``True``, the new duration is added to the
+    #: time still left. **Printed:** silent on the amount, so the same;
+    #: ``False`` restarts the clock at the longer of the two (which sometimes
+    #: extends nothing).
+    condition_reapply_adds: bool = True
 
     def __post_init__(self) -> None:
         slow = self.heavy_gravity_move_maneuvers
