@@ -236,9 +236,9 @@ class Rulings:
     #: such a weapon still be thrown at Engaged.
     thrown_reach_stops_at_engaged: bool = False
 
-    #: How a condition applied again is extended. **Source:** applying it
-    #: again "extends its duration" and never strengthens it, without saying
-    #: by how much. **We chose:** ``True``, the new duration is added to the
+    #: How a condition applied again is extended.
+    #: **Source:** applying it again "extends its duration" and never
+    #: strengthens it, without saying by how much. **We chose:** ``True``, the new duration is added to the
     #: time still left. **Printed:** silent on the amount, so the same;
     #: ``False`` restarts the clock at the longer of the two (which sometimes
     #: extends nothing).
