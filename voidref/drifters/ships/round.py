@@ -301,13 +301,9 @@ class ShipFight:
     # -- step 4 ---------------------------------------------------------------------
     def next_ship(self) -> str | None:
         """The ship whose slot comes next this round (``None``: every ship still fighting has had its turn)."""
-        if self.order is None:
-            return None
-        for name in self.order:
-            s = self.ships.get(name)
-            if s is not None and name not in self.started and not (s.left_fight or s.broken_up):
-                return name
-        return None
+        ready = [n for n in self.order or () if n in self.ships and n not in self.started
+                 and not (self.ships[n].left_fight or self.ships[n].broken_up)]
+        return ready[0] if ready else None
 
     def start_turn(self, ship: FightShip | str) -> None:
         """Begin *ship*'s turn: its evasion from last turn ends and its crew are fresh.
@@ -330,8 +326,7 @@ class ShipFight:
         self.started.append(s.name)
         self.current = s.name
         s.evading = False
-        s.actions_used.clear()
-        s.actions_used.update(s.switched)
+        s.actions_used = set(s.switched)  # a station switch this round has cost the Action
         s.maneuvers_used.clear()
         s.phase = 0
 
@@ -585,12 +580,9 @@ class ShipFight:
             ends.append(ShipEnd(s.name, s.standing, before, s.destroyed_in_round is not None,
                                 None if s.destroyed_in_round is None else s.destroyed_in_round + 1,
                                 s.out_of_control, at_threshold(before, s.profile)))
-            s.evading_this_round = False
-            s.boost_pending = False
-            s.direct_focus_used = False
-            s.focus.clear()
-            s.target_locks.clear()
-            s.switched.clear()
+            s.evading_this_round = s.boost_pending = s.direct_focus_used = False
+            for per_round in (s.focus, s.target_locks, s.switched):
+                per_round.clear()
         self.round += 1
         self.current = None
         self.started.clear()
