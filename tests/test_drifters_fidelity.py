@@ -283,6 +283,17 @@ def test_station_switch_at_the_station_step_costs_the_rounds_action():
     fight.fire(ember, "autocannon", cutter, (1, 0))  # the next round he acts as usual
 
 
+def test_returning_to_a_station_after_leaving_it_costs_the_action():
+    """Back at Gunnery after leaving it to fight boarders: a switch, so no shot that round."""
+    from voidref.drifters.ships import leave_station
+    fight, ember, cutter, c = _ship_fight()
+    fight.start_turn(ember)
+    leave_station(fight, ember, "Yessica Morn")
+    fight.declare_station(ember, c["yessica"], "gunnery")
+    with pytest.raises(RulesError, match="'crew' Yessica Morn switched station this round"):
+        fight.fire(ember, "autocannon", cutter, (1, 0))
+
+
 def test_gunner_must_be_posted_at_gunnery():
     """fire(gunner=...) refuses someone at Engineering or at no station, naming 'gunner'."""
     fight, ember, cutter, c = _ship_fight()

@@ -248,7 +248,8 @@ class ShipFight:
         previous = [st for st, c in s.posts.items() if c.name == crew.name]
         for st in previous:
             del s.posts[st]
-        if previous and previous[0] is not station and self.order is not None:
+        came_back = crew.name in s.off_station  # left a station earlier in the fight
+        if (came_back or previous and previous[0] is not station) and self.order is not None:
             s.switched.add(crew.name)  # switching stations costs this round's Action
             s.actions_used.add(crew.name)
         s.posts[station] = crew
