@@ -367,3 +367,22 @@ def test_pool_parse_error_names_the_token(text, token):
         return
     with pytest.raises(RulesError, match=rf"'pool' .*could not read '{__import__('re').escape(token)}'"):
         Pool.parse(text)
+
+
+_COUNTS = st.integers(min_value=0, max_value=4)
+
+
+@given(_COUNTS, _COUNTS, _COUNTS, _COUNTS, _COUNTS, _COUNTS)
+def test_pool_parse_reads_back_what_describe_writes(a, m, b, t, h, n):
+    """Pool.parse(pool.describe()) is the same pool, for every pool."""
+    pool = Pool(ability=a, mastery=m, boon=b, trial=t, hazard=h, bane=n)
+    assert Pool.parse(pool.describe()) == pool
+
+
+@given(st.integers(min_value=0, max_value=10), st.integers(min_value=0, max_value=10),
+       st.integers(min_value=0, max_value=10), st.sampled_from(["none", "light", "heavy"]))
+def test_talent_defense_adds_in_full_whatever_the_gear(gear, deflecting, talent, cover):
+    """Bane Dice = min(gear Defense + Deflecting, 3) + talent Defense + cover, for any mix."""
+    target = Character("Target", ranged_defense=gear, deflecting={"kinetic": deflecting}, talent_ranged_defense=talent)
+    shot = Attack(SHOOTER, SIDEARM, target, band="short", cover=cover)
+    assert _banes(shot) == min(gear + deflecting, 3) + talent + {"none": 0, "light": 1, "heavy": 2}[cover]

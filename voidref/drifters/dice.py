@@ -252,7 +252,8 @@ class Pool:
         ``"1 hazard die"``, ``"3 upgraded trial"`` (the Hazard Die),
         ``"1 upgraded ability"`` (the Mastery Die). A difficulty word
         (``easy``, ``average``, ...) adds its Trial Dice. ``vs``, commas and
-        ``+`` only separate.
+        ``+`` only separate; "no dice" is an empty side. What :meth:`describe`
+        writes reads back as the same pool.
 
         >>> Pool.parse("3 upgraded trial"), Pool.parse("1 hazard die")
         (Pool(hazard=3), Pool(hazard=1))
@@ -291,6 +292,8 @@ class Pool:
                 i += 1 + used
             elif low == "vs":
                 i += 1
+            elif low == "no" and tokens[i + 1:i + 2] in (["dice"], ["Dice"]):  # an empty side, as describe() writes it
+                i += 2
             elif low.upper() in Difficulty.__members__:
                 counts[Die.TRIAL] += int(Difficulty[low.upper()])
                 i += 1
