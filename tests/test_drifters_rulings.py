@@ -152,6 +152,12 @@ def _reapply(r):
     return Conditions().apply("disoriented", 2).end_turn().apply("disoriented", 2, rulings=r).turns_left("disoriented")
 
 
+def _stun(r):
+    stunner = Weapon("Stunner", damage=6, crit=4, range="short", stun=True)
+    target = Character("Target", might=3)
+    return Attack(Character("Shooter"), stunner, target, band="short", rulings=r).damage(1).strain
+
+
 FLIPS = {
     "heavy_gravity_move_maneuvers": ((1, 1, 1), _movement),
     "anchored_skips_push_off": (False, _push_off),
@@ -162,6 +168,7 @@ FLIPS = {
     "ship_states_at_step_five": (False, _state_at_once),
     "thrown_reach_stops_at_engaged": (True, _thrown),
     "condition_reapply_adds": (False, _reapply),
+    "stun_subtracts_resistance": (False, _stun),
 }
 
 
@@ -188,6 +195,12 @@ def test_condition_reapply_adds_both_ways():
     """Rulings.condition_reapply_adds: ours (and printed) adds the new duration; off, the longer one wins."""
     assert _reapply(STANDARD) == _reapply(AS_PRINTED) == 3
     assert _reapply(Rulings(condition_reapply_adds=False)) == 2
+
+
+def test_stun_subtracts_resistance_both_ways():
+    """Rulings.stun_subtracts_resistance: ours (and AS_PRINTED) take Resistance 2 off 6; off, all 6 is Strain."""
+    assert _stun(STANDARD) == _stun(AS_PRINTED) == 4
+    assert _stun(Rulings(stun_subtracts_resistance=False)) == 6
 
 
 def test_hazard_die_name_is_the_label_shown():

@@ -198,7 +198,7 @@ class Attack:
         check_int("extra", extra, low=0, high=100)
         raw = self.weapon.damage + (net_successes - 1) + extra
         resistance = max(0, self.target.resistance - self.weapon.pierce)
-        if self.weapon.stun and not rulings.STUN_SUBTRACTS_RESISTANCE:
+        if self.weapon.stun and not self.rulings.stun_subtracts_resistance:
             resistance = 0
         left = max(0, raw - resistance)
         if self.weapon.stun:

@@ -36,7 +36,6 @@ __all__ = [
     "MAX_POOL_DICE",
     "HEAVY_GRAVITY_BANE_DICE",
     "LOW_GRAVITY_MELEE_BANE_DICE",
-    "STUN_SUBTRACTS_RESISTANCE",
 ]
 
 #: The faces of the six dice. The dice chapter (Chapter Thirteen) is not in the
@@ -146,11 +145,6 @@ HEAVY_GRAVITY_BANE_DICE: dict[str, int] = {"elevated": 1, "high": 1, "extreme": 
 #: it: the engine cannot tell a lunge from a jab.
 LOW_GRAVITY_MELEE_BANE_DICE = 1
 
-#: Stun damage. The source says a Stun weapon deals Strain instead of Wounds
-#: and that *direct* Strain ignores Resistance. A Stun hit is still a hit's
-#: damage, so we subtract Resistance first, then the rest is Strain.
-STUN_SUBTRACTS_RESISTANCE = True
-
 
 # -- the switches the engine reads ------------------------------------------------
 
@@ -169,7 +163,7 @@ class Rulings:
     >>> AS_PRINTED.anchored_skips_push_off, STANDARD.anchored_skips_push_off
     (False, True)
     >>> Rulings(disengage_from="medium")
-    Rulings(heavy_gravity_move_maneuvers=(1, 1, 2), anchored_skips_push_off=True, medical_boons_repeat=False, ranged_shot_is_physical=False, disengage_from='medium', armor_bypass_ignores_screen_dice=False, ship_states_at_step_five=True, thrown_reach_stops_at_engaged=False, condition_reapply_adds=True)
+    Rulings(heavy_gravity_move_maneuvers=(1, 1, 2), anchored_skips_push_off=True, medical_boons_repeat=False, ranged_shot_is_physical=False, disengage_from='medium', armor_bypass_ignores_screen_dice=False, ship_states_at_step_five=True, thrown_reach_stops_at_engaged=False, condition_reapply_adds=True, stun_subtracts_resistance=True)
     """
 
     #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity,
@@ -243,6 +237,15 @@ class Rulings:
     #: ``False`` restarts the clock at the longer of the two (which sometimes
     #: extends nothing).
     condition_reapply_adds: bool = True
+
+    #: Whether Resistance reduces a Stun weapon's hit.
+    #: **Source:** a Stun weapon deals Strain instead of Wounds, and Strain
+    #: inflicted directly ignores Resistance unless the effect says otherwise;
+    #: which of the two a Stun hit is, it does not say. **We chose:** ``True``,
+    #: a Stun hit is still a hit with a Damage value, so Resistance comes off
+    #: and the rest is Strain. **Printed:** both sentences are printed, so
+    #: either reading is literal; ``False`` treats the hit as direct Strain.
+    stun_subtracts_resistance: bool = True
 
     def __post_init__(self) -> None:
         slow = self.heavy_gravity_move_maneuvers
