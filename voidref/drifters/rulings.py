@@ -162,8 +162,10 @@ class Rulings:
 
     >>> AS_PRINTED.anchored_skips_push_off, STANDARD.anchored_skips_push_off
     (False, True)
-    >>> Rulings(disengage_from="medium")
-    Rulings(heavy_gravity_move_maneuvers=(1, 1, 2), anchored_skips_push_off=True, medical_boons_repeat=False, ranged_shot_is_physical=False, disengage_from='medium', armor_bypass_ignores_screen_dice=False, ship_states_at_step_five=True, thrown_reach_stops_at_engaged=False, condition_reapply_adds=True, stun_subtracts_resistance=True)
+    >>> Rulings(disengage_from="medium").differences(STANDARD)
+    ('disengage_from',)
+    >>> STANDARD.differences(AS_PRINTED)
+    ('anchored_skips_push_off', 'disengage_from', 'armor_bypass_ignores_screen_dice')
     """
 
     #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity,
