@@ -1,30 +1,215 @@
-"""Every Void Drifters ruling is stated on the page where its rule lives."""
+"""Every Void Drifters ruling is stated on the page where its rule lives, and every switch is read."""
 
 import re
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
 
+from voidref.drifters import Attack, Character, Health, Side, Weapon, maneuvers_to_move
+from voidref.drifters.ships import CM_440_CUTTER, EMBER_DRIFT, ShipAttack, ShipFight, ShipProfile, ShipWeapon
+from voidref.drifters.ships.example import crew
+from voidref.drifters.ships.profiles import Screen
 from voidref.drifters import rulings
+from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
+from voidref.errors import RulesError
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "drifters"
 # Stated inside another ruling's admonition rather than in one of its own.
 STATED_WITH = {"DOWNGRADE_WITH_NO_UPGRADED_DIE": "UPGRADE_WITH_NO_PLAIN_DIE"}
+CONSTANTS = [n for n in rulings.__all__ if n.isupper() and n not in ("STANDARD", "AS_PRINTED")]
+FIELDS = [f.name for f in fields(Rulings)]
 
 
-def _ids() -> set[str]:
-    return {m for page in DOCS.glob("*.md") for m in re.findall(r":id: (drifters-[a-z0-9-]+)", page.read_text())}
+def _boxes() -> dict[str, str]:
+    """Ruling id -> the text of its box, over every drifters page."""
+    out = {}
+    for page in DOCS.glob("*.md"):
+        for m in re.finditer(r"(`{3,})\{ruling\}[^\n]*\n:id: (drifters-[a-z0-9-]+)\n(.*?)\n\1\n", page.read_text(), re.S):
+            out[m.group(2)] = m.group(3)
+    return out
 
 
-@pytest.mark.parametrize("name", rulings.__all__)
+@pytest.mark.parametrize("name", CONSTANTS)
 def test_ruling_has_an_admonition_on_its_page(name):
-    """Each constant in voidref.drifters.rulings has a {ruling} with id drifters-<name>."""
+    """Each ruling constant in voidref.drifters.rulings has a {ruling} with id drifters-<name>."""
     shown = STATED_WITH.get(name, name)
-    assert "drifters-" + shown.lower().replace("_", "-") in _ids()
+    assert "drifters-" + shown.lower().replace("_", "-") in _boxes()
 
 
-@pytest.mark.parametrize("name", rulings.__all__)
+@pytest.mark.parametrize("name", CONSTANTS)
 def test_ruling_is_documented_in_the_code(name):
     """Each ruling constant is one documented value in rulings.py."""
     source = Path(rulings.__file__).read_text()
     assert re.search(rf"#: .*\n(#: .*\n)*{name}\b", source), name
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_rulings_field_is_documented_in_the_code(name):
+    """Each Rulings field has a '#:' comment saying what the source says, what we chose, and the printed reading."""
+    source = Path(rulings.__file__).read_text()
+    m = re.search(rf"((?:    #: .*\n)+)    {name}: ", source)
+    assert m, name
+    assert "**Source:**" in m.group(1) and "**Printed:**" in m.group(1), name
+    first = m.group(1).splitlines()[0].split("#:", 1)[1]
+    assert ": " not in first, f"{name}: Sphinx would read the first line's 'x: y' as a type"
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_rulings_field_has_a_box_naming_it_with_both_readings(name):
+    """Each Rulings field has a {ruling} box drifters-<field> (ships: drifters-ships-<field>) naming it and both readings."""
+    slug = name.replace("_", "-")
+    boxes = _boxes()
+    box = boxes.get("drifters-" + slug) or boxes.get("drifters-ships-" + slug)
+    assert box is not None, name
+    assert f"Rulings.{name}`" in box
+    assert "STANDARD" in box and "AS_PRINTED" in box
+
+
+def test_standard_is_the_default_and_as_printed_differs_where_stated():
+    """STANDARD is Rulings(); AS_PRINTED differs exactly on the fields where the source prints another reading."""
+    assert STANDARD == Rulings()
+    assert set(STANDARD.differences(AS_PRINTED)) == {
+        "anchored_skips_push_off", "disengage_from", "armor_bypass_ignores_screen_dice"}
+    assert eval(repr(AS_PRINTED)) == AS_PRINTED
+
+
+def test_bad_rulings_are_named():
+    """A wrong value for a field, or something that is not a Rulings, is refused by name."""
+    with pytest.raises(RulesError, match=r"'medical_boons_repeat' must be True or False \(got 1\)"):
+        Rulings(medical_boons_repeat=1)
+    with pytest.raises(RulesError, match=r"'disengage_from' must be one of engaged, short"):
+        Rulings(disengage_from="near")
+    with pytest.raises(RulesError, match=r"'rulings' must be a Rulings value"):
+        maneuvers_to_move("short", "medium", rulings="standard")
+    with pytest.raises(RulesError, match=r"'rulings' must be a Rulings value"):
+        ShipFight("medium", rulings=None)
+
+
+# -- every switch is read: flipping it changes a result ---------------------------------
+
+def _movement(r):
+    return maneuvers_to_move("short", "medium", "extreme", rulings=r)
+
+
+def _push_off(r):
+    return maneuvers_to_move("engaged", "short", "micro", anchored=True, rulings=r)
+
+
+def _medical(r):
+    return Health(12, 12, wounds=10).medical_care(2, 0, 4, rulings=r).wounds
+
+
+def _ranged_drift(r):
+    shooter = Character("Shooter", agility=3, skills={"ranged": 2})
+    shot = Attack(shooter, Weapon("Sidearm", damage=6, crit=3, range="medium"), Character("Target"),
+                  band="short", gravity="micro", difficulty_upgrades=1, rulings=r)
+    return shot.odds().drifting
+
+
+def _disengage(r):
+    c = crew()
+    fight = ShipFight("medium", rulings=r)
+    ember = fight.add_ship(EMBER_DRIFT, Side.PLAYER)
+    fight.add_ship(CM_440_CUTTER, Side.GM)
+    fight.declare_station(ember, c["senna"], "helm")
+    fight.roll_initiative({"Ember Drift": 2, "CM-440 cutter": 1})
+    fight.start_turn(ember)
+    try:
+        return fight.disengage(ember, (1, 0))
+    except RulesError:
+        return "refused"
+
+
+def _screen_dice(r):
+    lance = ShipWeapon("lance", damage=5, ranges=("medium",), crit=3, type="beam", armor_bypass=True)
+    screened = ShipProfile("Screened", speed=3, handling=0, armor=2, hull_points=20,
+                           screen=Screen(damage_reduction=2, bane_dice=1))
+    return ShipAttack(replace(EMBER_DRIFT, weapons=(lance,)), lance, screened, agility=3, gunnery=2,
+                      band="medium", rulings=r).pool().bane
+
+
+def _state_at_once(r):
+    c = crew()
+    fight = ShipFight("medium", rulings=r)
+    ember = fight.add_ship(EMBER_DRIFT, Side.PLAYER)
+    cutter = fight.add_ship(replace(CM_440_CUTTER, armor=0), Side.GM)
+    fight.declare_station(ember, c["yessica"], "gunnery")
+    fight.roll_initiative({"Ember Drift": 2, "CM-440 cutter": 1})
+    cutter.hull_damage = 20
+    fight.start_turn(ember)
+    fight.fire(ember, "autocannon", cutter, (1, 0))
+    return cutter.destroyed_in_round
+
+
+def _thrown(r):
+    from voidref.drifters import thrown_range
+    return thrown_range("short", "high", rulings=r)
+
+
+def _reapply(r):
+    from voidref.drifters import Conditions
+    return Conditions().apply("disoriented", 2).end_turn().apply("disoriented", 2, rulings=r).turns_left("disoriented")
+
+
+def _stun(r):
+    stunner = Weapon("Stunner", damage=6, crit=4, range="short", stun=True)
+    target = Character("Target", might=3)
+    return Attack(Character("Shooter"), stunner, target, band="short", rulings=r).damage(1).strain
+
+
+FLIPS = {
+    "heavy_gravity_move_maneuvers": ((1, 1, 1), _movement),
+    "anchored_skips_push_off": (False, _push_off),
+    "medical_boons_repeat": (True, _medical),
+    "ranged_shot_is_physical": (True, _ranged_drift),
+    "disengage_from": ("medium", _disengage),
+    "armor_bypass_ignores_screen_dice": (True, _screen_dice),
+    "ship_states_at_step_five": (False, _state_at_once),
+    "thrown_reach_stops_at_engaged": (True, _thrown),
+    "condition_reapply_adds": (False, _reapply),
+    "stun_subtracts_resistance": (False, _stun),
+}
+
+
+def test_every_field_has_a_flip():
+    """The flip table below covers every Rulings field."""
+    assert set(FLIPS) == set(FIELDS)
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_flipping_each_ruling_changes_a_result(name):
+    """A switch nothing reads must not exist: flipping each field changes what the engine computes."""
+    other, result = FLIPS[name]
+    assert getattr(STANDARD, name) != other
+    assert result(STANDARD) != result(replace(STANDARD, **{name: other}))
+
+
+def test_thrown_reach_stops_at_engaged_both_ways():
+    """Rulings.thrown_reach_stops_at_engaged: ours (and printed) refuses the throw; on, it reaches Engaged."""
+    assert _thrown(STANDARD) is _thrown(AS_PRINTED) is None
+    assert _thrown(Rulings(thrown_reach_stops_at_engaged=True)).name == "ENGAGED"
+
+
+def test_condition_reapply_adds_both_ways():
+    """Rulings.condition_reapply_adds: ours (and printed) adds the new duration; off, the longer one wins."""
+    assert _reapply(STANDARD) == _reapply(AS_PRINTED) == 3
+    assert _reapply(Rulings(condition_reapply_adds=False)) == 2
+
+
+def test_stun_subtracts_resistance_both_ways():
+    """Rulings.stun_subtracts_resistance: ours (and AS_PRINTED) take Resistance 2 off 6; off, all 6 is Strain."""
+    assert _stun(STANDARD) == _stun(AS_PRINTED) == 4
+    assert _stun(Rulings(stun_subtracts_resistance=False)) == 6
+
+
+def test_hazard_die_name_is_the_label_shown():
+    """The Hazard Die's name (a ruling: the source never names it) is the label the engine prints."""
+    from voidref.drifters import Die
+    assert Die.HAZARD.label + " Die" == rulings.HAZARD_DIE_NAME
+
+
+def test_armor_bypass_screen_dice_both_ways():
+    """Rulings.armor_bypass_ignores_screen_dice: ours keeps the screen's Bane Die; printed drops it."""
+    assert _screen_dice(STANDARD) == 1
+    assert _screen_dice(AS_PRINTED) == 0

@@ -189,7 +189,7 @@ def test_switching_stations_costs_the_action():
     fight.start_turn(ember)
     fight.declare_station(ember, c["davan"], "sensors and comms")
     assert ember.unmanned() == (Station.ENGINEERING,)
-    with pytest.raises(RulesError, match="Davan Kel has already used the Action"):
+    with pytest.raises(RulesError, match="Davan Kel switched station this round"):
         fight.target_lock(ember, cutter, (1, 0))
 
 
@@ -225,6 +225,7 @@ def test_destroyed_ship_breaks_up_at_end_of_next_round():
     cutter.hull_damage = 22
     end = {e.name: e for e in fight.end_round()}["CM-440 cutter"]
     assert end.destroyed and end.breaks_up_after_round == 2 and not cutter.broken_up
+    fight.start_turn(ember)
     fight.start_turn(cutter)  # the round to abandon ship: it still has a turn
     fight.end_round()
     assert cutter.broken_up

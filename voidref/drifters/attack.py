@@ -13,8 +13,12 @@ Pool:
 * Past the weapon's range (only if the GM allows): 1 Bane Die per band.
 * Defense: 1 Bane Die per point of Melee or Ranged Defense; cover adds to
   Ranged Defense (light 1, heavy 2), never to melee; Deflecting X adds X
-  against its damage type. Gear (Defense + Deflecting) gives at most 3; cover
-  goes on top.
+  against its damage type. Default gear (gear Defense + Deflecting) gives at
+  most 3; talent Defense and cover go on top, uncapped.
+* Thrown weapons reach one band farther in microgravity and two bands
+  shorter in High and Extreme gravity (:func:`~voidref.drifters.environment.thrown_range`).
+* A Calamity on a physical attack (:meth:`Attack.physical`) in microgravity
+  leaves the attacker Drifting (``AttackOdds.drifting``).
 
 Damage: the weapon's Damage, +1 per net Success past the first, less
 Resistance (Pierce ignores that much of it), never below 0. Stun weapons
@@ -41,8 +45,9 @@ from voidref.drifters import rulings
 from voidref.drifters.characters import Character, RangeBand, Skill, Weapon
 from voidref.drifters.conditions import Conditions
 from voidref.drifters.dice import CheckOutcome, Pool
-from voidref.drifters.environment import Gravity, melee_bane_dice
+from voidref.drifters.environment import Gravity, calamity_sets_drifting, melee_bane_dice, thrown_range
 from voidref.drifters.health import Health
+from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 
@@ -75,7 +80,11 @@ class Attack:
     """One attack, described by who, with what, at whom, and in what situation.
 
     *conditions* are the attacker's (Disoriented adds a Bane Die). *boon_dice*
-    and *bane_dice* are any extra dice the GM or an ally adds.
+    and *bane_dice* are any extra dice the GM or an ally adds;
+    *difficulty_upgrades* turn Trial Dice into Hazard Dice (the only dice
+    with a Calamity face). *gear_cap*
+    False says the target's gear is not default gear, so its Defense and
+    Deflecting are not held to 3.
     """
 
     attacker: Character
@@ -90,6 +99,8 @@ class Attack:
     bane_dice: int = 0
     past_range_allowed: bool = False
     gear_cap: bool = True
+    difficulty_upgrades: int = 0
+    rulings: Rulings = STANDARD
 
     def __post_init__(self) -> None:
         for name, kind in (("attacker", Character), ("target", Character), ("weapon", Weapon), ("conditions", Conditions)):
@@ -102,13 +113,38 @@ class Attack:
             check_bool(name, getattr(self, name))
         check_int("boon_dice", self.boon_dice, low=0, high=10)
         check_int("bane_dice", self.bane_dice, low=0, high=10)
+        check_int("difficulty_upgrades", self.difficulty_upgrades, low=0, high=10)
+        check_rulings(self.rulings)
         if self.weapon.melee and self.band is not RangeBand.ENGAGED:
             raise RulesError(f"'band' must be engaged for a {self.weapon.skill.value} attack (got {self.band.name.lower()})")
-        if self.band > self.weapon.range and not self.past_range_allowed:
+        reach = self.reach
+        if reach is None:
+            raise RulesError(f"'gravity' {self.gravity.value} leaves the thrown {self.weapon.name} no reach at all "
+                             f"(listed range {self.weapon.range.name.lower()}, two bands shorter)")
+        if self.band > reach and not self.past_range_allowed:
+            what = "the weapon's range" if reach == self.weapon.range else f"the weapon's thrown range in {self.gravity.value} gravity"
             raise RulesError(
-                f"'band' must be within the weapon's range, engaged to {self.weapon.range.name.lower()} "
+                f"'band' must be within {what}, engaged to {reach.name.lower()} "
                 f"(got {self.band.name.lower()}; set past_range_allowed if the GM allows it)"
             )
+
+    @property
+    def reach(self) -> RangeBand | None:
+        """The farthest band the weapon attacks at here (its Range, shifted by gravity if thrown).
+
+        ``None`` when a thrown weapon cannot reach even Engaged in this gravity.
+        """
+        if self.weapon.thrown:
+            return thrown_range(self.weapon.range, self.gravity, rulings=self.rulings)
+        return self.weapon.range
+
+    def physical(self) -> bool:
+        """Whether the attack is a physical action (a Calamity on it in microgravity sets Drifting).
+
+        Melee, unarmed and thrown attacks are; firing a ranged weapon is only
+        under :attr:`~voidref.drifters.rulings.Rulings.ranged_shot_is_physical`.
+        """
+        return self.weapon.melee or self.weapon.thrown or self.rulings.ranged_shot_is_physical
 
     # -- the pool ---------------------------------------------------------
     def bane_sources(self) -> tuple[tuple[str, int], ...]:
@@ -117,14 +153,18 @@ class Attack:
         out: list[tuple[str, int]] = []
         if not w.melee and self.band is RangeBand.ENGAGED:
             out.append(("ranged shot at Engaged", rulings.ENGAGED_RANGED_BANE_DICE))
-        if self.band > w.range:
-            out.append(("past the weapon's range", rulings.PAST_RANGE_BANE_DICE_PER_BAND * (self.band - w.range)))
-        defense = t.melee_defense if w.melee else t.ranged_defense
-        gear = defense + t.deflecting.get(w.damage_type, 0)
+        reach = self.reach
+        if self.band > reach:
+            out.append(("past the weapon's range", rulings.PAST_RANGE_BANE_DICE_PER_BAND * (self.band - reach)))
+        gear_defense = t.melee_defense if w.melee else t.ranged_defense
+        gear = gear_defense + t.deflecting.get(w.damage_type, 0)
         if self.gear_cap:
             gear = min(gear, rulings.DEFENSE_GEAR_CAP)
         if gear:
-            out.append(("Defense and Deflecting", gear))
+            out.append(("Defense and Deflecting from gear", gear))
+        talent = t.talent_melee_defense if w.melee else t.talent_ranged_defense
+        if talent:
+            out.append(("Defense from talents", talent))
         if not w.melee and self.cover:
             out.append((f"{self.cover.name.lower()} cover", int(self.cover)))
         if w.melee:
@@ -148,6 +188,7 @@ class Attack:
         skill = self.weapon.skill
         pool = Pool.for_check(self.attacker.characteristic(skill.characteristic), self.attacker.skill(skill),
                               self.difficulty(), boon_dice=self.boon_dice)
+        pool = pool.upgrade_difficulty(self.difficulty_upgrades)
         return pool.add("bane", sum(n for _, n in self.bane_sources()))
 
     # -- results ----------------------------------------------------------
@@ -157,7 +198,7 @@ class Attack:
         check_int("extra", extra, low=0, high=100)
         raw = self.weapon.damage + (net_successes - 1) + extra
         resistance = max(0, self.target.resistance - self.weapon.pierce)
-        if self.weapon.stun and not rulings.STUN_SUBTRACTS_RESISTANCE:
+        if self.weapon.stun and not self.rulings.stun_subtracts_resistance:
             resistance = 0
         left = max(0, raw - resistance)
         if self.weapon.stun:
@@ -175,13 +216,16 @@ class Attack:
         crit = self.weapon.crit
         already_down = health.incapacitated
 
-        def summarise(o: CheckOutcome) -> tuple[bool, int, int, bool, bool]:
+        physical = self.physical()
+
+        def summarise(o: CheckOutcome) -> tuple[bool, int, int, bool, bool, bool]:
+            drifting = calamity_sets_drifting(self.gravity, o.calamities, physical)
             if o.successes < 1:
-                return (False, 0, 0, False, already_down)
+                return (False, 0, 0, False, already_down, drifting)
             d = self.damage(o.successes)
             after = health.suffer_wounds(d.wounds).suffer_strain(d.strain)
             crit_ok = already_down or o.boons >= crit or o.breakthroughs >= 1
-            return (True, d.wounds, d.strain, crit_ok, after.incapacitated)
+            return (True, d.wounds, d.strain, crit_ok, after.incapacitated, drifting)
 
         summary = dist.map(summarise)
         return AttackOdds(
@@ -192,6 +236,7 @@ class Attack:
             strain=summary.map(lambda s: s[2]),
             critical_injury=summary.prob(lambda s: s[3]),
             incapacitated=summary.prob(lambda s: s[4]),
+            drifting=summary.prob(lambda s: s[5]),
         )
 
 
@@ -203,7 +248,9 @@ class AttackOdds:
     *wounds* and *strain* are its two sides (0 on a miss). *critical_injury* is the chance that a Critical Injury is
     available (a hit with Boons at least the Crit rating or a Breakthrough,
     or any hit on a target already incapacitated). *incapacitated* is the
-    chance the target is out of the fight after the attack.
+    chance the target is out of the fight after the attack. *drifting* is
+    the chance the attacker is left Drifting (a Calamity on a physical attack
+    in microgravity).
     """
 
     pool: Pool
@@ -213,6 +260,7 @@ class AttackOdds:
     strain: Dist
     critical_injury: Fraction
     incapacitated: Fraction
+    drifting: Fraction = Fraction(0)
 
     @property
     def expected_wounds(self) -> Fraction:

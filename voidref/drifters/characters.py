@@ -117,6 +117,11 @@ class Character:
 
     *wound_points*, *strain_points* and *resistance* are derived from the
     characteristics unless a stat block states them (adversaries often do).
+
+    Defense comes in two parts: *melee_defense* and *ranged_defense* are what
+    armor and other gear give (with Deflecting, at most 3 Bane Dice against
+    one attack with default gear); *talent_melee_defense* and
+    *talent_ranged_defense* come from talents and have no cap.
     """
 
     name: str
@@ -133,6 +138,8 @@ class Character:
     kind: Kind = Kind.CHARACTER
     stated_wound_points: int | None = None
     stated_resistance: int | None = None
+    talent_melee_defense: int = 0
+    talent_ranged_defense: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -149,6 +156,8 @@ class Character:
         check_int("armor_resistance", self.armor_resistance, low=0, high=ARMOR_RESISTANCE_CAP)
         check_int("melee_defense", self.melee_defense, low=0, high=10)
         check_int("ranged_defense", self.ranged_defense, low=0, high=10)
+        check_int("talent_melee_defense", self.talent_melee_defense, low=0, high=10)
+        check_int("talent_ranged_defense", self.talent_ranged_defense, low=0, high=10)
         if not isinstance(self.deflecting, Mapping):
             raise RulesError(f"'deflecting' must map damage types to ratings (got {self.deflecting!r})")
         object.__setattr__(self, "deflecting", _FrozenMap(
@@ -176,6 +185,9 @@ class Character:
         for name in ("stated_wound_points", "stated_resistance"):
             if getattr(self, name) is not None:
                 parts.append(f"{name}={getattr(self, name)}")
+        for name in ("talent_melee_defense", "talent_ranged_defense"):
+            if getattr(self, name):
+                parts.append(f"{name}={getattr(self, name)}")
         return f"Character({', '.join(parts)})"
 
     def characteristic(self, which: Characteristic | str) -> int:
@@ -185,6 +197,13 @@ class Character:
     def skill(self, which: Skill | str) -> int:
         """The rank in a skill (0 when untrained)."""
         return self.skills.get(check_enum("skill", which, Skill), 0)
+
+    def defense(self, melee: bool) -> int:
+        """Melee or Ranged Defense in all, gear and talents together (cover not included)."""
+        check_bool("melee", melee)
+        if melee:
+            return self.melee_defense + self.talent_melee_defense
+        return self.ranged_defense + self.talent_ranged_defense
 
     @property
     def wound_points(self) -> int:

@@ -82,7 +82,9 @@ class Die(enum.Enum):
     @property
     def label(self) -> str:
         """The die's name as the rules write it."""
-        return "Hazard" if self is Die.HAZARD else self.value.capitalize()
+        if self is Die.HAZARD:
+            return rulings.HAZARD_DIE_NAME.removesuffix(" Die")
+        return self.value.capitalize()
 
     @property
     def positive(self) -> bool:
@@ -145,9 +147,29 @@ class Roll:
         return CheckOutcome(*(sum(f[i] for _, f in self.faces) for i in range(4)))
 
 
-_LETTERS = {"A": Die.ABILITY, "M": Die.MASTERY, "B": Die.BOON, "T": Die.TRIAL, "H": Die.HAZARD, "b": Die.BANE}
-_WORDS = {d.value: d for d in Die} | {d.value + "s": d for d in Die} | {"upgraded trial": Die.HAZARD}
-_TOKEN = re.compile(r"(\d+)\s*([A-Za-z]+)")
+_LETTERS = {"A": Die.ABILITY, "M": Die.MASTERY, "B": Die.BOON, "T": Die.TRIAL, "H": Die.HAZARD, "b": Die.BANE,
+            "a": Die.ABILITY, "m": Die.MASTERY, "t": Die.TRIAL, "h": Die.HAZARD}
+_WORDS = ({d.value: d for d in Die} | {d.value + "s": d for d in Die}
+          | {"abilities": Die.ABILITY, "masteries": Die.MASTERY})
+_UPGRADED = {Die.TRIAL: Die.HAZARD, Die.ABILITY: Die.MASTERY}
+_TOKEN = re.compile(r"[0-9]+|[A-Za-z]+|[^\sA-Za-z0-9]")
+_COUNT = re.compile(r"[0-9]+")
+
+
+def _read_die(tokens: list[str], i: int) -> tuple[Die | None, int]:
+    """The die named at ``tokens[i]`` and how many tokens its name takes (``(None, 0)``: no die)."""
+    token = tokens[i]
+    if token in _LETTERS:
+        die, used = _LETTERS[token], 1
+    elif token.lower() == "upgraded" and i + 1 < len(tokens) and _UPGRADED.get(_WORDS.get(tokens[i + 1].lower())):
+        die, used = _UPGRADED[_WORDS[tokens[i + 1].lower()]], 2
+    elif token.lower() in _WORDS:
+        die, used = _WORDS[token.lower()], 1
+    else:
+        return None, 0
+    if i + used < len(tokens) and tokens[i + used].lower() in ("die", "dice"):
+        used += 1
+    return die, used
 
 
 @dataclass(frozen=True)
@@ -220,23 +242,63 @@ class Pool:
 
     @classmethod
     def parse(cls, text: str) -> "Pool":
-        """Read a pool such as ``"2M 2A vs 2T 1b"`` or ``"4 ability, 1 trial"``.
+        """Read a pool such as ``"2M 2A vs 2T 1b"``, ``"4 ability, 1 trial"`` or ``"2 ability 1 mastery vs average"``.
 
         Letters: ``A`` Ability, ``M`` Mastery, ``B`` Boon Die, ``T`` Trial,
-        ``H`` Hazard, ``b`` Bane Die (case matters for B and b). Whole die
-        names work in any case. ``vs`` is optional.
+        ``H`` Hazard, ``b`` Bane Die. ``A``, ``M``, ``T`` and ``H`` may be
+        written in either case; ``B`` (Boon) and ``b`` (Bane) may not, since
+        the case is what tells them apart. Whole die names work in any case,
+        singular or plural, with or without "die" or "dice" after them:
+        ``"1 hazard die"``, ``"3 upgraded trial"`` (the Hazard Die),
+        ``"1 upgraded ability"`` (the Mastery Die). A difficulty word
+        (``easy``, ``average``, ...) adds its Trial Dice. ``vs``, commas and
+        ``+`` only separate; "no dice" is an empty side. What :meth:`describe`
+        writes reads back as the same pool.
+
+        >>> Pool.parse("3 upgraded trial"), Pool.parse("1 hazard die")
+        (Pool(hazard=3), Pool(hazard=1))
+        >>> Pool.parse("2 ability 1 mastery vs average")
+        Pool(ability=2, mastery=1, trial=2)
+        >>> Pool.parse("2m 2a vs 2t 1b")
+        Pool(ability=2, mastery=2, trial=2, bane=1)
+        >>> Pool.parse("2 ability vs 1 tral")
+        Traceback (most recent call last):
+        ...
+        voidref.errors.RulesError: 'pool' dice must be A, M, B, T, H, b or die names (got '2 ability vs 1 tral'; could not read 'tral')
         """
         if not isinstance(text, str):
             raise RulesError(f"'pool' must be text such as '2M 2A vs 2T' (got {text!r})")
+
+        def refuse(token: str, why: str = "") -> RulesError:
+            return RulesError(f"'pool' must be counts and dice such as '2M 2A vs 2T' (got {text!r}; "
+                              f"could not read {token!r}{why})")
+
         counts = {d: 0 for d in Die}
-        rest = _TOKEN.sub(" ", text.replace(",", " ")).replace("vs", " ").replace("+", " ").split()
-        if rest:
-            raise RulesError(f"'pool' must be counts and dice such as '2M 2A vs 2T' (got {text!r}; could not read {' '.join(rest)!r})")
-        for number, name in _TOKEN.findall(text):
-            die = _LETTERS.get(name) if len(name) == 1 else _WORDS.get(name.lower())
-            if die is None:
-                raise RulesError(f"'pool' dice must be A, M, B, T, H, b or die names (got {text!r}; unknown die {name!r})")
-            counts[die] += int(number)
+        tokens = _TOKEN.findall(text.replace(",", " ").replace("+", " "))
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            low = token.lower()
+            if _COUNT.fullmatch(token):
+                if len(token) > 3:
+                    raise refuse(token, ", too many dice")
+                if i + 1 == len(tokens):
+                    raise refuse(token, ", a count with no die after it")
+                die, used = _read_die(tokens, i + 1)
+                if die is None:
+                    raise RulesError(f"'pool' dice must be A, M, B, T, H, b or die names (got {text!r}; "
+                                     f"could not read {tokens[i + 1]!r})")
+                counts[die] += int(token)
+                i += 1 + used
+            elif low == "vs":
+                i += 1
+            elif low == "no" and tokens[i + 1:i + 2] in (["dice"], ["Dice"]):  # an empty side, as describe() writes it
+                i += 2
+            elif low.upper() in Difficulty.__members__:
+                counts[Die.TRIAL] += int(Difficulty[low.upper()])
+                i += 1
+            else:
+                raise refuse(token, ", a die needs a count before it" if _read_die(tokens, i)[0] else "")
         return cls(**{d.value: n for d, n in counts.items()})
 
     def count(self, die: Die) -> int:

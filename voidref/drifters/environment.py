@@ -8,7 +8,11 @@ rulings (:mod:`voidref.drifters.rulings`).
   anchored; deliberate movement costs 1 extra Maneuver (push-off).
 * Low gravity: Athletics, Unarmed and planted melee add 1 Bane Die; movement
   is normal.
-* Elevated, High, Extreme: physical checks add Bane Dice and movement slows.
+* Elevated, High, Extreme: physical checks add Bane Dice and every move costs
+  more Maneuvers (how many: :attr:`~voidref.drifters.rulings.Rulings.heavy_gravity_move_maneuvers`).
+* A Calamity on a physical action in microgravity leaves the character
+  Drifting (:func:`calamity_sets_drifting`) until an Average Athletics check
+  (:func:`drift_recovery_pool`) or an ally reaching them ends it.
 * Ranged attacks never take a gravity penalty. Thrown weapons reach one band
   farther in microgravity and two bands shorter in High and Extreme gravity.
 """
@@ -17,11 +21,18 @@ from __future__ import annotations
 
 import enum
 
-from voidref.drifters import rulings
-from voidref.drifters.characters import RangeBand
-from voidref.errors import check_bool, check_enum
+from voidref.drifters import rulings as _constants
+from voidref.drifters.characters import Character, RangeBand, Skill
+from voidref.drifters.dice import Difficulty, Pool
+from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings, check_rulings
+from voidref.errors import RulesError, check_bool, check_enum, check_int
 
-__all__ = ["Gravity", "melee_bane_dice", "extra_move_maneuvers", "thrown_range"]
+__all__ = ["Gravity", "melee_bane_dice", "extra_move_maneuvers", "thrown_range", "calamity_sets_drifting",
+           "drift_recovery_pool", "DRIFT_RECOVERY_DIFFICULTY"]
+
+#: Ending a drift takes an Average Athletics check (the source's difficulty).
+DRIFT_RECOVERY_DIFFICULTY = Difficulty.AVERAGE
+
 
 
 class Gravity(enum.Enum):
@@ -53,27 +64,74 @@ def melee_bane_dice(gravity: Gravity | str, anchored: bool = False, unarmed: boo
     if g is Gravity.MICRO:
         return 0 if anchored else 2
     if g is Gravity.LOW:
-        return rulings.LOW_GRAVITY_MELEE_BANE_DICE
-    return rulings.HEAVY_GRAVITY_BANE_DICE.get(g.value, 0)
+        return _constants.LOW_GRAVITY_MELEE_BANE_DICE
+    return _constants.HEAVY_GRAVITY_BANE_DICE.get(g.value, 0)
 
 
-def extra_move_maneuvers(gravity: Gravity | str, anchored: bool = False) -> int:
-    """Extra Maneuvers one move costs in this gravity."""
+def extra_move_maneuvers(gravity: Gravity | str, anchored: bool = False, *, rulings: Rulings = STANDARD) -> int:
+    """Extra Maneuvers one move costs in this gravity.
+
+    Microgravity: the push-off (an anchored character skips it under
+    :attr:`~voidref.drifters.rulings.Rulings.anchored_skips_push_off`).
+    Elevated, High, Extreme: :attr:`~voidref.drifters.rulings.Rulings.heavy_gravity_move_maneuvers`.
+
+    >>> [extra_move_maneuvers(g) for g in ("micro", "low", "standard", "elevated", "high", "extreme")]
+    [1, 0, 0, 1, 1, 2]
+    >>> extra_move_maneuvers("micro", anchored=True), extra_move_maneuvers("micro", anchored=True, rulings=AS_PRINTED)
+    (0, 1)
+    """
     g = check_enum("gravity", gravity, Gravity)
     check_bool("anchored", anchored)
+    r = check_rulings(rulings)
     if g is Gravity.MICRO:
-        return 0 if anchored else rulings.MICROGRAVITY_PUSH_OFF
-    return rulings.HEAVY_GRAVITY_EXTRA_MANEUVERS.get(g.value, 0)
+        return 0 if anchored and r.anchored_skips_push_off else _constants.MICROGRAVITY_PUSH_OFF
+    heavy = (Gravity.ELEVATED, Gravity.HIGH, Gravity.EXTREME)
+    return r.heavy_gravity_move_maneuvers[heavy.index(g)] if g in heavy else 0
 
 
-def thrown_range(listed: RangeBand | str, gravity: Gravity | str) -> RangeBand | None:
+
+def thrown_range(listed: RangeBand | str, gravity: Gravity | str, *, rulings: Rulings = STANDARD) -> RangeBand | None:
     """How far a thrown weapon reaches: ``None`` if it cannot reach even Engaged.
+
+    Never past Extreme; below Engaged, see
+    :attr:`~voidref.drifters.rulings.Rulings.thrown_reach_stops_at_engaged`.
 
     >>> thrown_range("short", "micro"), thrown_range("short", "high")
     (<RangeBand.MEDIUM: 2>, None)
+    >>> thrown_range("short", "high", rulings=Rulings(thrown_reach_stops_at_engaged=True))
+    <RangeBand.ENGAGED: 0>
     """
     band = check_enum("listed", listed, RangeBand)
     g = check_enum("gravity", gravity, Gravity)
+    r = check_rulings(rulings)
     shift = {Gravity.MICRO: 1, Gravity.HIGH: -2, Gravity.EXTREME: -2}.get(g, 0)
     reach = min(int(band) + shift, int(RangeBand.EXTREME))
+    if reach < 0 and r.thrown_reach_stops_at_engaged:
+        reach = 0
     return RangeBand(reach) if reach >= 0 else None
+
+
+def calamity_sets_drifting(gravity: Gravity | str, calamities: int, physical: bool) -> bool:
+    """Whether a check leaves the character Drifting: a Calamity on a physical action in microgravity.
+
+    Which attacks count as physical: :meth:`voidref.drifters.attack.Attack.physical`.
+
+    >>> calamity_sets_drifting("micro", 1, physical=True), calamity_sets_drifting("low", 1, physical=True)
+    (True, False)
+    """
+    g = check_enum("gravity", gravity, Gravity)
+    check_int("calamities", calamities, low=0, high=100)
+    check_bool("physical", physical)
+    return g is Gravity.MICRO and physical and calamities >= 1
+
+
+def drift_recovery_pool(character: Character, boon_dice: int = 0, bane_dice: int = 0) -> Pool:
+    """The Average Athletics check that ends a drift.
+
+    >>> drift_recovery_pool(Character("Senna Vael", might=2, agility=4))
+    Pool(ability=2, trial=2)
+    """
+    if not isinstance(character, Character):
+        raise RulesError(f"'character' must be a Character (got {character!r})")
+    return Pool.for_check(character.might, character.skill(Skill.ATHLETICS), DRIFT_RECOVERY_DIFFICULTY,
+                          boon_dice=boon_dice, bane_dice=bane_dice)

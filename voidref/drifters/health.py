@@ -12,12 +12,13 @@ Recovery" of the Void Drifters chapter.
 Recovery:
 
 * End of an encounter: recover Strain equal to Willpower.
-* Full rest: recover all Strain (after a Strain knockout: down to half the
-  Strain Points, rounded down) and Wounds equal to Might.
+* Full rest: recover all Strain (after a Strain knockout: Strain becomes
+  half the Strain Points, rounded down) and Wounds equal to Might.
 * Catch Breath (a Maneuver, once per encounter): recover 1 Strain.
 * 1 Boon with no stronger use: recover 1 Strain.
 * Medical care: each net Success removes 1 more Wound; 2 Boons may remove
-  1 more.
+  1 more (once per check, unless
+  :attr:`~voidref.drifters.rulings.Rulings.medical_boons_repeat`).
 
 >>> davan = Health.of(Character("Davan Kel", might=2, intellect=4, willpower=2))
 >>> davan = davan.suffer_wounds(5).suffer_strain(2)
@@ -32,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from voidref.drifters.characters import Character
+from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.errors import RulesError, check_bool, check_int
 
 __all__ = ["Health"]
@@ -126,24 +128,37 @@ class Health:
         return replace(self, strain=max(0, self.strain - boons))
 
     def full_rest(self, might: int) -> "Health":
-        """A full rest: Wounds drop by Might; Strain clears, or falls to half after a Strain knockout."""
+        """A full rest: Wounds drop by Might; Strain clears, or becomes half the Strain Points after a Strain knockout.
+
+        >>> Health(12, 12, strain=12, strain_knockout=True).full_rest(2).strain
+        6
+        """
         check_int("might", might, low=1, high=10)
         if self.strain_knockout and self.strain_points is not None:
-            strain = min(self.strain, self.strain_points // 2)
+            strain = self.strain_points // 2
         else:
             strain = 0
         return replace(self, wounds=max(0, self.wounds - might), strain=strain, strain_knockout=False)
 
     def medical_care(self, might: int, net_successes: int, boons: int = 0,
-                     boons_on_wounds: bool = True) -> "Health":
-        """Full rest with medical care: each net Success heals 1 more Wound, 2 Boons 1 more.
+                     boons_on_wounds: bool = True, *, rulings: Rulings = STANDARD) -> "Health":
+        """Full rest with medical care: each net Success heals 1 more Wound, and 2 Boons 1 more.
 
-        See :data:`voidref.drifters.rulings.MEDICAL_CARE_WOUNDS`.
+        The 2-Boon Wound is bought once per check, or once per 2 Boons under
+        :attr:`~voidref.drifters.rulings.Rulings.medical_boons_repeat`.
+        *boons_on_wounds* False keeps the Boons for the other uses (saving
+        supplies, a shorter recovery).
+
+        >>> hurt = Health(12, 12, wounds=10)
+        >>> hurt.medical_care(2, net_successes=1, boons=4).wounds
+        6
         """
         check_int("net_successes", net_successes, low=0, high=50)
         check_int("boons", boons, low=0, high=50)
         check_bool("boons_on_wounds", boons_on_wounds)
-        extra = net_successes + (boons // 2 if boons_on_wounds else 0)
+        r = check_rulings(rulings)
+        from_boons = boons // 2 if r.medical_boons_repeat else min(1, boons // 2)
+        extra = net_successes + (from_boons if boons_on_wounds else 0)
         rested = self.full_rest(might)
         return replace(rested, wounds=max(0, rested.wounds - extra))
 

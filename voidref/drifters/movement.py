@@ -7,7 +7,8 @@ chapter.
 * Medium to Long and Long to Extreme: 2 Maneuvers per band.
 * Leaving Engaged is an ordinary move (1 Maneuver to Short); there is no
   separate disengage action.
-* Gravity may add Maneuvers (:mod:`voidref.drifters.environment`).
+* Gravity may add Maneuvers (:mod:`voidref.drifters.environment`): the push-off
+  in microgravity, slower going in Elevated, High and Extreme gravity.
 
 >>> maneuvers_to_move("engaged", "short")
 1
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from voidref.drifters.characters import RangeBand
 from voidref.drifters.environment import Gravity, extra_move_maneuvers
+from voidref.drifters.rulings import STANDARD, Rulings
 from voidref.drifters.turn import MAX_MANEUVERS, SECOND_MANEUVER_STRAIN
 from voidref.errors import check_bool, check_enum
 
@@ -34,11 +36,16 @@ def band_step_cost(a: RangeBand, b: RangeBand) -> int:
 
 
 def maneuvers_to_move(start: RangeBand | str, end: RangeBand | str,
-                      gravity: Gravity | str = Gravity.STANDARD, anchored: bool = False) -> int:
-    """Maneuvers for one move from *start* to *end* (0 if already there)."""
+                      gravity: Gravity | str = Gravity.STANDARD, anchored: bool = False, *,
+                      rulings: Rulings = STANDARD) -> int:
+    """Maneuvers for one move from *start* to *end* (0 if already there).
+
+    >>> maneuvers_to_move("short", "medium", "elevated")
+    2
+    """
     a = check_enum("start", start, RangeBand)
     b = check_enum("end", end, RangeBand)
-    extra = extra_move_maneuvers(gravity, anchored)
+    extra = extra_move_maneuvers(gravity, anchored, rulings=rulings)
     if a == b:
         return 0
     step = 1 if b > a else -1
@@ -63,9 +70,10 @@ class MovePlan:
 
 
 def move_plan(start: RangeBand | str, end: RangeBand | str,
-              gravity: Gravity | str = Gravity.STANDARD, anchored: bool = False) -> MovePlan:
+              gravity: Gravity | str = Gravity.STANDARD, anchored: bool = False, *,
+              rulings: Rulings = STANDARD) -> MovePlan:
     """The Maneuvers, turns and Strain a move costs."""
     check_bool("anchored", anchored)
-    n = maneuvers_to_move(start, end, gravity, anchored)
+    n = maneuvers_to_move(start, end, gravity, anchored, rulings=rulings)
     turns = -(-n // MAX_MANEUVERS)
     return MovePlan(n, turns, (n // MAX_MANEUVERS) * SECOND_MANEUVER_STRAIN, n)

@@ -10,7 +10,15 @@ admonition with the anchor ``ruling-drifters-<name-with-dashes>``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
+
+from voidref.errors import RulesError, check_bool, check_int
+
 __all__ = [
+    "Rulings",
+    "STANDARD",
+    "AS_PRINTED",
+    "check_rulings",
     "DICE_FACES",
     "HAZARD_DIE_NAME",
     "UPGRADE_WITH_NO_PLAIN_DIE",
@@ -25,16 +33,9 @@ __all__ = [
     "COMBAT_BANE_SPENDS",
     "DISORIENTED_BANE_DICE",
     "CRITICAL_INJURY_EXTRA_PER_ORDER",
-    "MICROGRAVITY_PUSH_OFF",
-    "MEDICAL_CARE_WOUNDS",
     "MAX_POOL_DICE",
     "HEAVY_GRAVITY_BANE_DICE",
-    "HEAVY_GRAVITY_EXTRA_MANEUVERS",
     "LOW_GRAVITY_MELEE_BANE_DICE",
-    "STUN_SUBTRACTS_RESISTANCE",
-    "CONDITION_REAPPLY",
-    "STRAIN_KNOCKOUT_REST",
-    "THROWN_RANGE_LIMITS",
 ]
 
 #: The faces of the six dice. The dice chapter (Chapter Thirteen) is not in the
@@ -91,10 +92,11 @@ PAST_RANGE_BANE_DICE_PER_BAND = 1
 #: Davan both take cover as a Maneuver in the Docking Bay fight).
 TAKE_COVER_IS_MANEUVER = True
 
-#: The most Bane Dice that Defense and Deflecting from standard gear give
-#: together against one attack; cover is counted separately, over the cap.
-#: The engine applies the cap by default (``gear_cap=True``); a GM can lift
-#: it for special gear.
+#: The most Bane Dice that Defense from gear (armor) and Deflecting give
+#: together against one attack, with default gear. Talent Defense and cover
+#: add on top of it (the source: Defense itself has no hard cap). The engine
+#: applies it unless an attack says the target's gear is not default gear
+#: (``Attack(gear_cap=False)``).
 DEFENSE_GEAR_CAP = 3
 
 #: The Combat Boon Spends table is missing. Spends shown by the worked
@@ -123,16 +125,10 @@ DISORIENTED_BANE_DICE = 1
 #: held, because each injury inflicted adds +10 to every later roll.
 CRITICAL_INJURY_EXTRA_PER_ORDER = 10
 
-#: In microgravity deliberate movement needs a push-off, +1 Maneuver per move.
-#: Anchored characters (mag boots on a ferrous surface, a secure handhold) walk
-#: and do not pay it. The source ties anchoring only to stable-stance checks;
-#: we extend it to movement because mag boots are what let you walk.
+# In microgravity deliberate movement needs a push-off: 1 more Maneuver per
+# move (the source's number, not a ruling). Whether an anchored character
+# pays it is the switch Rulings.anchored_skips_push_off.
 MICROGRAVITY_PUSH_OFF = 1
-
-#: Medical care. Each net Success removes 1 Wound on top of the full rest's
-#: Might, and 2 Boons may remove 1 more. The source says "additional" without
-#: saying to what; we read it as additional to the full rest.
-MEDICAL_CARE_WOUNDS = "might + net successes (+1 per 2 Boons if chosen)"
 
 #: The largest pool we compute exactly (dice of all six kinds together). Far
 #: beyond any pool in play; it keeps every computation well under a second.
@@ -144,32 +140,146 @@ MAX_POOL_DICE = 40
 #: the harshest.
 HEAVY_GRAVITY_BANE_DICE: dict[str, int] = {"elevated": 1, "high": 1, "extreme": 2}
 
-#: Extra Maneuvers per move in heavy gravity ("movement slows", table
-#: missing): none in Elevated, 1 in High and Extreme.
-HEAVY_GRAVITY_EXTRA_MANEUVERS: dict[str, int] = {"elevated": 0, "high": 1, "extreme": 1}
-
 #: Low gravity adds 1 Bane Die to Athletics and Unarmed checks and to melee
 #: attacks "that need planted power". We treat every melee attack as needing
 #: it: the engine cannot tell a lunge from a jab.
 LOW_GRAVITY_MELEE_BANE_DICE = 1
 
-#: Stun damage. The source says a Stun weapon deals Strain instead of Wounds
-#: and that *direct* Strain ignores Resistance. A Stun hit is still a hit's
-#: damage, so we subtract Resistance first, then the rest is Strain.
-STUN_SUBTRACTS_RESISTANCE = True
 
-#: Re-applying a condition "extends its duration". We add the new duration to
-#: what is left, rather than restarting it.
-CONDITION_REAPPLY = "add the new duration to the time left"
+# -- the switches the engine reads ------------------------------------------------
 
-#: Strain incapacitation and full rest. The character's Strain becomes half
-#: their Strain Points, rounded down (not "at most" that: the source says
-#: reduce *to* it, and a full rest never raises Strain because the knocked-out
-#: character is at or above their Strain Points when it starts).
-STRAIN_KNOCKOUT_REST = "half strain points, rounded down"
+_SHIP_BANDS = ("engaged", "short", "medium", "long", "extra long", "extreme")
 
-#: Thrown weapons in strong or weak gravity. The source gives the shift (one
-#: band farther in microgravity, two shorter in High and Extreme) but not its
-#: limits. We stop at Extreme, the farthest personal band, and a weapon whose
-#: reach falls below Engaged cannot be thrown at all in that gravity.
-THROWN_RANGE_LIMITS = "no farther than extreme; below engaged cannot be thrown"
+
+@dataclass(frozen=True)
+class Rulings:
+    """The Void Drifters rulings the engine reads, as one frozen value.
+
+    :data:`STANDARD` is our reading; :data:`AS_PRINTED` is the literal reading
+    of the source wherever ours differs (where the source prints no number or
+    no answer at all, the two agree). Entry points take ``rulings=`` as a
+    keyword, with :data:`STANDARD` as the default.
+
+    >>> AS_PRINTED.anchored_skips_push_off, STANDARD.anchored_skips_push_off
+    (False, True)
+    >>> Rulings(disengage_from="medium").differences(STANDARD)
+    ('disengage_from',)
+    >>> STANDARD.differences(AS_PRINTED)
+    ('anchored_skips_push_off', 'disengage_from', 'armor_bypass_ignores_screen_dice')
+    """
+
+    #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity,
+    #: in that order. **Source:** in all three bands "movement slows", by a
+    #: table (Chapter Ten) we do not have. **We chose:** 1, 1 and 2, the same
+    #: steps as the Bane Dice those bands add to physical checks. **Printed:**
+    #: no number, so the printed reading is ours too; what the source does
+    #: fix is that Elevated slows you, so no band here may be 0.
+    heavy_gravity_move_maneuvers: tuple[int, int, int] = (1, 1, 2)
+
+    #: Whether an anchored character (mag boots on a ferrous surface, a secure
+    #: handhold) moves in microgravity without the push-off Maneuver.
+    #: **Source:** anchoring cancels the stance Bane Dice; the push-off
+    #: sentence names no exception. **We chose:** ``True``, our invention:
+    #: mag boots are what let you walk. **Printed:** ``False``, every
+    #: deliberate move in microgravity pays the push-off.
+    anchored_skips_push_off: bool = True
+
+    #: Whether medical care's "2 Boons remove 1 more Wound" may be bought
+    #: again with every further 2 Boons. **Source:** one sentence: 2 Boons may
+    #: remove 1 more Wound, save supplies or shorten the recovery. **We
+    #: chose:** ``False``, once per check (4 Boons still heal 1 more Wound;
+    #: the rest can go on the other two uses). **Printed:** ``False``, the
+    #: sentence names one Wound. ``True`` is the house rule that repeats it.
+    medical_boons_repeat: bool = False
+
+    #: Whether firing a (not thrown) ranged weapon is a "physical action", so
+    #: a Calamity on it leaves the shooter Drifting in microgravity.
+    #: **Source:** a Calamity on a physical action sets you drifting; it does
+    #: not say which actions are physical, and ranged attacks take no gravity
+    #: penalty. **We chose:** ``False``, our invention: melee, unarmed and
+    #: thrown attacks (and Athletics) are physical, pulling a trigger is not.
+    #: **Printed:** silent; the printed reading is ours.
+    ranged_shot_is_physical: bool = False
+
+    #: The nearest ship range band a Helm may Disengage from.
+    #: **Source:** no rule; the worked example's pilot plans to Break to Long
+    #: and then Disengage. **We chose:** ``"long"``, our invention read off that plan.
+    #: **Printed:** no limit, ``"engaged"``.
+    disengage_from: str = "long"
+
+    #: Whether Armor Bypass also cancels the Bane Dice a deflection screen
+    #: adds to the attack. **Source:** such a weapon "ignores Armor and
+    #: screens", written in the damage steps. **We chose:** ``False``, our
+    #: invention: it ignores the screen's Damage Reduction, the screen's Bane
+    #: Dice still count. **Printed:** ``True``, it ignores screens outright.
+    armor_bypass_ignores_screen_dice: bool = False
+
+    #: When a ship becomes destroyed or out of control.
+    #: **Source:** step 5 applies the round's damage; "Ship Damage" says the
+    #: ship is destroyed "when" Hull Damage reaches Hull Points. **We chose:**
+    #: ``True``, our reading: only at step 5, so a ship hit early in a round
+    #: still takes its turn. **Printed:** the order of the round says the
+    #: same, so ``True``; ``False`` makes the state change the moment the hit
+    #: lands.
+    ship_states_at_step_five: bool = True
+
+    #: Where a thrown weapon's reach stops when gravity shifts it.
+    #: **Source:** one band farther in microgravity, two shorter in High and
+    #: Extreme gravity, with no word on the ends of the scale. **We chose:**
+    #: ``False``: never past Extreme, the farthest personal band, and a weapon
+    #: shifted below Engaged cannot be thrown at all in that gravity (a Short
+    #: knife in High gravity). **Printed:** silent, so the same; ``True`` lets
+    #: such a weapon still be thrown at Engaged.
+    thrown_reach_stops_at_engaged: bool = False
+
+    #: How a condition applied again is extended.
+    #: **Source:** applying it again "extends its duration" and never
+    #: strengthens it, without saying by how much. **We chose:** ``True``, the new duration is added to the
+    #: time still left. **Printed:** silent on the amount, so the same;
+    #: ``False`` restarts the clock at the longer of the two (which sometimes
+    #: extends nothing).
+    condition_reapply_adds: bool = True
+
+    #: Whether Resistance reduces a Stun weapon's hit.
+    #: **Source:** a Stun weapon deals Strain instead of Wounds, and Strain
+    #: inflicted directly ignores Resistance unless the effect says otherwise;
+    #: which of the two a Stun hit is, it does not say. **We chose:** ``True``,
+    #: a Stun hit is still a hit with a Damage value, so Resistance comes off
+    #: and the rest is Strain. **Printed:** both sentences are printed, so
+    #: either reading is literal; ``False`` treats the hit as direct Strain.
+    stun_subtracts_resistance: bool = True
+
+    def __post_init__(self) -> None:
+        slow = self.heavy_gravity_move_maneuvers
+        if not isinstance(slow, tuple) or len(slow) != 3:
+            raise RulesError("'heavy_gravity_move_maneuvers' must be three integers for elevated, high, extreme "
+                             f"(got {slow!r})")
+        for band, n in zip(("elevated", "high", "extreme"), slow):
+            check_int(f"heavy_gravity_move_maneuvers[{band}]", n, low=1, high=4)
+        for f in fields(self):
+            if f.type == "bool":
+                check_bool(f.name, getattr(self, f.name))
+        if self.disengage_from not in _SHIP_BANDS:
+            raise RulesError(f"'disengage_from' must be one of {', '.join(_SHIP_BANDS)} "
+                             f"(got {self.disengage_from!r})")
+
+    def differences(self, other: "Rulings") -> tuple[str, ...]:
+        """The names of the fields where *other* reads differently."""
+        if not isinstance(other, Rulings):
+            raise RulesError(f"'other' must be a Rulings value (got {other!r})")
+        return tuple(f.name for f in fields(self) if getattr(self, f.name) != getattr(other, f.name))
+
+
+#: Our reading of every ruling.
+STANDARD = Rulings()
+
+#: The literal reading of the source, wherever it differs from ours.
+AS_PRINTED = Rulings(anchored_skips_push_off=False, disengage_from="engaged",
+                     armor_bypass_ignores_screen_dice=True)
+
+
+def check_rulings(value: object) -> Rulings:
+    """Return *value* if it is a :class:`Rulings`, else raise a RulesError naming ``rulings``."""
+    if not isinstance(value, Rulings):
+        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
+    return value

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voidref.drifters.dice import Pool
+from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import Arc, Facing, Mount, ShipProfile, ShipRange, ShipWeapon, _repr
 from voidref.drifters.ships.range import attack_difficulty, check_in_arc, check_in_range
@@ -77,6 +78,8 @@ class ShipAttack:
     GM's, a Bane spend carried from an earlier attack). *boost* is the extra
     damage of a boosted weapon (0 or :data:`BOOST_DAMAGE`). *screens_active*
     is False when the target's screen is down (an out-of-control ship).
+    *rulings* decides whether Armor Bypass also cancels a screen's Bane Dice
+    (:attr:`~voidref.drifters.rulings.Rulings.armor_bypass_ignores_screen_dice`).
 
     Raises :class:`~voidref.errors.RulesError` for a band the weapon cannot
     reach, an arc it does not cover, or a pool too big to compute.
@@ -97,6 +100,7 @@ class ShipAttack:
     attacker_evading: bool = False
     boost: int = 0
     screens_active: bool = True
+    rulings: Rulings = STANDARD
 
     def __post_init__(self) -> None:
         for name in ("attacker", "target"):
@@ -115,6 +119,7 @@ class ShipAttack:
         check_bool("attacker_evading", self.attacker_evading)
         check_int("boost", self.boost, low=0, high=rulings.MAX_SHIP_POOL_DICE)
         check_bool("screens_active", self.screens_active)
+        check_rulings(self.rulings)
         size = self.pool().size
         if size > rulings.MAX_SHIP_POOL_DICE:
             raise RulesError(f"'pool' must hold at most {rulings.MAX_SHIP_POOL_DICE} dice for a ship attack "
@@ -135,7 +140,8 @@ class ShipAttack:
             rows.append(("Handling (fixed weapon)", "boon" if h > 0 else "bane", abs(h)))
         rows.append((f"Deflection ({self.facing.value})", "bane", self.target.deflection_for(self.facing)))
         screen = self.target.screen
-        if screen is not None and self.screens_active and screen.names(self.weapon):
+        bypassed = self.weapon.armor_bypass and self.rulings.armor_bypass_ignores_screen_dice
+        if screen is not None and self.screens_active and screen.names(self.weapon) and not bypassed:
             rows.append(("screen", "bane", screen.bane_dice))
         ecm = self.target.ecm
         if ecm is not None and ecm.names(self.weapon):

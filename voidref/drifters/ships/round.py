@@ -3,16 +3,18 @@
 Restates: "How a Ship Round Works" of the Void Drifters chapter:
 
 1. **Scene**: the GM sets the range band between the ships and the facings.
-2. **Stations**: each crew member declares a station or none; switching
-   stations costs that round's Action.
+2. **Stations**: each crew member declares a station or none, and acts only
+   there; switching stations costs that round's Action.
 3. **Initiative**: one check per ship, rolled at the Helm (Savvy +
    Perception if warned, Willpower + Readiness if surprised); ships fill
    player and GM slots by net Successes, as characters do.
-4. **Ship turns**: everyone at a station gets an Action and a Maneuver,
+4. **Ship turns**, one per ship per round, in slot order: everyone at a
+   station gets an Action and a Maneuver,
    used at that station (a second Maneuver costs the Action or 2 Strain); all
    choices are declared together; movement resolves first, then attacks,
    then the rest (ruling :data:`~voidref.drifters.ships.rulings.RESOLUTION_ORDER`).
-5. **Damage**: the round's Hull Damage, System Damage and Heat take hold.
+5. **Damage**: the round's Hull Damage, System Damage and Heat take hold
+   (ruling :attr:`~voidref.drifters.rulings.Rulings.ship_states_at_step_five`).
 6. **Heat Dissipation**: each ship sheds its Heat Dissipation.
 
 :class:`ShipFight` is the one mutable object of the package: it changes as
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from voidref.drifters.characters import Character
 from voidref.drifters.dice import CheckOutcome, Pool
 from voidref.drifters.initiative import Entry, Side, initiative_pool, turn_order
-from voidref.drifters.ships import rulings
+from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships.damage import Hit, ShipStanding, critical_hit_available, resolve_hit
 from voidref.drifters.ships.heat import at_threshold, dissipate, shot_heat
 from voidref.drifters.ships.pool import BOOST_DAMAGE, ShipAttack
@@ -119,6 +121,7 @@ class FightShip:
     strain: dict[str, int] = field(default_factory=dict)
     phase: int = 0
     off_station: set[str] = field(default_factory=set)
+    switched: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -136,6 +139,11 @@ class FightShip:
         if station not in self.posts:
             raise RulesError(f"'station' {station.value} of the {self.name} is unmanned")
         return self.posts[station]
+
+    def station_of(self, crew: Character | str) -> Station | None:
+        """The station *crew* (a Character or a name) is posted at, or ``None``."""
+        name = crew.name if isinstance(crew, Character) else crew
+        return next((st for st, c in self.posts.items() if c.name == name), None)
 
     def unmanned(self) -> tuple[Station, ...]:
         """Stations nobody is at: they take no actions ("Station Actions at a Glance")."""
@@ -187,14 +195,19 @@ class ShipFight:
     1. Dice results come in as inputs (a :class:`~voidref.drifters.dice.CheckOutcome`
     or a pair ``(net Successes, net Boons)``); each is checked against the
     pool the rules give, so an impossible result is refused.
+
+    Each ship starts one turn a round, in slot order (:meth:`start_turn`).
+    *rulings* chooses the readings of the rules the fight applies.
     """
 
-    def __init__(self, band: ShipRange | str = ShipRange.MEDIUM):
+    def __init__(self, band: ShipRange | str = ShipRange.MEDIUM, *, rulings: Rulings = STANDARD):
         self.band: ShipRange = check_enum("band", band, ShipRange)
+        self.rulings: Rulings = check_rulings(rulings)
         self.round: int = 1
         self.ships: dict[str, FightShip] = {}
         self.order: tuple[str, ...] | None = None
         self.current: str | None = None
+        self.started: list[str] = []
         self.personal_slots: set[str] = set()
 
     def __repr__(self) -> str:
@@ -221,7 +234,7 @@ class ShipFight:
 
     def declare_station(self, ship: FightShip | str, crew: Character, station: Station | str, *,
                         talents: tuple[Talent | str, ...] = (), gear_boon_dice: int = 0) -> None:
-        """Put *crew* at *station* (step 2). Moving to another station mid-fight uses up the Action.
+        """Put *crew* at *station* (step 2). Moving to another station mid-fight costs that round's Action.
 
         *gear_boon_dice* are Boon Dice the crew member's gear adds to their
         station checks (the example's ship-rated engineer's kit: 1).
@@ -235,8 +248,10 @@ class ShipFight:
         previous = [st for st, c in s.posts.items() if c.name == crew.name]
         for st in previous:
             del s.posts[st]
-        if previous and previous[0] is not station and self.order is not None:
-            s.actions_used.add(crew.name)  # switching stations costs the Action
+        came_back = crew.name in s.off_station  # left a station earlier in the fight
+        if (came_back or previous and previous[0] is not station) and self.order is not None:
+            s.switched.add(crew.name)  # switching stations costs this round's Action
+            s.actions_used.add(crew.name)
         s.posts[station] = crew
         s.off_station.discard(crew.name)
         s.talents[crew.name] = frozenset(check_enum("talents", t, Talent) for t in talents)
@@ -285,16 +300,34 @@ class ShipFight:
         raise RulesError(f"'name' must be a ship or crew member in the fight (got {name!r})")
 
     # -- step 4 ---------------------------------------------------------------------
+    def next_ship(self) -> str | None:
+        """The ship whose slot comes next this round (``None``: every ship still fighting has had its turn)."""
+        ready = [n for n in self.order or () if n in self.ships and n not in self.started
+                 and not (self.ships[n].left_fight or self.ships[n].broken_up)]
+        return ready[0] if ready else None
+
     def start_turn(self, ship: FightShip | str) -> None:
-        """Begin *ship*'s turn: its evasion from last turn ends and its crew are fresh."""
+        """Begin *ship*'s turn: its evasion from last turn ends and its crew are fresh.
+
+        Ships take their turns in slot order, one turn each a round. A crew
+        member who switched station this round has no Action left.
+        """
         s = self.ship(ship)
         if self.order is None:
             raise RulesError("'initiative' must be rolled before a ship's turn (roll_initiative first)")
         if s.left_fight or s.broken_up:
             raise RulesError(f"'ship' {s.name} is out of the fight")
+        if s.name in self.started:
+            raise RulesError(f"'ship' {s.name} has already had its turn in round {self.round} "
+                             f"(one turn a round; end_round first)")
+        expected = self.next_ship()
+        if s.name != expected:
+            raise RulesError(f"'ship' must be {expected}, whose slot comes next in round {self.round} "
+                             f"(got {s.name}; slot order: {', '.join(self.order)})")
+        self.started.append(s.name)
         self.current = s.name
         s.evading = False
-        s.actions_used.clear()
+        s.actions_used = set(s.switched)  # a station switch this round has cost the Action
         s.maneuvers_used.clear()
         s.phase = 0
 
@@ -315,6 +348,8 @@ class ShipFight:
     def _spend(self, s: FightShip, crew: Character, kind: str, second_maneuver: str = "action") -> None:
         name = crew.name
         if kind == "action":
+            if name in s.switched:
+                raise RulesError(f"'crew' {name} switched station this round, which cost the round's Action")
             if name in s.actions_used:
                 raise RulesError(f"'crew' {name} has already used the Action this turn")
             s.actions_used.add(name)
@@ -423,11 +458,12 @@ class ShipFight:
         return self.band
 
     def disengage(self, ship: FightShip | str, outcome) -> bool:
-        """Helm's Disengage (ruling :data:`~voidref.drifters.ships.rulings.DISENGAGE_FROM`); True if the ship leaves."""
+        """Helm's Disengage (ruling :attr:`~voidref.drifters.rulings.Rulings.disengage_from`); True if the ship leaves."""
         s = self._turn(ship, "Disengage")
         self._drive(s)
-        if self.band.index < rulings.DISENGAGE_FROM.index:
-            raise RulesError(f"'band' must be {rulings.DISENGAGE_FROM.value} or farther to Disengage "
+        nearest = ShipRange(self.rulings.disengage_from)
+        if self.band.index < nearest.index:
+            raise RulesError(f"'band' must be {nearest.value} or farther to Disengage "
                              f"(got {self.band.value})")
         if self._check(s, "Disengage", outcome):
             s.left_fight = True
@@ -441,7 +477,8 @@ class ShipFight:
 
         Adds: Direct Focus and Target Lock (limited), Fire Control (talent),
         the attacker's and the target's evasion, a carried Bane spend, and a
-        pending boost. *gunner* defaults to whoever is at Gunnery.
+        pending boost. *gunner* defaults to whoever is at Gunnery; anyone
+        else is refused, since crew act only at their declared station.
         """
         s, t = self.ship(ship), self.ship(target)
         if s is t:
@@ -454,6 +491,12 @@ class ShipFight:
         crew = s.crew_at(Station.GUNNERY) if gunner is None else gunner
         if not isinstance(crew, Character):
             raise RulesError(f"'gunner' must be a Character (got {crew!r})")
+        posted = s.posts.get(Station.GUNNERY)
+        if posted is None or posted.name != crew.name:
+            where = s.station_of(crew)
+            raise RulesError(f"'gunner' must be the crew member at the {s.name}'s Gunnery station "
+                             f"({posted.name if posted else 'nobody'}; got {crew.name}, who is at "
+                             f"{where.value if where else 'no station'})")
         talents = s.talents.get(crew.name, frozenset())
         fire_control = int(Talent.FIRE_CONTROL in talents and crew.name not in s.fire_control_used)
         for name, value in (("limited_boon_dice", limited_boon_dice), ("talent_boon_dice", talent_boon_dice),
@@ -466,7 +509,8 @@ class ShipFight:
             talent_boon_dice=fire_control + talent_boon_dice,
             bane_dice=s.next_attack_bane_dice + bane_dice,
             target_evading=t.evading, attacker_evading=s.evading_this_round,
-            boost=BOOST_DAMAGE if s.boost_pending else 0, screens_active=not t.out_of_control)
+            boost=BOOST_DAMAGE if s.boost_pending else 0, screens_active=not t.out_of_control,
+            rulings=self.rulings)
 
     def fire(self, ship: FightShip | str, weapon: ShipWeapon | str, target: FightShip | str, outcome, *,
              bypass_boons: int = 0, bane_spend: BaneSpend | str | None = None, **attack_options) -> Shot:
@@ -507,6 +551,8 @@ class ShipFight:
                                           out_of_control=t.out_of_control)
             t.hull_damage += hit.hull_damage
             t.system_damage += hit.system_damage
+            if not self.rulings.ship_states_at_step_five:
+                self._take_hold(t)
         heat = shot_heat(attack.weapon, boosted)
         s.heat += heat
         if bane_spend is BaneSpend.JAM_WEAPON:
@@ -516,28 +562,31 @@ class ShipFight:
         return Shot(attack, o, hit, bypass_boons, crit, heat, bane_spend)
 
     # -- steps 5 and 6 --------------------------------------------------------------
+    def _take_hold(self, s: FightShip) -> None:
+        """Damage takes hold: the ship becomes destroyed or out of control if its totals say so."""
+        if s.destroyed_in_round is None and s.standing.destroyed(s.profile):
+            s.destroyed_in_round = self.round
+        if s.standing.out_of_control(s.profile):
+            s.out_of_control = True
+
     def end_round(self) -> tuple[ShipEnd, ...]:
         """Steps 5 and 6: damage takes hold, then each ship dissipates Heat. Starts the next round."""
         ends = []
         for s in self.ships.values():
             if s.destroyed_in_round is not None and self.round > s.destroyed_in_round:
                 s.broken_up = True  # the one round to abandon ship is over
-            if s.destroyed_in_round is None and s.standing.destroyed(s.profile):
-                s.destroyed_in_round = self.round
-            if s.standing.out_of_control(s.profile):
-                s.out_of_control = True
+            self._take_hold(s)
             before = s.heat
             s.heat = dissipate(s.heat, s.profile)
             ends.append(ShipEnd(s.name, s.standing, before, s.destroyed_in_round is not None,
                                 None if s.destroyed_in_round is None else s.destroyed_in_round + 1,
                                 s.out_of_control, at_threshold(before, s.profile)))
-            s.evading_this_round = False
-            s.boost_pending = False
-            s.direct_focus_used = False
-            s.focus.clear()
-            s.target_locks.clear()
+            s.evading_this_round = s.boost_pending = s.direct_focus_used = False
+            for per_round in (s.focus, s.target_locks, s.switched):
+                per_round.clear()
         self.round += 1
         self.current = None
+        self.started.clear()
         return tuple(ends)
 
 

@@ -7,6 +7,11 @@ engine needs an answer, it is chosen here, named and documented: what the
 source says, what we chose, and why. The site shows each one in a Ruling
 admonition with the anchor ``ruling-drifters-ships-<slug>``; the slug is the
 constant's name in lower case with dashes.
+
+The ship rulings that are switches (Disengage range, Armor Bypass against
+screen dice, when damage takes hold) are fields of
+:class:`voidref.drifters.rulings.Rulings`, passed to
+:class:`~voidref.drifters.ships.round.ShipFight`.
 """
 
 from __future__ import annotations
@@ -22,9 +27,9 @@ __all__ = [
     "SHIP_RANGE_DIFFICULTY",
     "ARMOR_BYPASS_BOONS", "ARMOR_BYPASS_POINTS_PER_SPEND", "JAM_BANES",
     "NEXT_ATTACK_BANE_BANES", "CHANGE_FACING_BOONS",
-    "RESOLUTION_ORDER", "ATTACK_FEEDERS", "STATE_CHECK_STEP",
-    "HANDLING_COUNTS_TOWARD_BOON_LIMIT", "ARMOR_BYPASS_SKIPS_SCREEN_DICE",
-    "HEAT_THRESHOLD_EFFECT", "DISENGAGE_FROM", "MAX_SHIP_POOL_DICE",
+    "RESOLUTION_ORDER", "ATTACK_FEEDERS",
+    "HANDLING_COUNTS_TOWARD_BOON_LIMIT",
+    "HEAT_THRESHOLD_EFFECT", "MAX_SHIP_POOL_DICE",
     "OFF_STATION_SLOT", "EXAMPLE_CUTTER_GUNNER", "EXAMPLE_CUTTER_PILOT", "EXAMPLE_RAILGUN_MOUNT",
 ]
 
@@ -72,8 +77,9 @@ STATIONS = tuple(Station)
 #: with no extra effect (the example shows none). Advance, Break and Hold
 #: Position are Helm Maneuvers with no check (the cutter holds "as a
 #: Maneuver"; Senna plans to Break "as her Maneuver"). Disengage is a Helm
-#: Action: an Average Pilot check that needs Long range or farther
-#: (:data:`DISENGAGE_FROM`). Pilot checks at the Helm add the ship's
+#: Action: an Average Pilot check; how near it may start is the switch
+#: :attr:`voidref.drifters.rulings.Rulings.disengage_from`. Pilot checks at
+#: the Helm add the ship's
 #: Handling as Boon or Bane Dice, as a fixed weapon's Gunnery check does
 #: (the example notes "Handling +0 adds nothing" on the Evasive Maneuver).
 #: **Why:** the example is the only evidence of
@@ -142,11 +148,6 @@ SHIP_RANGE_DIFFICULTY: dict[ShipRange, Difficulty] = {
     ShipRange.EXTREME: Difficulty.FORMIDABLE,
 }
 
-#: **Disengage.** Source: the example's pilot plans to Break to Long and
-#: then Disengage in the same turn. **We chose:** Disengage needs Long range
-#: or farther. **Why:** that is why she breaks to Long first.
-DISENGAGE_FROM = ShipRange.LONG
-
 # -- Boon and Bane spends ------------------------------------------------------------
 
 #: **Boon and Bane spends on a ship attack.** Source: the Vehicles Manual
@@ -186,26 +187,11 @@ RESOLUTION_ORDER = ("movement", "attacks (with the checks that feed them)", "eve
 #: The checks that feed an attack this round, resolved just before it (see :data:`RESOLUTION_ORDER`).
 ATTACK_FEEDERS = ("Direct Focus", "Target Lock", "Boost Power")
 
-#: **When damage takes hold.** Source: hits happen on the ships' turns
-#: (step 4) and step 5 applies the round's Hull Damage, System Damage and
-#: Heat; the example still quotes running totals after each hit. **We
-#: chose:** totals are kept as hits land, and a ship becomes destroyed or
-#: out of control in step 5. **Why:** it follows the printed order of the
-#: round, so a ship hit early in a round still takes its turn.
-STATE_CHECK_STEP = 5
-
 #: **Handling and the Boon Limit.** Source: the limit lists station actions,
 #: orders, components, a directive AI, weapon and hull tags and allies.
 #: **We chose:** Handling's Boon Dice on a fixed weapon do not count. **Why:**
 #: Handling is the ship's own statistic, not one of the listed sources.
 HANDLING_COUNTS_TOWARD_BOON_LIMIT = False
-
-#: **Armor Bypass and screen dice.** Source: Armor Bypass ignores Armor and
-#: screens, said in the damage steps. **We chose:** it ignores the screen's
-#: Damage Reduction but not any Bane Dice the screen adds to the attack.
-#: **Why:** the sentence sits in the damage steps; the attack pool is
-#: another step of the rules.
-ARMOR_BYPASS_SKIPS_SCREEN_DICE = False
 
 #: **Heat Threshold.** Source: each ship has a Heat Threshold; what passing
 #: it does is in Chapter Eleven, which we do not have. **We chose:** the
