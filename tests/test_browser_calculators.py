@@ -243,6 +243,8 @@ def test_calculators_page_lists_every_calculator():
         text = fh.read()
     for slug in SLUGS:
         assert f"{{calculator}} {slug}\n" in text
+        index = text[text.index("## Every calculator"):text.index("## Void Drifters")]
+        assert f'href="#calc-{slug}"' in index, f"the index at the top of calculators.md misses {slug}"
 
 
 def test_prebuilt_results_visible_without_javascript(browser, site):
