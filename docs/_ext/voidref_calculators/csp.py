@@ -40,7 +40,8 @@ def policy(scripts: list[str]) -> str:
 def add_policy(text: str) -> str:
     """One page with its policy first in the head (replacing the one a previous build wrote)."""
     text = _OURS.sub("", text)
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(_INLINE_SCRIPT.findall(text))}" data-voidref>\n'
+    content = policy(_INLINE_SCRIPT.findall(text))
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content}" data-voidref>\n'
     return insert_in_head(text, meta)
 
 

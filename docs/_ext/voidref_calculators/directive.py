@@ -92,7 +92,7 @@ class CalculatorDirective(SphinxDirective):
         try:
             calc.get(slug)
         except voidref.RulesError as exc:
-            raise self.error(f"{{calculator}}: {exc}")
+            raise self.error(f"{{calculator}}: {exc}") from exc
         # A second calculator with the same slug on one page needs its own ids.
         seen = self.env.temp_data.setdefault("voidref_calc_seen", {})
         seen[slug] = seen.get(slug, 0) + 1

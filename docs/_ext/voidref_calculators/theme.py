@@ -15,7 +15,6 @@ rewrite already carry it).
 
 from __future__ import annotations
 
-import os
 import re
 
 from ._pages import insert_in_head, rewrite_pages

@@ -50,8 +50,8 @@ def build_wheel(dest_dir: str) -> str:
                 with open(path, "rb") as fh:
                     entries.append((arc, fh.read()))
     entries.append((f"{info}/METADATA", f"Metadata-Version: 2.1\nName: voidref\nVersion: {version}\n".encode()))
-    entries.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: voidref_calculators\n"
-                                     b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    entries.append((f"{info}/WHEEL", (b"Wheel-Version: 1.0\nGenerator: voidref_calculators\n"
+                                      b"Root-Is-Purelib: true\nTag: py3-none-any\n")))
     record = "".join(f"{arc},sha256={_b64(hashlib.sha256(data).digest())},{len(data)}\n" for arc, data in entries)
     record += f"{info}/RECORD,,\n"
     entries.append((f"{info}/RECORD", record.encode()))
