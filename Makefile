@@ -33,7 +33,7 @@ install: $(VPY) node_modules/.package-lock.json
 install-test: $(VPY) node_modules/.package-lock.json chromium
 	$(VPY) -m pip install -q -e '.[docs,test]'
 
-# The build itself (docs/_ext/voidref_calculators.py) writes the voidref wheel
+# The build itself (docs/_ext/voidref_calculators/) writes the voidref wheel
 # into _static/calc/, copies Pyodide from node_modules into _static/pyodide/
 # with its standard library pre-compiled by Pyodide, and writes sw.js.
 site: install

@@ -11,7 +11,8 @@ Directives:
     Calls the function at build time and renders the MyST Markdown it returns
     (a table, a list, raw SVG). Options become keyword arguments, parsed as
     Python literals. This is how numbers reach the pages: computed by the
-    engine, never typed.
+    engine, never typed. Such a page is read again whenever any ``voidref``
+    source changes (see ``voidref_sources``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import json
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
+
+import voidref_sources
 
 
 def _slug(text: str) -> str:
@@ -125,6 +128,7 @@ class ComputedDirective(SphinxDirective):
             except (ValueError, SyntaxError):
                 raise self.error(f"{{computed}} value for {key.strip()!r} is not a Python literal: {raw.strip()!r}")
         self.env.note_dependency(importlib.import_module(module_name).__file__)
+        voidref_sources.note_engine_page(self.env)
         text = func(**kwargs)
         if not isinstance(text, str):
             raise self.error(f"{path} must return Markdown text (got {type(text).__name__})")
@@ -181,6 +185,7 @@ def _reset_term_cache(app, env, *args):
 
 
 def setup(app):
+    app.setup_extension("voidref_sources")
     app.add_directive("ruling", RulingDirective)
     app.add_directive("ruling-index", RulingIndexDirective)
     app.add_directive("computed", ComputedDirective)

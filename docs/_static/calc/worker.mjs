@@ -17,7 +17,7 @@ let wheelLater = null; // after a snapshot start: the Pyodide to unpack the whee
 const marks = {};
 
 function unpackSnapshot(packed) {
-  // Layout written at build time (docs/_ext/voidref_calculators.py):
+  // Layout written at build time (docs/_ext/voidref_calculators/js/snapshot.mjs):
   // "VRSNAP01", memory length, page size, page count (u32 little-endian),
   // one byte per page (1 = stored), then the stored pages in order.
   const bytes = new Uint8Array(packed);

@@ -1,0 +1,51 @@
+"""Sphinx glue for the in-browser calculators, one module per feature.
+
+``directive``
+    ``{calculator} slug``: the form, with the result for the default inputs
+    computed at build time; only pages holding one load the calculator's
+    script and style.
+``wheel``
+    the ``voidref`` wheel the browser installs, built from the sources this
+    build imported, into ``_static/calc/``.
+``pyodide``
+    Pyodide copied into ``_static/pyodide/`` with its standard library
+    pre-compiled, the wheel's bytecode, a memory snapshot with ``voidref``
+    imported, and ``_static/calc/config.mjs`` naming them (the build-time node
+    scripts are in ``js/``).
+``theme``
+    fixes to the theme's output that the browser checks asked for.
+``csp``
+    a Content-Security-Policy ``<meta>`` on every page.
+``offline``
+    ``sw.js``, the service worker that caches the whole site.
+
+Once the HTML is written, the steps run in the order of the priorities below
+(lower first): each one reads what the ones before it wrote.
+
+Pages with a calculator are read again whenever a ``voidref`` source changes
+(the ``voidref_sources`` extension, set up from here).
+"""
+
+from __future__ import annotations
+
+from .csp import setup_csp
+from .directive import setup_directive
+from .offline import setup_offline
+from .pyodide import setup_pyodide
+from .theme import setup_theme
+from .wheel import setup_wheel
+
+#: ``build-finished`` priorities: the wheel, then Pyodide (which adds bytecode
+#: to the wheel and snapshots it), then the page rewrites, then the service
+#: worker, which hashes every file in its final form
+WHEEL, PYODIDE, THEME, CSP, OFFLINE = 400, 500, 600, 700, 900
+
+
+def setup(app):
+    setup_directive(app)
+    setup_wheel(app, WHEEL)
+    setup_pyodide(app, PYODIDE)
+    setup_theme(app, THEME)
+    setup_csp(app, CSP)
+    setup_offline(app, OFFLINE)
+    return {"version": "0.2", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}

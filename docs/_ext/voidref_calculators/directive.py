@@ -1,0 +1,126 @@
+"""``{calculator} slug``: a calculator's form, with its default result built in.
+
+The form has real labels, help and error slots for every field of the
+calculator registered as *slug* in :mod:`voidref.calc`, and the result for the
+default inputs is computed now, by the same :func:`voidref.calc.run` the
+browser calls later: the page is useful before Python loads and without
+JavaScript. Only pages that hold a calculator load ``calc/calc.js`` and
+``calc/calc.css``.
+"""
+
+from __future__ import annotations
+
+import html
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+import voidref
+import voidref_sources
+from voidref import calc
+
+
+def _field_html(f, uid: str) -> str:
+    esc = html.escape
+    fid = f"{uid}-{f.name}"
+    described = f"{fid}-help {fid}-err" if f.help else f"{fid}-err"
+    value = f.format(f.default)
+    help_html = f'<span class="vc-help" id="{fid}-help">{esc(f.help)}</span>' if f.help else ""
+    err_html = f'<span class="vc-error" id="{fid}-err"></span>'
+    if f.kind == "bool":
+        checked = " checked" if f.default else ""
+        return (f'<div class="vc-field vc-kind-bool"><input type="checkbox" id="{fid}" name="{esc(f.name)}" value="1"'
+                f' aria-describedby="{described}"{checked}><label for="{fid}">{esc(f.label)}</label>'
+                f"{help_html}{err_html}</div>")
+    label = f'<label for="{fid}">{esc(f.label)}</label>'
+    if f.kind == "choice":
+        options = "".join(
+            f'<option value="{esc(v)}"{" selected" if v == f.default else ""}>{esc(text)}</option>'
+            for v, text in f.choices)
+        control = f'<select id="{fid}" name="{esc(f.name)}" aria-describedby="{described}">{options}</select>'
+    elif f.kind == "text" and getattr(f, "rows", 1) > 1:
+        control = (f'<textarea id="{fid}" name="{esc(f.name)}" rows="{f.rows}" maxlength="{f.max_length * 2}"'
+                   f' aria-describedby="{described}" spellcheck="false">{esc(value)}</textarea>')
+    else:
+        extra = ' inputmode="numeric"' if f.kind == "int" else ""
+        placeholder = getattr(f, "placeholder", "")
+        if placeholder:
+            extra += f' placeholder="{esc(placeholder)}"'
+        control = (f'<input type="text" id="{fid}" name="{esc(f.name)}" value="{esc(value)}"'
+                   f' autocomplete="off" spellcheck="false" aria-describedby="{described}"{extra}>')
+    return f'<div class="vc-field vc-kind-{f.kind}">{label}{control}{help_html}{err_html}</div>'
+
+
+def calculator_html(slug: str, key: str | None = None) -> str:
+    """The HTML of one calculator with its default result rendered (used by the directive)."""
+    esc = html.escape
+    c = calc.get(slug)
+    key = key or slug
+    uid = f"calc-{key}"
+    out = calc.run(slug, {})
+    if not out["ok"]:
+        raise calc.FieldError(slug, f"the default inputs of {slug!r} fail: {out['errors'] or out['error']}")
+    fields = "".join(_field_html(f, uid) for f in c.fields)
+    intro = f'<p class="vc-intro">{esc(c.intro)}</p>' if c.intro else ""
+    return (
+        f'<section class="voidref-calc" id="{uid}" data-calc="{esc(slug)}" data-key="{esc(key)}"'
+        f' aria-labelledby="{uid}-title">'
+        f'<p class="vc-title" id="{uid}-title">Calculator: {esc(c.title)}</p>{intro}'
+        f'<form class="vc-form" autocomplete="off" novalidate>{fields}'
+        f'<div class="vc-actions" hidden>'
+        f'<button type="button" class="vc-copy">Copy result</button>'
+        f'<button type="button" class="vc-link">Copy link to this setup</button>'
+        f'<button type="button" class="vc-reset">Reset</button></div></form>'
+        f'<p class="vc-status" aria-live="polite" data-state="prebuilt">'
+        f'Result for the inputs shown, computed when this page was built.</p>'
+        f'<noscript><p class="vc-noscript">Changing the inputs needs JavaScript; '
+        f'the result shown is for the default inputs.</p></noscript>'
+        f'<p class="vc-general-error" role="alert" hidden></p>'
+        f'<div class="vc-result" role="status" data-state="prebuilt">{out["html"]}</div>'
+        f'<pre class="vc-text" hidden>{esc(out["text"])}</pre>'
+        f"</section>"
+    )
+
+
+class CalculatorDirective(SphinxDirective):
+    """``{calculator} slug``: a calculator form with its default result pre-rendered."""
+
+    required_arguments = 1
+
+    def run(self):
+        slug = self.arguments[0].strip()
+        try:
+            calc.get(slug)
+        except voidref.RulesError as exc:
+            raise self.error(f"{{calculator}}: {exc}") from exc
+        # A second calculator with the same slug on one page needs its own ids.
+        seen = self.env.temp_data.setdefault("voidref_calc_seen", {})
+        seen[slug] = seen.get(slug, 0) + 1
+        key = slug if seen[slug] == 1 else f"{slug}-{seen[slug]}"
+        self.env.__dict__.setdefault("voidref_calc_docs", set()).add(self.env.docname)
+        voidref_sources.note_engine_page(self.env)
+        return [nodes.raw("", calculator_html(slug, key), format="html")]
+
+
+def _purge(app, env, docname):
+    getattr(env, "voidref_calc_docs", set()).discard(docname)
+
+
+def _merge(app, env, docnames, other):
+    env.__dict__.setdefault("voidref_calc_docs", set()).update(getattr(other, "voidref_calc_docs", set()))
+
+
+def _calculator_assets(app, pagename, templatename, context, doctree):
+    if pagename in getattr(app.env, "voidref_calc_docs", set()):
+        app.add_css_file("calc/calc.css")
+        # async and first among the scripts: it starts Python's worker while
+        # the page is still being parsed (see calc.js for when it waits).
+        app.add_js_file("calc/calc.js", type="module", loading_method="async", priority=100)
+
+
+def setup_directive(app) -> None:
+    app.setup_extension("voidref_sources")
+    app.add_directive("calculator", CalculatorDirective)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("html-page-context", _calculator_assets)
