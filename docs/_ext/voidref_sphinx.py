@@ -62,31 +62,59 @@ class ruling_index(nodes.General, nodes.Element):
 
 
 class RulingIndexDirective(SphinxDirective):
-    """``{ruling-index}``: the list of every ruling on the site, grouped by page."""
+    """``{ruling-index} folder``: every ruling on the pages of one game, grouped by page.
+
+    The argument is the game's folder under ``docs/`` (``drifters``, ``pirates``, ...).
+    Each page that holds rulings becomes a heading of its own, in the order of the
+    game's table of contents, listing links to its ruling boxes.
+    """
+
+    required_arguments = 1
 
     def run(self):
-        return [ruling_index("")]
+        return [ruling_index("", folder=self.arguments[0].strip().strip("/"))]
+
+
+def _toc_order(env, folder: str) -> list[str]:
+    """The game's pages in reading order: its index's table of contents, depth first."""
+    order: list[str] = []
+
+    def walk(doc: str) -> None:
+        if doc in order:
+            return
+        order.append(doc)
+        for child in env.toctree_includes.get(doc, []):
+            walk(child)
+
+    walk(f"{folder}/index")
+    return order
 
 
 def _fill_ruling_index(app, doctree, fromdocname):
     rulings = getattr(app.env, "voidref_rulings", {})
     for node in doctree.findall(ruling_index):
+        folder = node["folder"]
+        order = _toc_order(app.env, folder)
         by_doc: dict[str, list[tuple[str, str]]] = {}
-        for target, (docname, title) in sorted(rulings.items(), key=lambda kv: (kv[1][0], kv[1][1])):
-            by_doc.setdefault(docname, []).append((target, title))
+        for target, (docname, title) in sorted(rulings.items(), key=lambda kv: kv[1][1]):
+            if docname.startswith(folder + "/"):
+                by_doc.setdefault(docname, []).append((target, title))
         content = []
-        for docname, items in by_doc.items():
-            section_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
-            para = nodes.paragraph()
-            para += nodes.strong(text=section_title)
+        for docname in sorted(by_doc, key=lambda d: (order.index(d) if d in order else len(order), d)):
+            page_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
+            section = nodes.section(ids=[f"rulings-{_slug(docname)}"])
+            section += nodes.title(text=page_title)
             blist = nodes.bullet_list()
-            for target, title in items:
+            for target, title in by_doc[docname]:
                 ref = nodes.reference("", title, internal=True,
                                       refuri=app.builder.get_relative_uri(fromdocname, docname) + "#" + target)
                 item = nodes.list_item()
                 item += nodes.paragraph("", "", ref)
                 blist += item
-            content += [para, blist]
+            section += blist
+            content.append(section)
+        if not content:
+            content = [nodes.paragraph(text="No rulings on these pages.")]
         node.replace_self(content)
 
 

@@ -1,0 +1,63 @@
+"""The Rulings page lists every ruling box of the site, under its game and its page.
+
+Runs on the built site (``make site``); each ruling box is an admonition with
+the class ``ruling`` and an id ``ruling-...``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SITE = os.path.join(ROOT, os.environ.get("VOIDREF_SITE", os.path.join("_build", "html")))
+GAMES = {"drifters": "Void Drifters", "pirates": "Void Pirates", "upper_hand": "Upper Hand ship engagements",
+         "cantor": "Cantor tactics", "twodice": "2D fighting"}
+
+
+def _read(path: str) -> str:
+    with open(os.path.join(SITE, path), encoding="utf-8") as fh:
+        return fh.read()
+
+
+@pytest.fixture(scope="module")
+def rulings_page() -> str:
+    if not os.path.exists(os.path.join(SITE, "rulings.html")):
+        if os.environ.get("VOIDREF_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"no built site in {SITE} (run `make site`)")
+        pytest.skip(f"no built site in {SITE}")
+    return _read("rulings.html")
+
+
+def _boxes() -> dict[str, set[str]]:
+    """Every ruling box id on the site, by the page that holds it."""
+    found: dict[str, set[str]] = {}
+    for folder in GAMES:
+        for name in sorted(os.listdir(os.path.join(SITE, folder))):
+            if name.endswith(".html"):
+                ids = set(re.findall(r'<div class="ruling admonition" id="(ruling-[^"]+)"', _read(f"{folder}/{name}")))
+                if ids:
+                    found[f"{folder}/{name}"] = ids
+    return found
+
+
+def test_every_ruling_box_is_listed_under_its_own_game(rulings_page):
+    """Each box links from the Rulings page, inside the section of the game it belongs to."""
+    boxes = _boxes()
+    assert sum(len(v) for v in boxes.values()) > 100
+    games = re.split(r"<h2>", rulings_page)
+    for page, ids in boxes.items():
+        game = GAMES[page.split("/")[0]]
+        section = next(s for s in games if s.startswith(game))
+        for rid in ids:
+            assert f'href="{page}#{rid}"' in section, f"{page}#{rid} is not listed under {game}"
+
+
+def test_the_rulings_page_uses_headings_for_games_and_pages(rulings_page):
+    """One h2 per game in a fixed order, Void Drifters first, and an h3 per page that holds rulings."""
+    h2 = re.findall(r"<h2>([^<]+)<", rulings_page)
+    assert [h for h in h2 if h.strip() != "Contents"] == list(GAMES.values())
+    h3 = re.findall(r"<h3>([^<]+)<", rulings_page)
+    assert len(h3) == len(_boxes())
