@@ -21,10 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
-from voidref.upper_hand.damage import DamageReport, resolve_damage
+from voidref.upper_hand.damage import DamageReport, default_choice, resolve_damage
 from voidref.upper_hand.goals import Ending, Goal, LeapResult, Outcome, check_goal, check_leapers, leap, requirement_met
 from voidref.upper_hand.maneuver import check_holder, opening_upper_hand, ship_maneuver
-from voidref.upper_hand.rulings import default_choice
 from voidref.upper_hand.ships import Condition, Ship, Side
 from voidref.upper_hand.throws import Station, station_impact
 
@@ -68,7 +67,7 @@ class EngagementState:
         return replace(self, **{"a" if side is Side.A else "b": ship})
 
     def chooser(self, attacker: Side):
-        """The default pick on a 5-6 for *attacker* (ruling :func:`~voidref.upper_hand.rulings.default_choice`)."""
+        """The default pick on a 5-6 for *attacker* (ruling :func:`~voidref.upper_hand.damage.default_choice`)."""
         mine, theirs = self.goal(attacker), self.goal(attacker.other)
         return lambda defender: default_choice(mine, theirs, defender)
 

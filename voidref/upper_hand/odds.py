@@ -38,11 +38,11 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist, percent
-from voidref.upper_hand.damage import _point_outcomes
+from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.engagement import Engagement, EngagementState, Phase
 from voidref.upper_hand.goals import Ending, Goal, LeapResult, check_leapers, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import check_holder, maneuver_odds, opening_odds
-from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STALEMATE, TASK_THROW, default_choice
+from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STALEMATE, TASK_THROW
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
@@ -224,7 +224,7 @@ class _Chain:
         if found is None:
             target = shooter.other
             out: dict = {}
-            for after, gone, w in _point_outcomes(self.ship(target, dyn), self.choose[shooter]):
+            for after, gone, w in point_outcomes(self.ship(target, dyn), self.choose[shooter]):
                 _add(out, (self.dyn(target, after), gone), w)
             found = self._cache[key] = tuple(out.items())
         return found
@@ -856,7 +856,7 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
         dodge_at: a holder dodges when the incoming Gunnery Impact is at
             least this (``None``: never dodge).
         choose_a: where side A aims on 5-6, a callable taking the target
-            ship (default: ruling :func:`~voidref.upper_hand.rulings.default_choice`);
+            ship (default: ruling :func:`~voidref.upper_hand.damage.default_choice`);
             must be hashable.
         choose_b: the same for side B.
         max_work: refuse chains needing more work than this (at most
