@@ -164,7 +164,7 @@ def _random_inputs(slug: str, rng: random.Random) -> dict[str, str]:
         elif isinstance(field, calc.BoolField):
             raw[field.name] = field.format(rng.random() < 0.5)
         else:  # pragma: no cover - no other field kinds in these calculators
-            raise AssertionError(f"unexpected field {field!r}")
+            raise TypeError(f"'field' must be an IntField, ChoiceField or BoolField (got {field!r})")
     return raw
 
 

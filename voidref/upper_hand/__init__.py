@@ -10,7 +10,11 @@ per rules concept:
 * :mod:`~voidref.upper_hand.maneuver` -- the opening throw and the Maneuver phase
 * :mod:`~voidref.upper_hand.damage` -- hit locations, components, crew hits
 * :mod:`~voidref.upper_hand.engagement` -- a fight tracked step by step
-* :mod:`~voidref.upper_hand.odds` -- a whole engagement as an exact Markov chain
+* :mod:`~voidref.upper_hand.odds` -- a whole engagement as an exact Markov chain: the entry points,
+  built on :mod:`~voidref.upper_hand.packed` (states as integers), :mod:`~voidref.upper_hand.chain`
+  (one round's transitions), :mod:`~voidref.upper_hand.walk` (the chain played out),
+  :mod:`~voidref.upper_hand.arithmetic` (exact and bounded numbers) and
+  :mod:`~voidref.upper_hand.simulation` (a seeded simulation for the largest chains)
 * :mod:`~voidref.upper_hand.calculators` -- plain-data entry points for the site
 """
 
