@@ -107,8 +107,8 @@ SIMULATIONS = [
 
 def _key(key) -> str:
     """One outcome key as text, whatever its shape: a (winner, ending) pair, a stalemate, a next state."""
-    if isinstance(key, tuple):
-        return f"{key[0].name} {key[1].value}"
+    if isinstance(key, tuple) and len(key) == 2:
+        return key[1].value if key[0] is None else f"{key[0].name} {key[1].value}"
     if isinstance(key, EngagementState):
         return repr(key)
     name = getattr(key, "value", key)

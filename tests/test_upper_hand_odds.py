@@ -13,6 +13,7 @@ from voidref.upper_hand import (
     maneuver_odds, opening_odds, round_odds, simulate_engagement, station_odds,
 )
 from voidref.upper_hand.arithmetic import BoundedArithmetic
+from voidref.upper_hand.goals import Finish
 from voidref.upper_hand.odds import MAX_CHAIN_STATES
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
 
@@ -166,6 +167,29 @@ def test_stalemate_when_nobody_can_win():
     b = Ship("B", guns=0, players=True).with_condition("thrusters", "disabled")
     odds = engagement_odds(a, b, "reach", "reach")
     assert odds.stalemate == 1 and odds.expected_rounds is None
+    assert odds.outcomes[Finish(None, Ending.STALEMATE)] == 1
+
+
+def test_every_result_is_keyed_by_a_finish():
+    """Result shapes: exact odds, bounds, one round's endings and simulation counts all use Finish keys."""
+    exact = engagement_odds(SMALL_A, SMALL_B, "jump", "dock")
+    assert list(exact.outcomes) == [Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER),
+                                    Finish(Side.B, Ending.GOAL), Finish(Side.B, Ending.SURRENDER),
+                                    Finish(None, Ending.STALEMATE)]
+    assert all(type(k) is Finish for k in exact.outcomes)
+    assert all(type(k) is Finish for k in engagement_bounds(SMALL_A, SMALL_B, "jump", "dock").outcomes)
+    ends = [k for k in round_odds(EngagementState(SMALL_A, SMALL_B, "jump", "dock", Side.A)).probabilities()
+            if not isinstance(k, EngagementState)]
+    assert ends and all(type(k) is Finish for k in ends)
+    sim = simulate_engagement(SMALL_A, SMALL_B, "jump", "dock", trials=50, max_rounds=1)
+    assert all(type(k) is Finish for k in sim.counts) and sim.estimate(Finish(None, Ending.UNFINISHED)) > 0
+
+
+def test_simulation_refuses_a_bare_string_outcome():
+    """Bad input: an outcome given as a bare string is refused, not silently counted as zero."""
+    sim = simulate_engagement(SMALL_A, SMALL_B, "jump", "dock", trials=10)
+    with pytest.raises(RulesError, match="'outcome' must be a Finish"):
+        sim.estimate("unfinished")
 
 
 def test_expected_rounds_of_a_sure_thing():

@@ -31,6 +31,7 @@ from voidref.upper_hand.damage import (
 from voidref.upper_hand.engagement import Engagement, EngagementState, Phase
 from voidref.upper_hand.goals import (
     Ending,
+    Finish,
     Goal,
     LeapResult,
     Outcome,
@@ -75,7 +76,7 @@ __all__ = [
     "TaskThrow", "TASK_THROW",
     "Side", "Condition", "Component", "Location", "Ship",
     "Station", "CrewMember", "assign_stations", "limit_impact", "throw_odds", "station_odds", "station_impact",
-    "Goal", "requirement_met", "LeapResult", "leap", "leap_odds", "party_leap_odds", "Ending", "Outcome",
+    "Goal", "requirement_met", "LeapResult", "leap", "leap_odds", "party_leap_odds", "Ending", "Finish", "Outcome",
     "opening_upper_hand", "opening_odds", "maneuver_winner", "upper_hand_after", "maneuver_phase",
     "ship_maneuver", "maneuver_odds",
     "hit_location", "npc_surrenders", "npc_surrender_chance", "pc_crew_hit_odds", "CrewHit", "DamageReport",

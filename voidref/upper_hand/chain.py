@@ -25,10 +25,9 @@ from fractions import Fraction
 from voidref.errors import RulesError
 from voidref.exact import Dist
 from voidref.upper_hand.damage import default_choice, point_outcomes
-from voidref.upper_hand.goals import Ending, Goal, LeapResult, leap_odds, requirement_met
+from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import maneuver_odds
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
-from voidref.upper_hand.rulings import STALEMATE
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
@@ -41,8 +40,12 @@ HOLDERS = (None, Side.A, Side.B)
 SLOT = {h: i for i, h in enumerate(HOLDERS)}
 
 #: Every way a whole engagement can end, in the order results list them.
-OUTCOMES = ((Side.A, Ending.GOAL), (Side.A, Ending.SURRENDER), (Side.B, Ending.GOAL), (Side.B, Ending.SURRENDER),
-            STALEMATE)
+OUTCOMES = (Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER), Finish(Side.B, Ending.GOAL),
+            Finish(Side.B, Ending.SURRENDER), Finish(None, Ending.STALEMATE))
+
+# Each side's finishes, built once (the tables below name them for every level).
+_GOAL = {side: Finish(side, Ending.GOAL) for side in Side}
+_SURRENDER = {side: Finish(side, Ending.SURRENDER) for side in Side}
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,7 @@ class Chain:
         """The Gunnery phase from each start node of *level*: one ``(endings, stay, moves)`` per holder.
 
         In the order of the level's nodes (nobody, A, B), weights over
-        ``self.dgun``: *endings* pairs ``(winner, Ending.SURRENDER)`` with its
+        ``self.dgun``: *endings* pairs ``Finish(winner, Ending.SURRENDER)`` with its
         weight; *stay* is the weight of reaching each after-Gunnery node of
         this level (nothing was hurt); *moves* lists ``(level, slot,
         weight)`` for the after-Gunnery nodes of other levels. The holder of
@@ -252,9 +255,9 @@ class Chain:
         hits_a, same_a, gone_a, _ = at_a
         endings = []
         if gone_b:
-            endings.append(((Side.A, Ending.SURRENDER), gone_b * dg_dd))
+            endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
         if gone_a:
-            endings.append(((Side.B, Ending.SURRENDER), (dg_dd - gone_b) * gone_a))
+            endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
         moves = [(a2 * SHIP_SPAN + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
         if same_a:
             moves += [(dyn_a * SHIP_SPAN + b2, 3, wb * same_a) for b2, wb in hits_b]
@@ -274,7 +277,7 @@ class Chain:
         hits, same, gone, _ = first_shot
         endings = []
         if gone:
-            endings.append(((holder, Ending.SURRENDER), gone * dg_dd))
+            endings.append((_SURRENDER[holder], gone * dg_dd))
         stay = [0, 0, 0]
         moves = []
         lost = 0
@@ -294,11 +297,11 @@ class Chain:
             stay[slot] = same * same_x
             moves += [(x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back]
         if lost:
-            endings.append(((other, Ending.SURRENDER), lost))
+            endings.append((_SURRENDER[other], lost))
         return endings, stay, moves
 
     def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
-        """``{(dyn_a, dyn_b, holder) or (winner, Ending): Fraction}`` for one whole round."""
+        """``{(dyn_a, dyn_b, holder) or Finish: Fraction}`` for one whole round."""
         level = pack_level(dyn_a, dyn_b)
         endings, stay, moves = self.gunnery(level)[SLOT[holder]]
         out = {k: w * self.dset for k, w in endings}
@@ -345,7 +348,7 @@ class Chain:
 
         One ``(endings, stay, moves)`` per holder the phase starts from, in
         the order of the level's nodes, weights over ``self.dset``: *endings*
-        pairs ``(winner, Ending.GOAL)`` with its weight, *stay* is the weight
+        pairs ``Finish(winner, Ending.GOAL)`` with its weight, *stay* is the weight
         of each start node of this level, *moves* lists ``(level, slot,
         weight)`` for start nodes of other levels (a failed leap loses its
         boarders). Without a leap these depend only on both Thrusters and on
@@ -376,12 +379,12 @@ class Chain:
                 if not met[h]:
                     stay[slot] += q * dl
                 elif self.goal[h] is not Goal.LEAP:
-                    _add(endings, (h, Ending.GOAL), q * dl)
+                    _add(endings, _GOAL[h], q * dl)
                 else:
                     own = dyn_a if h is Side.A else dyn_b
                     all_fail = self._scaled(self.leap_all_fail(h, own), dl)
                     if all_fail != dl:
-                        _add(endings, (h, Ending.GOAL), q * (dl - all_fail))
+                        _add(endings, _GOAL[h], q * (dl - all_fail))
                     if all_fail:
                         left = ShipState.without_boarders(own)
                         moves.append((pack_level(left, dyn_b) if h is Side.A else pack_level(dyn_a, left), slot,

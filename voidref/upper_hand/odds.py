@@ -43,10 +43,10 @@ from voidref.exact import Dist, percent
 from voidref.upper_hand.arithmetic import BoundedArithmetic, ExactArithmetic, Uncertain
 from voidref.upper_hand.chain import Chain
 from voidref.upper_hand.engagement import EngagementState, check_setup
-from voidref.upper_hand.goals import Ending, Goal
+from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import check_holder, opening_odds
 from voidref.upper_hand.packed import pack_level
-from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STALEMATE, TASK_THROW
+from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, TASK_THROW
 from voidref.upper_hand.ships import Ship, Side
 from voidref.upper_hand.simulation import SimulatedOdds, simulate_engagement
 from voidref.upper_hand.walk import walk
@@ -82,7 +82,7 @@ def round_odds(state: EngagementState, throw_rule=TASK_THROW, dodge_at: int | No
     """Exact distribution of what one round leads to from *state*.
 
     Outcomes are the next :class:`~voidref.upper_hand.engagement.EngagementState`
-    or, when the engagement ends, a ``(winner, Ending)`` pair. Crew hits on
+    or, when the engagement ends, a :class:`~voidref.upper_hand.goals.Finish`. Crew hits on
     the players' ship are not counted in the states (they never change the
     engagement).
     """
@@ -93,7 +93,7 @@ def round_odds(state: EngagementState, throw_rule=TASK_THROW, dodge_at: int | No
     chain = Chain(state.a, state.b, state.goal_a, state.goal_b, throw_rule, dodge_at, None, None)
     table: dict = {}
     for key, p in chain.transitions(chain.code(Side.A, state.a), chain.code(Side.B, state.b), state.holder).items():
-        if not isinstance(key[0], Side):
+        if not isinstance(key, Finish):
             key = EngagementState(chain.ship(Side.A, key[0]), chain.ship(Side.B, key[1]), state.goal_a, state.goal_b,
                                   key[2])
         table[key] = table.get(key, 0) + p
@@ -105,8 +105,9 @@ def round_odds(state: EngagementState, throw_rule=TASK_THROW, dodge_at: int | No
 class EngagementOdds:
     """Exact chances of how an engagement ends.
 
-    ``outcomes`` maps ``(winner, Ending)`` pairs and ``"stalemate"`` to
-    exact probabilities. ``expected_rounds`` is the mean number of rounds
+    ``outcomes`` maps every :class:`~voidref.upper_hand.goals.Finish` to
+    its exact probability: each side's goal and surrender, then
+    ``Finish(None, Ending.STALEMATE)``. ``expected_rounds`` is the mean number of rounds
     (``None`` if a stalemate is possible). ``chain_states`` is the number of
     damage levels solved.
     """
@@ -124,17 +125,16 @@ class EngagementOdds:
         side = check_holder("side", side)
         if side is None:
             raise RulesError("'side' must be a or b (got None)")
-        return self.outcomes[(side, Ending.GOAL)] + self.outcomes[(side, Ending.SURRENDER)]
+        return self.outcomes[Finish(side, Ending.GOAL)] + self.outcomes[Finish(side, Ending.SURRENDER)]
 
     @property
     def stalemate(self) -> Fraction:
         """The chance that neither side can ever meet its goal."""
-        return self.outcomes[STALEMATE]
+        return self.outcomes[Finish(None, Ending.STALEMATE)]
 
     def summary(self) -> dict[str, str]:
         """The outcomes as percentages, for display."""
-        names = {STALEMATE: "stalemate"}
-        return {names.get(k) or f"{k[0].name} {k[1].value}": percent(v) for k, v in self.outcomes.items()}
+        return {k.label: percent(v) for k, v in self.outcomes.items()}
 
 
 
@@ -159,7 +159,7 @@ class EngagementBounds:
         side = check_holder("side", side)
         if side is None:
             raise RulesError("'side' must be a or b (got None)")
-        goal, gave_up = self.outcomes[(side, Ending.GOAL)], self.outcomes[(side, Ending.SURRENDER)]
+        goal, gave_up = self.outcomes[Finish(side, Ending.GOAL)], self.outcomes[Finish(side, Ending.SURRENDER)]
         return goal[0] + gave_up[0], min(Fraction(1), goal[1] + gave_up[1])
 
 
@@ -222,7 +222,7 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
     ended, visits, levels, _ = walk(chain, first, start, ExactArithmetic)
     totals = {k: ExactArithmetic.total(parts) for k, parts in ended.items()}
     rounds = ExactArithmetic.total(visits)
-    return EngagementOdds(totals, rounds if totals[STALEMATE] == 0 else None, levels)
+    return EngagementOdds(totals, rounds if totals[Finish(None, Ending.STALEMATE)] == 0 else None, levels)
 
 
 def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, holder=None, opening: bool = True,
@@ -265,5 +265,6 @@ def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, 
         return Fraction(x) * (1 - error), high if top is None else min(top, high)
 
     outcomes = {k: bounds(x) for k, x in totals.items()}
-    return EngagementBounds(outcomes, bounds(rounds, None) if totals[STALEMATE] == 0 else None, levels, error)
+    stuck = totals[Finish(None, Ending.STALEMATE)]
+    return EngagementBounds(outcomes, bounds(rounds, None) if stuck == 0 else None, levels, error)
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_int
 from voidref.upper_hand.engagement import Engagement, Phase, check_setup
-from voidref.upper_hand.goals import Ending, Goal
+from voidref.upper_hand.goals import Ending, Finish, Goal, check_finish
 from voidref.upper_hand.maneuver import check_holder
 from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, TASK_THROW
 from voidref.upper_hand.ships import Ship, Side
@@ -31,9 +31,10 @@ __all__ = ["SimulatedOdds", "simulate_engagement"]
 class SimulatedOdds:
     """Estimated chances from a seeded simulation, with their error.
 
-    ``counts`` maps each outcome (as in :class:`EngagementOdds`, plus
-    ``"unfinished"`` for runs cut off at ``max_rounds``) to how many of the
-    ``trials`` ended that way. :meth:`margin` is the half-width of a 95 %
+    ``counts`` maps each :class:`~voidref.upper_hand.goals.Finish` that
+    happened (as in :class:`~voidref.upper_hand.odds.EngagementOdds`, plus
+    ``Finish(None, Ending.UNFINISHED)`` for runs cut off at ``max_rounds``)
+    to how many of the ``trials`` ended that way. :meth:`margin` is the half-width of a 95 %
     confidence interval (normal approximation).
     """
 
@@ -42,11 +43,11 @@ class SimulatedOdds:
     max_rounds: int
     counts: dict
 
-    def estimate(self, outcome) -> Fraction:
-        """The share of trials that ended with *outcome*."""
-        return Fraction(self.counts.get(outcome, 0), self.trials)
+    def estimate(self, outcome: Finish | tuple) -> Fraction:
+        """The share of trials that ended with *outcome*, a :class:`~voidref.upper_hand.goals.Finish`."""
+        return Fraction(self.counts.get(check_finish("outcome", outcome), 0), self.trials)
 
-    def margin(self, outcome) -> float:
+    def margin(self, outcome: Finish | tuple) -> float:
         """95 % margin of error of :meth:`estimate` (1.96 standard errors)."""
         p = float(self.estimate(outcome))
         return 1.96 * math.sqrt(p * (1 - p) / self.trials)
@@ -54,7 +55,9 @@ class SimulatedOdds:
     def win(self, side: Side | str) -> Fraction:
         """Share of trials in which *side* got its goal (by the rules or a surrender)."""
         side = check_holder("side", side)
-        return self.estimate((side, Ending.GOAL)) + self.estimate((side, Ending.SURRENDER))
+        if side is None:
+            raise RulesError("'side' must be a or b (got None)")
+        return self.estimate(Finish(side, Ending.GOAL)) + self.estimate(Finish(side, Ending.SURRENDER))
 
 
 def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, trials: int = 2000, seed: int = 1,
@@ -133,6 +136,6 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
                 leaps = [(draw(("leap", ship.agility), lambda: throw_rule.impact_odds(bonus=ship.agility)),
                           rng.randint(1, 6)) for _ in range(ship.boarders)]
             eng.end_round(leaps)
-        end = (eng.outcome.winner, eng.outcome.ending) if eng.outcome else "unfinished"
+        end = Finish(eng.outcome.winner, eng.outcome.ending) if eng.outcome else Finish(None, Ending.UNFINISHED)
         counts[end] = counts.get(end, 0) + 1
     return SimulatedOdds(trials, seed, max_rounds, counts)

@@ -15,7 +15,7 @@ import math
 from fractions import Fraction
 
 from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain
-from voidref.upper_hand.rulings import STALEMATE
+from voidref.upper_hand.goals import Ending, Finish
 
 __all__ = ["walk"]
 
@@ -41,6 +41,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     pending = {first: numbers.begin([int(Fraction(start.get(h, 0)) * start_den) for h in HOLDERS] + [0, 0, 0], start_den)}
     heap = [(chain.progress(first), first)]
     ended: dict = {k: [] for k in OUTCOMES}
+    stalemate = Finish(None, Ending.STALEMATE)
     visits: list = []
     levels = operations = 0
     gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
@@ -80,7 +81,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
                             grew = True
                 stuck = sum(mass[i] for i in range(3) if i not in leaves)
                 if stuck:
-                    ended[STALEMATE].append((stuck, mass_den))
+                    ended[stalemate].append((stuck, mass_den))
                 live = sorted(leaves)
                 if live and any(mass[i] for i in live):
                     nums, v_den = numbers.solve([[stay[i][k] for k in live] for i in live], round_den,
@@ -90,7 +91,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
                     visits.append((sum(nums), v_den))
                     lost = sum(v[i] * stay[i][k] for i in live for k in range(3) if k not in leaves)
                     if lost:
-                        ended[STALEMATE].append((lost, v_den * round_den))
+                        ended[stalemate].append((lost, v_den * round_den))
         # The after-Gunnery nodes: what came in plus this level's own Gunnery.
         if g:
             v0, v1, v2 = v
