@@ -182,7 +182,7 @@ class Finish(NamedTuple):
 
     @property
     def label(self) -> str:
-        """Short text for display: the winning side and the ending, or the ending alone."""
+        """The winning side and the ending as short text, or the ending alone when nobody won."""
         return self.ending.value if self.winner is None else f"{self.winner.name} {self.ending.value}"
 
 
