@@ -286,6 +286,7 @@ def test_packed_states_round_trip(thrusters, guns, gate, crew, boarders):
     state = ShipState(thrusters, guns, gate, crew, boarders)
     packed = state.pack()
     assert ShipState.unpack(packed) == state
+    assert ShipState.pack_fields(*state) == packed and ShipState.fields(packed) == tuple(state)
     assert 0 <= packed < SHIP_SPAN
     assert ShipState.thrusters_of(packed) == thrusters and ShipState.guns_of(packed) == guns
     assert ShipState.unpack(ShipState.without_boarders(packed)) == state._replace(boarders=0)

@@ -142,9 +142,9 @@ class Chain:
     # -- packed states <-> engine ships -------------------------------------------
     def code(self, side: Side, ship: Ship) -> int:
         """*side*'s *ship* as a packed state (untracked fields as 0)."""
-        return ShipState(ship.thrusters_condition.value, ship.guns_condition.value,
-                         ship.gate_core_condition.value if self.track_gate[side] else 0,
-                         0 if ship.players else ship.crew_hits, ship.boarders).pack()
+        return ShipState.pack_fields(ship.thrusters_condition.value, ship.guns_condition.value,
+                                     ship.gate_core_condition.value if self.track_gate[side] else 0,
+                                     0 if ship.players else ship.crew_hits, ship.boarders)
 
     def ship(self, side: Side, dyn: int) -> Ship:
         """The engine's ship of *side* in the packed state *dyn* (built once, then cached)."""
@@ -152,12 +152,12 @@ class Chain:
         found = ships.get(dyn)
         if found is None:
             base = self.base[side]
-            state = ShipState.unpack(dyn)
+            thrusters, guns, gate_core, crew_hits, boarders = ShipState.fields(dyn)
             # Every field comes from a valid ship by the rules' own steps, so the checks are skipped.
             found = ships[dyn] = base.evolve_unchecked(
-                thrusters_condition=Condition(state.thrusters), guns_condition=Condition(state.guns),
-                gate_core_condition=Condition(state.gate_core) if self.track_gate[side] else base.gate_core_condition,
-                crew_hits=state.crew_hits if not base.players else base.crew_hits, boarders=state.boarders)
+                thrusters_condition=Condition(thrusters), guns_condition=Condition(guns),
+                gate_core_condition=Condition(gate_core) if self.track_gate[side] else base.gate_core_condition,
+                crew_hits=crew_hits if not base.players else base.crew_hits, boarders=boarders)
         return found
 
     def _cached(self, key, make):

@@ -58,14 +58,24 @@ class ShipState(NamedTuple):
 
     def pack(self) -> int:
         """This state as one integer under :data:`SHIP_SPAN`."""
-        return (self.thrusters + _GUNS * self.guns + _GATE * self.gate_core + _BOARDERS * self.boarders
-                + _CREW * self.crew_hits)
+        return ShipState.pack_fields(*self)
 
     @classmethod
     def unpack(cls, code: int) -> ShipState:
         """The state packed as *code* by :meth:`pack`."""
-        return cls(code % 3, code // _GUNS % 3, code // _GATE % 3, code // _CREW,
-                   code // _BOARDERS % (_MOST_BOARDERS + 1))
+        return cls(*ShipState.fields(code))
+
+    # The two below skip building a ShipState, for the chain's hot paths.
+    @staticmethod
+    def pack_fields(thrusters: int, guns: int, gate_core: int, crew_hits: int, boarders: int) -> int:
+        """``ShipState(thrusters, guns, gate_core, crew_hits, boarders).pack()``, without the tuple."""
+        return thrusters + _GUNS * guns + _GATE * gate_core + _BOARDERS * boarders + _CREW * crew_hits
+
+    @staticmethod
+    def fields(code: int) -> tuple[int, int, int, int, int]:
+        """The fields of ``ShipState.unpack(code)`` as a plain tuple, in the same order."""
+        return (code % 3, code // _GUNS % 3, code // _GATE % 3, code // _CREW,
+                code // _BOARDERS % (_MOST_BOARDERS + 1))
 
     @staticmethod
     def thrusters_of(code: int) -> int:

@@ -45,11 +45,12 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     visits: list = []
     levels = operations = 0
     gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
+    gather, solve, add, send = numbers.gather, numbers.solve, numbers.add, numbers.send
     entries_before = chain.entries
     while heap:
         key = heapq.heappop(heap)[1]
         inflow = pending.pop(key)
-        x, den = numbers.gather(inflow)
+        x, den = gather(inflow)
         operations += 18 * len(inflow) + 200
         t = settle(key)
         (_, t0, _), (_, t1, _), (_, t2, _) = t
@@ -66,7 +67,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
             # Which start nodes can ever leave the level; the others are a stalemate.
             (e0, s0, m0), (e1, s1, m1), (e2, s2, m2) = g
             if (e0 or m0) and (e1 or m1) and (e2 or m2):  # the usual case: every node has a way out
-                nums, v_den = numbers.solve(stay, round_den, mass, mass_den)
+                nums, v_den = solve(stay, round_den, mass, mass_den)
                 v = nums
                 visits.append((nums[0] + nums[1] + nums[2], v_den))
             else:
@@ -84,7 +85,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
                     ended[stalemate].append((stuck, mass_den))
                 live = sorted(leaves)
                 if live and any(mass[i] for i in live):
-                    nums, v_den = numbers.solve([[stay[i][k] for k in live] for i in live], round_den,
+                    nums, v_den = solve([[stay[i][k] for k in live] for i in live], round_den,
                                                 [mass[i] for i in live], mass_den)
                     for i, n in zip(live, nums):
                         v[i] = n
@@ -95,14 +96,14 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
         # The after-Gunnery nodes: what came in plus this level's own Gunnery.
         if g:
             v0, v1, v2 = v
-            after, after_den = numbers.add(x[3:], den, [v0 * s0[j] + v1 * s1[j] + v2 * s2[j] for j in range(3)],
+            after, after_den = add(x[3:], den, [v0 * s0[j] + v1 * s1[j] + v2 * s2[j] for j in range(3)],
                                            v_den * dgun)
         else:
             after, after_den = x[3:], den
         # Send the level's chances on: Gunnery out of the start nodes,
         # the Maneuver phase out of the after-Gunnery nodes.
-        numbers.send(v, g, v_den * dgun, pending, heap, progress, ended)
-        numbers.send(after, t, after_den * dset, pending, heap, progress, ended)
+        send(v, g, v_den * dgun, pending, heap, progress, ended)
+        send(after, t, after_den * dset, pending, heap, progress, ended)
     # Each table entry is sent on at most once (every level is left once).
     operations += 3 * (chain.entries - entries_before) + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits)
     return ended, visits, levels, operations
