@@ -245,7 +245,9 @@ GOALS_ARE_FIXED = True
 
 #: If neither ship can ever meet its goal again (say both Guns and Thrusters
 #: are disabled), the engagement cannot end by the rules; the odds report that
-#: chance as a stalemate. At the table someone would surrender.
+#: chance as a stalemate. At the table someone would surrender. This is the
+#: value of :attr:`~voidref.upper_hand.goals.Ending.STALEMATE`, the ending the
+#: odds key that chance by (with no winner).
 STALEMATE = "stalemate"
 
 #: For odds, a ship holding the Upper Hand never dodges unless a dodge
