@@ -69,3 +69,32 @@ def test_failed_leap_needs_the_split_roll():
     """Bad input: a failed leap needs the 1d6 that splits dying from drifting."""
     with pytest.raises(RulesError, match="'split_roll'"):
         leap(0)
+
+
+def test_finish_labels_and_equals_its_pair():
+    """Finish: one typed key for every ending; it equals the plain (winner, ending) pair."""
+    from voidref.upper_hand import Ending, Finish, Side
+
+    assert Finish(Side.A, Ending.SURRENDER).label == "A surrender"
+    assert Finish(None, Ending.UNFINISHED).label == "unfinished"
+    assert {Finish(Side.B, Ending.GOAL): 1}[(Side.B, Ending.GOAL)] == 1
+
+
+def test_check_finish_needs_a_winner_exactly_when_someone_won():
+    """Finish: a goal or surrender names its winner; a stalemate or an unfinished fight names none."""
+    from voidref.upper_hand import Ending, Finish, Side
+    from voidref.upper_hand.goals import check_finish
+
+    assert check_finish("outcome", ("a", "goal")) == Finish(Side.A, Ending.GOAL)
+    assert check_finish("outcome", (None, Ending.STALEMATE)) == Finish(None, Ending.STALEMATE)
+    for bad in ("stalemate", "unfinished", (None, Ending.GOAL), (Side.A, Ending.STALEMATE), (Side.A, "won")):
+        with pytest.raises(RulesError, match="'outcome' must"):
+            check_finish("outcome", bad)
+
+
+def test_tracked_outcome_has_a_winner_ending():
+    """Outcome: an engagement tracked step by step ends by a goal or a surrender, never a stalemate."""
+    from voidref.upper_hand import Ending, Outcome, Side
+
+    with pytest.raises(RulesError, match="'ending' must be goal or surrender"):
+        Outcome(Side.A, Goal.REACH, Ending.STALEMATE, 3)

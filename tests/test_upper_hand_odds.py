@@ -12,8 +12,10 @@ from voidref.upper_hand import (
     Ending, Engagement, EngagementState, Goal, Phase, Ship, Side, Station, engagement_bounds, engagement_odds,
     maneuver_odds, opening_odds, round_odds, simulate_engagement, station_odds,
 )
-from voidref.upper_hand import odds as odds_module
+from voidref.upper_hand.arithmetic import BoundedArithmetic
+from voidref.upper_hand.goals import Finish
 from voidref.upper_hand.odds import MAX_CHAIN_STATES
+from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
 
 
 def _tracker(state):
@@ -165,6 +167,29 @@ def test_stalemate_when_nobody_can_win():
     b = Ship("B", guns=0, players=True).with_condition("thrusters", "disabled")
     odds = engagement_odds(a, b, "reach", "reach")
     assert odds.stalemate == 1 and odds.expected_rounds is None
+    assert odds.outcomes[Finish(None, Ending.STALEMATE)] == 1
+
+
+def test_every_result_is_keyed_by_a_finish():
+    """Result shapes: exact odds, bounds, one round's endings and simulation counts all use Finish keys."""
+    exact = engagement_odds(SMALL_A, SMALL_B, "jump", "dock")
+    assert list(exact.outcomes) == [Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER),
+                                    Finish(Side.B, Ending.GOAL), Finish(Side.B, Ending.SURRENDER),
+                                    Finish(None, Ending.STALEMATE)]
+    assert all(type(k) is Finish for k in exact.outcomes)
+    assert all(type(k) is Finish for k in engagement_bounds(SMALL_A, SMALL_B, "jump", "dock").outcomes)
+    ends = [k for k in round_odds(EngagementState(SMALL_A, SMALL_B, "jump", "dock", Side.A)).probabilities()
+            if not isinstance(k, EngagementState)]
+    assert ends and all(type(k) is Finish for k in ends)
+    sim = simulate_engagement(SMALL_A, SMALL_B, "jump", "dock", trials=50, max_rounds=1)
+    assert all(type(k) is Finish for k in sim.counts) and sim.estimate(Finish(None, Ending.UNFINISHED)) > 0
+
+
+def test_simulation_refuses_a_bare_string_outcome():
+    """Bad input: an outcome given as a bare string is refused, not silently counted as zero."""
+    sim = simulate_engagement(SMALL_A, SMALL_B, "jump", "dock", trials=10)
+    with pytest.raises(RulesError, match="'outcome' must be a Finish"):
+        sim.estimate("unfinished")
 
 
 def test_expected_rounds_of_a_sure_thing():
@@ -243,7 +268,7 @@ def test_bounds_of_the_hand_solved_race():
 
 def test_bounds_give_up_rather_than_underflow(monkeypatch):
     """Error bound: a walk that meets a number too small to bound returns None, never a wrong bound."""
-    monkeypatch.setattr(odds_module._Float, "TINY", 1.0)
+    monkeypatch.setattr(BoundedArithmetic, "TINY", 1.0)
     assert engagement_bounds(SMALL_A, SMALL_B, "jump", "dock") is None
 
 
@@ -258,9 +283,15 @@ def test_bounds_take_the_same_arguments_and_errors():
 @given(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 1000), st.integers(0, 20))
 def test_packed_states_round_trip(thrusters, guns, gate, crew, boarders):
     """Compact states: packing a ship's damage into one integer loses nothing and fits a level's half."""
-    packed = odds_module._pack(thrusters, guns, gate, crew, boarders)
-    assert odds_module._unpack(packed) == (thrusters, guns, gate, crew, boarders)
-    assert 0 <= packed < odds_module._SIDE
+    state = ShipState(thrusters, guns, gate, crew, boarders)
+    packed = state.pack()
+    assert ShipState.unpack(packed) == state
+    assert ShipState.pack_fields(*state) == packed and ShipState.fields(packed) == tuple(state)
+    assert 0 <= packed < SHIP_SPAN
+    assert ShipState.thrusters_of(packed) == thrusters and ShipState.guns_of(packed) == guns
+    assert ShipState.unpack(ShipState.without_boarders(packed)) == state._replace(boarders=0)
+    assert ShipState.progress(packed) == thrusters + guns + gate + crew - boarders
+    assert unpack_level(pack_level(packed, SHIP_SPAN - 1 - packed)) == (packed, SHIP_SPAN - 1 - packed)
 
 
 def test_bounds_give_up_on_numbers_too_big_for_a_float(monkeypatch):
@@ -268,5 +299,5 @@ def test_bounds_give_up_on_numbers_too_big_for_a_float(monkeypatch):
     def overflow(*args):
         raise OverflowError("int too large to convert to float")
 
-    monkeypatch.setattr(odds_module._Float, "solve", overflow)
+    monkeypatch.setattr(BoundedArithmetic, "solve", overflow)
     assert engagement_bounds(SMALL_A, SMALL_B, "jump", "dock") is None

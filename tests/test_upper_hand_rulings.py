@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import Goal, Location, Ship, TaskThrow, TASK_THROW
-from voidref.upper_hand.rulings import default_choice
+from voidref.upper_hand.damage import default_choice
 
 
 def _bf_impact(bonus, disadvantaged, rule=TASK_THROW):
@@ -101,3 +101,4 @@ def test_every_ruling_is_shown_on_a_page():
     pages = "".join(p.read_text() for p in (Path(__file__).parent.parent / "docs" / "upper_hand").glob("*.md"))
     for name in rulings.__all__:
         assert f"voidref.upper_hand.rulings.{name}`" in pages, name
+    assert "voidref.upper_hand.damage.default_choice`" in pages  # the one ruling that is a function

@@ -10,7 +10,11 @@ per rules concept:
 * :mod:`~voidref.upper_hand.maneuver` -- the opening throw and the Maneuver phase
 * :mod:`~voidref.upper_hand.damage` -- hit locations, components, crew hits
 * :mod:`~voidref.upper_hand.engagement` -- a fight tracked step by step
-* :mod:`~voidref.upper_hand.odds` -- a whole engagement as an exact Markov chain
+* :mod:`~voidref.upper_hand.odds` -- a whole engagement as an exact Markov chain: the entry points,
+  built on :mod:`~voidref.upper_hand.packed` (states as integers), :mod:`~voidref.upper_hand.chain`
+  (one round's transitions), :mod:`~voidref.upper_hand.walk` (the chain played out),
+  :mod:`~voidref.upper_hand.arithmetic` (exact and bounded numbers) and
+  :mod:`~voidref.upper_hand.simulation` (a seeded simulation for the largest chains)
 * :mod:`~voidref.upper_hand.calculators` -- plain-data entry points for the site
 """
 
@@ -27,6 +31,7 @@ from voidref.upper_hand.damage import (
 from voidref.upper_hand.engagement import Engagement, EngagementState, Phase
 from voidref.upper_hand.goals import (
     Ending,
+    Finish,
     Goal,
     LeapResult,
     Outcome,
@@ -71,7 +76,7 @@ __all__ = [
     "TaskThrow", "TASK_THROW",
     "Side", "Condition", "Component", "Location", "Ship",
     "Station", "CrewMember", "assign_stations", "limit_impact", "throw_odds", "station_odds", "station_impact",
-    "Goal", "requirement_met", "LeapResult", "leap", "leap_odds", "party_leap_odds", "Ending", "Outcome",
+    "Goal", "requirement_met", "LeapResult", "leap", "leap_odds", "party_leap_odds", "Ending", "Finish", "Outcome",
     "opening_upper_hand", "opening_odds", "maneuver_winner", "upper_hand_after", "maneuver_phase",
     "ship_maneuver", "maneuver_odds",
     "hit_location", "npc_surrenders", "npc_surrender_chance", "pc_crew_hit_odds", "CrewHit", "DamageReport",

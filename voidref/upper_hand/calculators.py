@@ -21,24 +21,32 @@ from typing import Any
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import percent
-from voidref.upper_hand.goals import Ending, Goal
+from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import maneuver_odds
 from voidref.calc.results import decimal, pct
 from voidref.upper_hand.odds import (
     MAX_CHAIN_WORK, EngagementBounds, engagement_bounds, engagement_odds, simulate_engagement,
 )
-from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STALEMATE
+from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
 from voidref.upper_hand.ships import Condition, Ship, Side
 
 __all__ = ["upper_hand_chance", "engagement_outcome_odds"]
 
 _HOLDERS = {"me": Side.A, "them": Side.B, "nobody": None}
 
+_STALEMATE = Finish(None, Ending.STALEMATE)
+_I_GIVE_UP = Finish(Side.B, Ending.SURRENDER)  # never here: my ship is the players', whose crew has no surrender check
+
 
 def _holder(name: str, value: str) -> Side | None:
     if not isinstance(value, str) or value.strip().lower() not in _HOLDERS:
         raise RulesError(f"{name!r} must be one of me, them, nobody (got {value!r})")
     return _HOLDERS[value.strip().lower()]
+
+
+def _row_order(finish: Finish) -> tuple:
+    """Simulated rows: a fight cut off first, then by side, goal before surrender."""
+    return (finish.winner is not None, "" if finish.winner is None else finish.winner.value, finish.ending.value)
 
 
 def _p(p: Fraction) -> dict[str, Any]:
@@ -60,8 +68,8 @@ def _shown(bounds: EngagementBounds | None, labels: dict) -> dict[str, Any] | No
     """The whole-engagement answer as display strings settled by *bounds*, or ``None`` if any is not."""
     if bounds is None:
         return None
-    values = {"i_win": bounds.win(Side.A), "they_win": bounds.win(Side.B), "stalemate": bounds.outcomes[STALEMATE]}
-    values.update({k: v for k, v in bounds.outcomes.items() if k != (Side.B, Ending.SURRENDER)})
+    values = {"i_win": bounds.win(Side.A), "they_win": bounds.win(Side.B), "stalemate": bounds.outcomes[_STALEMATE]}
+    values.update({k: v for k, v in bounds.outcomes.items() if k != _I_GIVE_UP})
     shown = {k: _settled(*v, pct) for k, v in values.items()}
     rounds = None
     if bounds.expected_rounds is not None:
@@ -72,7 +80,7 @@ def _shown(bounds: EngagementBounds | None, labels: dict) -> dict[str, Any] | No
         return None
     return {"method": "exact to the digits shown", "i_win": shown["i_win"], "they_win": shown["they_win"],
             "stalemate": shown["stalemate"], "expected_rounds": rounds,
-            "rows": [{"label": labels[k], "percent": shown[k]} for k in bounds.outcomes if k != (Side.B, Ending.SURRENDER)]}
+            "rows": [{"label": labels[k], "percent": shown[k]} for k in bounds.outcomes if k != _I_GIVE_UP]}
 
 
 def upper_hand_chance(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: str = "intact",
@@ -162,9 +170,9 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
         if goal is Goal.LEAP and not boarders:
             raise RulesError(f"'{name}_boarders' must be at least 1 for the leap goal (got {boarders})")
     dodge = dodge_at or None
-    labels = {(Side.A, Ending.GOAL): "I meet my goal", (Side.A, Ending.SURRENDER): "they give up",
-              (Side.B, Ending.GOAL): "they meet their goal", (Side.B, Ending.SURRENDER): "I give up",
-              "stalemate": "nobody can ever win", "unfinished": "still going after 200 rounds"}
+    labels = {Finish(Side.A, Ending.GOAL): "I meet my goal", Finish(Side.A, Ending.SURRENDER): "they give up",
+              Finish(Side.B, Ending.GOAL): "they meet their goal", _I_GIVE_UP: "I give up",
+              _STALEMATE: "nobody can ever win", Finish(None, Ending.UNFINISHED): "still going after 200 rounds"}
     max_work = check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK)
     try:
         if not exact_fractions:
@@ -177,12 +185,12 @@ def engagement_outcome_odds(*, my_goal: str = "jump", their_goal: str = "dock", 
             raise
         exact = None
     if exact is not None:
-        rows = [{"label": labels[k], **_p(v)} for k, v in exact.outcomes.items() if k != (Side.B, Ending.SURRENDER)]
+        rows = [{"label": labels[k], **_p(v)} for k, v in exact.outcomes.items() if k != _I_GIVE_UP]
         return {"method": "exact", "i_win": exact.win(Side.A), "they_win": exact.win(Side.B),
                 "stalemate": exact.stalemate, "expected_rounds": exact.expected_rounds, "rows": rows}
     sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=check_int("seed", seed, low=0, high=2**31),
                               dodge_at=dodge)
     rows = [{"label": labels[k], **_p(sim.estimate(k)), "margin": f"±{sim.margin(k) * 100:.1f}%"}
-            for k in sorted(sim.counts, key=repr)]
+            for k in sorted(sim.counts, key=_row_order)]
     return {"method": "simulation", "i_win": sim.win(Side.A), "they_win": sim.win(Side.B),
             "stalemate": None, "trials": trials, "seed": seed, "rows": rows}

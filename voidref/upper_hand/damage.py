@@ -26,7 +26,8 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
-from voidref.upper_hand.ships import Location, Ship
+from voidref.upper_hand.goals import Goal
+from voidref.upper_hand.ships import Condition, Location, Ship
 
 __all__ = [
     "hit_location",
@@ -37,9 +38,56 @@ __all__ = [
     "DamageReport",
     "resolve_damage",
     "damage_odds",
+    "default_choice",
+    "point_outcomes",
 ]
 
 Chooser = Callable[[Ship], Location]
+
+
+def default_choice(attacker_goal: Goal, defender_goal: Goal, defender: Ship) -> Location:
+    """Where an attacker aims on a 5 or 6 when the player does not say.
+
+    **Source:** on 5-6 the attacker chooses; the source gives no advice.
+
+    **We chose:** the first useful entry of this list (a component that is
+    already disabled is not useful; the crew always is):
+
+    1. the component the defender's goal needs (Gate Core for the jump,
+       Thrusters for reaching a position or docking);
+    2. Thrusters, if the attacker wants to dock;
+    3. Crew, if the defender is an NPC ship (each crew hit may make it give up);
+    4. Guns, then Thrusters, then Crew.
+
+    A Gate Core is aimed at only when the defender wants to jump: otherwise
+    hurting it changes nothing in this engagement.
+
+    **Why:** it blocks the enemy's goal first, then helps our own, then
+    weakens their fire. Odds functions take a ``choose_a``/``choose_b``
+    argument to use another policy.
+
+    Returns a :class:`~voidref.upper_hand.ships.Location`.
+    """
+
+    def useful(location):
+        if location is Location.CREW:
+            return True
+        return defender.condition(location.component) is not Condition.DISABLED
+
+    wanted = []
+    if defender_goal is Goal.JUMP and defender.has_gate_core:
+        wanted.append(Location.GATE_CORE)
+    if defender_goal in (Goal.REACH, Goal.DOCK):
+        wanted.append(Location.THRUSTERS)
+    if attacker_goal is Goal.DOCK:
+        wanted.append(Location.THRUSTERS)
+    if not defender.players:
+        wanted.append(Location.CREW)
+    wanted += [Location.GUNS, Location.THRUSTERS, Location.CREW]
+    for location in wanted:
+        if useful(location):
+            return location
+    return Location.CREW
 
 
 def hit_location(roll: int, choice: Location | str | None = None) -> Location:
@@ -187,7 +235,7 @@ def damage_odds(ship: Ship, points: int, choose: Chooser) -> Dist:
     return _damage_odds(ship, points, choose)
 
 
-def _point_outcomes(ship: Ship, choose: Chooser) -> list[tuple[Ship, bool, int]]:
+def point_outcomes(ship: Ship, choose: Chooser) -> list[tuple[Ship, bool, int]]:
     """A single point's outcomes as ``(ship_after, surrendered, weight)``, weights over 36.
 
     The d6 for the location (the chosen one counts three faces), then the
@@ -208,7 +256,7 @@ def _point_outcomes(ship: Ship, choose: Chooser) -> list[tuple[Ship, bool, int]]
 def _one_point(ship: Ship, choose: Chooser) -> Dist:
     """Distribution of ``(ship_after, surrendered)`` for a single point."""
     weights: dict = {}
-    for after, gone, w in _point_outcomes(ship, choose):
+    for after, gone, w in point_outcomes(ship, choose):
         weights[(after, gone)] = weights.get((after, gone), 0) + w
     return Dist.from_weights(weights)
 

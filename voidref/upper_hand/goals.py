@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
-from voidref.upper_hand.rulings import LEAP_FAILURE_SPLIT, MAX_SKILL, TASK_THROW
+from voidref.upper_hand.rulings import LEAP_FAILURE_SPLIT, MAX_SKILL, STALEMATE, TASK_THROW
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 
 __all__ = [
@@ -35,6 +36,8 @@ __all__ = [
     "leap_odds",
     "party_leap_odds",
     "Ending",
+    "Finish",
+    "check_finish",
     "Outcome",
 ]
 
@@ -140,17 +143,58 @@ def party_leap_odds(boarders: int, agility: int = 0, throw_rule=TASK_THROW) -> D
 
 
 class Ending(enum.Enum):
-    """How an engagement ended."""
+    """How an engagement ended (the last two only in the odds: there is no winner)."""
 
     GOAL = "goal"
     """The winner held the Upper Hand at the end of a round and met its requirement."""
     SURRENDER = "surrender"
     """The loser surrendered (an NPC crew may instead retreat), so the winner gets its goal."""
+    STALEMATE = STALEMATE
+    """Neither side can ever meet its goal again (ruling ``STALEMATE``); only the odds report it."""
+    UNFINISHED = "unfinished"
+    """A simulated fight still going after its last round; only the simulation reports it."""
 
     __hash__ = object.__hash__  # identity, as for Side: cheap in the exact chain
 
     def __repr__(self) -> str:
         return f"Ending.{self.name}"
+
+
+class Finish(NamedTuple):
+    """How a whole engagement finished, as the odds count it: who got its goal, and how.
+
+    The key of every chance in :class:`~voidref.upper_hand.odds.EngagementOdds`,
+    :class:`~voidref.upper_hand.odds.EngagementBounds` and
+    :class:`~voidref.upper_hand.simulation.SimulatedOdds`, and of every
+    ending in :func:`~voidref.upper_hand.odds.round_odds`. ``winner`` is
+    ``None`` exactly when ``ending`` is :attr:`Ending.STALEMATE` or
+    :attr:`Ending.UNFINISHED`. A finish equals the plain pair
+    ``(winner, ending)``, so either looks up a chance.
+
+    >>> Finish(Side.A, Ending.GOAL).label, Finish(None, Ending.STALEMATE).label
+    ('A goal', 'stalemate')
+    >>> Finish(Side.B, Ending.SURRENDER) == (Side.B, Ending.SURRENDER)
+    True
+    """
+
+    winner: Side | None
+    ending: Ending
+
+    @property
+    def label(self) -> str:
+        """The winning side and the ending as short text, or the ending alone when nobody won."""
+        return self.ending.value if self.winner is None else f"{self.winner.name} {self.ending.value}"
+
+
+def check_finish(name: str, value) -> Finish:
+    """Coerce *value*, a :class:`Finish` or a ``(winner, ending)`` pair, to a :class:`Finish`, else RulesError."""
+    if not isinstance(value, tuple) or len(value) != 2:
+        raise RulesError(f"{name!r} must be a Finish, a (winner, ending) pair (got {value!r})")
+    ending = check_enum(name, value[1], Ending)
+    winner = None if value[0] is None else check_enum(name, value[0], Side)
+    if (winner is None) != (ending in (Ending.STALEMATE, Ending.UNFINISHED)):
+        raise RulesError(f"{name!r} must name a winner unless the ending is a stalemate or unfinished (got {value!r})")
+    return Finish(winner, ending)
 
 
 @dataclass(frozen=True)
@@ -171,4 +215,7 @@ class Outcome:
         object.__setattr__(self, "winner", check_enum("winner", self.winner, Side))
         object.__setattr__(self, "goal", check_enum("goal", self.goal, Goal))
         object.__setattr__(self, "ending", check_enum("ending", self.ending, Ending))
+        if self.ending not in (Ending.GOAL, Ending.SURRENDER):
+            raise RulesError(f"'ending' must be goal or surrender: an engagement with a winner ended one of those ways "
+                             f"(got {self.ending.value!r})")
         check_int("round", self.round, low=0, high=10_000)

@@ -7,6 +7,12 @@ with what the source says, what we chose and why; the rest of the package
 imports it from here. The site shows each one in a "Ruling" admonition with
 the anchor ``ruling-upper-hand-<name-with-dashes>``.
 
+One ruling is a function rather than a value: where an attacker aims on a
+5-6 when nobody says, :func:`~voidref.upper_hand.damage.default_choice`. It
+reasons about goals and ships, which are built on the values here, so it
+lives with the hit locations in :mod:`~voidref.upper_hand.damage` (this
+module imports nothing else from the package).
+
 The throw itself is replaceable: every procedure takes a ``throw_rule``
 argument (default :data:`TASK_THROW`). Any object with the methods of
 :class:`TaskThrow` (``impact_of``, ``impact_odds``) will do.
@@ -18,7 +24,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from voidref.errors import check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
 
 __all__ = [
@@ -46,7 +52,6 @@ __all__ = [
     "GOALS_ARE_FIXED",
     "STALEMATE",
     "DEFAULT_DODGE_AT",
-    "default_choice",
 ]
 
 
@@ -123,8 +128,6 @@ class TaskThrow:
 
 
 def _error(name, expected, got):
-    from voidref.errors import RulesError
-
     return RulesError(f"{name!r} must be {expected} (got {got!r})")
 
 
@@ -242,57 +245,12 @@ GOALS_ARE_FIXED = True
 
 #: If neither ship can ever meet its goal again (say both Guns and Thrusters
 #: are disabled), the engagement cannot end by the rules; the odds report that
-#: chance as a stalemate. At the table someone would surrender.
+#: chance as a stalemate. At the table someone would surrender. This is the
+#: value of :attr:`~voidref.upper_hand.goals.Ending.STALEMATE`, the ending the
+#: odds key that chance by (with no winner).
 STALEMATE = "stalemate"
 
 #: For odds, a ship holding the Upper Hand never dodges unless a dodge
 #: threshold is given (it needs the Upper Hand to meet its goal). The source
 #: leaves the choice to the player.
 DEFAULT_DODGE_AT = None
-
-
-def default_choice(attacker_goal, defender_goal, defender):
-    """Where an attacker aims on a 5 or 6 when the player does not say.
-
-    **Source:** on 5-6 the attacker chooses; the source gives no advice.
-
-    **We chose:** the first useful entry of this list (a component that is
-    already disabled is not useful; the crew always is):
-
-    1. the component the defender's goal needs (Gate Core for the jump,
-       Thrusters for reaching a position or docking);
-    2. Thrusters, if the attacker wants to dock;
-    3. Crew, if the defender is an NPC ship (each crew hit may make it give up);
-    4. Guns, then Thrusters, then Crew.
-
-    A Gate Core is aimed at only when the defender wants to jump: otherwise
-    hurting it changes nothing in this engagement.
-
-    **Why:** it blocks the enemy's goal first, then helps our own, then
-    weakens their fire. Odds functions take a ``choose_a``/``choose_b``
-    argument to use another policy.
-
-    Returns a :class:`~voidref.upper_hand.ships.Location`.
-    """
-    from voidref.upper_hand.goals import Goal
-    from voidref.upper_hand.ships import Condition, Location
-
-    def useful(location):
-        if location is Location.CREW:
-            return True
-        return defender.condition(location.component) is not Condition.DISABLED
-
-    wanted = []
-    if defender_goal is Goal.JUMP and defender.has_gate_core:
-        wanted.append(Location.GATE_CORE)
-    if defender_goal in (Goal.REACH, Goal.DOCK):
-        wanted.append(Location.THRUSTERS)
-    if attacker_goal is Goal.DOCK:
-        wanted.append(Location.THRUSTERS)
-    if not defender.players:
-        wanted.append(Location.CREW)
-    wanted += [Location.GUNS, Location.THRUSTERS, Location.CREW]
-    for location in wanted:
-        if useful(location):
-            return location
-    return Location.CREW

@@ -197,18 +197,24 @@ class Ship:
         if location is Location.CREW:
             if self.crew_hits >= 1000:
                 return replace(self, crew_hits=self.crew_hits + 1)  # over the limit: replace raises
-            return self._evolve(crew_hits=self.crew_hits + 1)
+            return self.evolve_unchecked(crew_hits=self.crew_hits + 1)
         component = location.component
         if component is Component.GATE_CORE and not self.has_gate_core:
             component = Component.THRUSTERS
         name = _CONDITION_FIELD[component]
-        return self._evolve(**{name: getattr(self, name).worse()})
+        return self.evolve_unchecked(**{name: getattr(self, name).worse()})
 
-    def _evolve(self, **changes) -> "Ship":
-        """A copy with some fields changed, for changes already known to be valid (skips the checks).
+    def evolve_unchecked(self, **changes) -> "Ship":
+        """A copy with some fields changed, skipping every check: only for changes already known to be valid.
 
-        The exact odds build thousands of damaged ships; checking each
-        again would cost more than the rest of the work.
+        For engine code that builds ships by the rules' own steps: :meth:`hit`,
+        and the exact chain (:mod:`~voidref.upper_hand.chain`), which builds
+        thousands of damaged ships, where checking each again would cost
+        more than the rest of the work. Anything else should use
+        ``dataclasses.replace``, which checks the new values.
+
+        >>> Ship("Kestrel").evolve_unchecked(crew_hits=2).crew_hits
+        2
         """
         ship = object.__new__(Ship)
         ship.__dict__.update(self.__dict__)

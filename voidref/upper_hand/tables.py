@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from voidref.errors import check_int
 from voidref.upper_hand.damage import npc_surrender_chance
-from voidref.upper_hand.goals import Ending, LeapResult, leap_odds
+from voidref.upper_hand.goals import Ending, Finish, LeapResult, leap_odds
 from voidref.upper_hand.maneuver import maneuver_odds, opening_odds
 from voidref.upper_hand.odds import engagement_odds
 from voidref.upper_hand.rulings import MAX_SKILL, TASK_THROW
@@ -127,8 +127,8 @@ def engagement_table(guns: int = 1, thrusters: int = 2, skill: int = 1) -> str:
              "| --- | --- | --- | --- | --- | --- |"]
     for ga, gb in (("reach", "dock"), ("jump", "dock"), ("dock", "jump"), ("reach", "reach")):
         o = engagement_odds(pcs, npc, ga, gb)
-        lines.append(f"| {ga} | {gb} | {_pct(o.outcomes[(Side.A, Ending.GOAL)])} | "
-                     f"{_pct(o.outcomes[(Side.A, Ending.SURRENDER)])} | {_pct(o.win(Side.B))} | {_pct(o.stalemate)} |")
+        lines.append(f"| {ga} | {gb} | {_pct(o.outcomes[Finish(Side.A, Ending.GOAL)])} | "
+                     f"{_pct(o.outcomes[Finish(Side.A, Ending.SURRENDER)])} | {_pct(o.win(Side.B))} | {_pct(o.stalemate)} |")
     return "\n".join(lines)
 
 

@@ -1,0 +1,403 @@
+"""The exact chain's one-round transitions: every rule of a round, over packed states.
+
+Source: the whole "Ship Engagements" procedure; the engine's step functions
+(:mod:`~voidref.upper_hand.maneuver`, :mod:`~voidref.upper_hand.damage`,
+:mod:`~voidref.upper_hand.goals`) supply every transition, so no rule is
+written twice here. :class:`Chain` turns them into tables of integer weights
+over fixed denominators, keyed by packed states
+(:mod:`~voidref.upper_hand.packed`); :mod:`~voidref.upper_hand.walk` plays
+those tables out to the end of the engagement.
+
+Each damage level has six nodes: the start of a round and the moment after
+its Gunnery phase, for each holder of the Upper Hand (nobody, A, B, in the
+order of :data:`HOLDERS`). :meth:`Chain.gunnery` moves a start node to an
+after-Gunnery node; :meth:`Chain.settle` (the Maneuver phase and the end of
+the round) moves an after-Gunnery node back to a start node, or ends the
+engagement.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from voidref.errors import RulesError
+from voidref.exact import Dist
+from voidref.upper_hand.damage import default_choice, point_outcomes
+from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
+from voidref.upper_hand.maneuver import maneuver_odds
+from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
+from voidref.upper_hand.ships import Condition, Location, Ship, Side
+from voidref.upper_hand.throws import Station, station_odds
+
+__all__ = ["HOLDERS", "SLOT", "OUTCOMES", "Chain"]
+
+#: The holder states of a damage level, in the order of its nodes.
+HOLDERS = (None, Side.A, Side.B)
+
+#: The node number (0-2) of each holder in :data:`HOLDERS`.
+SLOT = {h: i for i, h in enumerate(HOLDERS)}
+
+#: Every way a whole engagement can end, in the order results list them.
+OUTCOMES = (Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER), Finish(Side.B, Ending.GOAL),
+            Finish(Side.B, Ending.SURRENDER), Finish(None, Ending.STALEMATE))
+
+# Each side's finishes, built once (the tables below name them for every level).
+_GOAL = {side: Finish(side, Ending.GOAL) for side in Side}
+_SURRENDER = {side: Finish(side, Ending.SURRENDER) for side in Side}
+
+
+@dataclass(frozen=True)
+class _DefaultAim:
+    """The default 5-6 pick for one attacker, hashable so results can be cached."""
+
+    attacker_goal: Goal
+    defender_goal: Goal
+
+    def __call__(self, defender: Ship) -> Location:
+        return default_choice(self.attacker_goal, self.defender_goal, defender)
+
+
+def _add(table: dict, key, p) -> None:
+    table[key] = table.get(key, 0) + p
+
+
+class Chain:
+    """One-round transitions over compact states, with every rule taken from the engine.
+
+    A ship's state is packed into one integer, its code
+    (:class:`~voidref.upper_hand.packed.ShipState`), and a damage level packs
+    both ships' codes (:func:`~voidref.upper_hand.packed.pack_level`; the
+    methods called once or more per level do its arithmetic inline, with
+    :data:`~voidref.upper_hand.packed.SHIP_SPAN`, to save a call). The
+    engine's :class:`~voidref.upper_hand.ships.Ship` for a state is built
+    once and cached, and every rule (throw odds, damage, the Maneuver phase,
+    goal requirements, leaps) is the engine's own function applied to it. A
+    Gate Core no rule can ever look at (the owner does not want to jump and
+    the enemy aims by the default policy) is not tracked, nor are crew hits
+    on the players' ship.
+    """
+
+    def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, throw_rule, dodge_at, choose_a, choose_b):
+        self.base = {Side.A: a, Side.B: b}
+        self.goal = {Side.A: goal_a, Side.B: goal_b}
+        self.throw_rule = throw_rule
+        self.dodge_at = dodge_at
+        self.choose = {Side.A: choose_a or _DefaultAim(goal_a, goal_b), Side.B: choose_b or _DefaultAim(goal_b, goal_a)}
+        custom = {Side.A: choose_a is not None, Side.B: choose_b is not None}
+        self.track_gate = {s: self.goal[s] is Goal.JUMP or custom[s.other] for s in Side}
+        self._ships: dict = {Side.A: {}, Side.B: {}}
+        self._cache: dict = {}
+        self._shots: dict = {}
+        self._settled: dict = {}
+        self._progress: dict = {}
+        self._met: dict = {}
+        self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
+        self.leaping = Goal.LEAP in (goal_a, goal_b)
+        # Weights are integers over fixed denominators (exact, and much faster
+        # than adding fractions): gunnery Dg, damage Dd, maneuver Dm, leaps Dl.
+        self.dg = math.lcm(*(self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, throw_rule))
+                             for ship in (a, b) for c in Condition))
+        most = max(a.guns, b.guns)
+        self.dd = 6 ** (2 * most)
+        pilots = [math.lcm(*(self._denominator(station_odds(replace(ship, thrusters_condition=c), Station.PILOT, throw_rule))
+                             for c in Condition)) for ship in (a, b)]
+        self.dm = pilots[0] * pilots[1]
+        self.dl = 1
+        for side in Side:
+            if self.goal[side] is Goal.LEAP:
+                self.dl = math.lcm(self.dl, self.leap_all_fail(side, self.code(side, self.base[side])).denominator)
+        self.dgun = self.dg ** 2 * self.dd ** 2  # the Gunnery phase's weights
+        self.dset = self.dm * self.dl  # the Maneuver phase's and the end of the round's
+
+    @staticmethod
+    def _denominator(dist: Dist) -> int:
+        return math.lcm(*(p.denominator for p in dist.probabilities().values()))
+
+    @staticmethod
+    def _scaled(p: Fraction, denominator: int) -> int:
+        w = p * denominator
+        if w.denominator != 1:  # pragma: no cover - guards the fixed denominators above
+            raise RulesError(f"'throw_rule' gives a chance {p} that the chain cannot scale exactly")
+        return w.numerator
+
+    def level_bound(self) -> int:
+        """An upper bound on the damage levels the chain can visit."""
+        bound = 1
+        for side in Side:
+            ship = self.base[side]
+            bound *= 9 * (3 if self.track_gate[side] else 1) * (1 if ship.players else 6) * (2 if self.goal[side] is Goal.LEAP else 1)
+        return bound
+
+    def shot_spread(self) -> int:
+        """(most damage points A can deal + 1) x (the same for B): the branching of one Gunnery phase."""
+        spread = 1
+        for side in Side:
+            ship = self.base[side]
+            most = max(self.throw_rule.impact_odds(bonus=ship.gunnery, disadvantaged=False))
+            spread *= min(ship.guns, most) + 1
+        return spread
+
+    # -- packed states <-> engine ships -------------------------------------------
+    def code(self, side: Side, ship: Ship) -> int:
+        """*side*'s *ship* as a packed state (untracked fields as 0)."""
+        return ShipState.pack_fields(ship.thrusters_condition.value, ship.guns_condition.value,
+                                     ship.gate_core_condition.value if self.track_gate[side] else 0,
+                                     0 if ship.players else ship.crew_hits, ship.boarders)
+
+    def ship(self, side: Side, dyn: int) -> Ship:
+        """The engine's ship of *side* in the packed state *dyn* (built once, then cached)."""
+        ships = self._ships[side]
+        found = ships.get(dyn)
+        if found is None:
+            base = self.base[side]
+            thrusters, guns, gate_core, crew_hits, boarders = ShipState.fields(dyn)
+            # Every field comes from a valid ship by the rules' own steps, so the checks are skipped.
+            found = ships[dyn] = base.evolve_unchecked(
+                thrusters_condition=Condition(thrusters), guns_condition=Condition(guns),
+                gate_core_condition=Condition(gate_core) if self.track_gate[side] else base.gate_core_condition,
+                crew_hits=crew_hits if not base.players else base.crew_hits, boarders=boarders)
+        return found
+
+    def _cached(self, key, make):
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    # -- rules, cached -----------------------------------------------------------
+    def gun(self, side: Side, dyn: int):
+        return self._cached(("gun", side, ShipState.guns_of(dyn)), lambda: tuple(
+            (i, self._scaled(p, self.dg))
+            for i, p in station_odds(self.ship(side, dyn), Station.GUNNERY, self.throw_rule).probabilities().items()))
+
+    def one_point(self, shooter: Side, dyn: int) -> tuple:
+        """One point of damage from *shooter* on the target in state *dyn* (the engine's own rule).
+
+        ``((dyn_after, surrendered), weight)`` pairs, weights over 36: the
+        location's d6 and, for a crew hit on an NPC ship, its crew check.
+        """
+        key = ("one", shooter, dyn)
+        found = self._cache.get(key)
+        if found is None:
+            target = shooter.other
+            out: dict = {}
+            for after, gone, w in point_outcomes(self.ship(target, dyn), self.choose[shooter]):
+                _add(out, (self.code(target, after), gone), w)
+            found = self._cache[key] = tuple(out.items())
+        return found
+
+    def hit(self, shooter: Side, dyn: int, points: int) -> tuple:
+        """*points* of damage, one after another: ``((dyn_after, surrendered), weight)``, weights over ``36**points``.
+
+        A surrender stops the damage. Built from the table for one point
+        fewer, so each state's one-point table is worked out once.
+        """
+        key = ("hit", shooter, dyn, points)
+        found = self._cache.get(key)
+        if found is None:
+            if points == 0:
+                found = (((dyn, False), 1),)
+            else:
+                out: dict = {}
+                for (d, gone), w in self.hit(shooter, dyn, points - 1):
+                    if gone:
+                        _add(out, (d, True), w * 36)
+                    else:
+                        for k, q in self.one_point(shooter, d):
+                            _add(out, k, w * q)
+                found = tuple(out.items())
+            self._cache[key] = found
+        return found
+
+    def maneuver(self, dyn_a: int, dyn_b: int, holder):
+        key = ("man", ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), holder)  # only the Thrusters matter
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = tuple((h, self._scaled(p, self.dm)) for h, p in maneuver_odds(
+                self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, self.throw_rule).probabilities().items())
+        return found
+
+    def requirement(self, side: Side, own: int, enemy: int) -> bool:
+        key = (own * SHIP_SPAN + enemy) * 2 + (side is Side.B)
+        found = self._met.get(key)
+        if found is None:
+            found = self._met[key] = requirement_met(self.goal[side], self.ship(side, own), self.ship(side.other, enemy))
+        return found
+
+    def leap_all_fail(self, side: Side, dyn: int) -> Fraction:
+        ship = self.ship(side, dyn)
+        return self._cached(("leap", side, ship.boarders), lambda: (
+            1 - leap_odds(ship.agility, self.throw_rule)[LeapResult.LANDED]) ** ship.boarders)
+
+    # -- one round, in two stages --------------------------------------------------
+    # A damage level holds six nodes: the start of a round and the moment
+    # after its Gunnery phase, for each holder (nobody, A, B); the slots
+    # below number them 0-2 and 3-5 in the order of HOLDERS.
+    def gunnery(self, level: int) -> tuple:
+        """The Gunnery phase from each start node of *level*: one ``(endings, stay, moves)`` per holder.
+
+        In the order of the level's nodes (nobody, A, B), weights over
+        ``self.dgun``: *endings* pairs ``Finish(winner, Ending.SURRENDER)`` with its
+        weight; *stay* is the weight of reaching each after-Gunnery node of
+        this level (nothing was hurt); *moves* lists ``(level, slot,
+        weight)`` for the after-Gunnery nodes of other levels. The holder of
+        an after-Gunnery node is the one the Maneuver phase starts from
+        (nobody after a dodge).
+        """
+        dyn_a, dyn_b = divmod(level, SHIP_SPAN)
+        dg_dd = self.dg * self.dd
+        at_b = self.shot(Side.A, dyn_a, dyn_b)
+        at_a = self.shot(Side.B, dyn_b, dyn_a)
+        # Nobody holds: both throws from the start of the phase, so the two
+        # shots are independent; A's hits are resolved first.
+        hits_b, same_b, gone_b, _ = at_b
+        hits_a, same_a, gone_a, _ = at_a
+        endings = []
+        if gone_b:
+            endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
+        if gone_a:
+            endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
+        moves = [(a2 * SHIP_SPAN + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
+        if same_a:
+            moves += [(dyn_a * SHIP_SPAN + b2, 3, wb * same_a) for b2, wb in hits_b]
+        if same_b:
+            moves += [(a2 * SHIP_SPAN + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
+        tables = ((endings, [same_a * same_b, 0, 0], moves),
+                  self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd), self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
+        (e0, _, m0), (e1, _, m1), (e2, _, m2) = tables
+        self.entries += len(e0) + len(m0) + len(e1) + len(m1) + len(e2) + len(m2)
+        return tables
+
+    def in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
+        """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot), which *holder* may dodge."""
+        first = holder is Side.A
+        slot = 1 if first else 2
+        other = Side.B if first else Side.A
+        hits, same, gone, _ = first_shot
+        endings = []
+        if gone:
+            endings.append((_SURRENDER[holder], gone * dg_dd))
+        stay = [0, 0, 0]
+        moves = []
+        lost = 0
+        for y2, wy in hits:
+            back, same_x, gone2, dodged = self.shot(other, y2, own, dodge=True)
+            lost += wy * gone2
+            level2 = own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own
+            if dodged:
+                moves.append((level2, 3, wy * dodged))
+            if same_x:
+                moves.append((level2, 3 + slot, wy * same_x))
+            moves += [(x2 * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + x2, 3 + slot, wy * wx) for x2, wx in back]
+        if same:  # the holder's shot did nothing
+            back, same_x, gone2, dodged = self.shot(other, enemy, own, dodge=True)
+            lost += same * gone2
+            stay[0] = same * dodged
+            stay[slot] = same * same_x
+            moves += [(x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back]
+        if lost:
+            endings.append((_SURRENDER[other], lost))
+        return endings, stay, moves
+
+    def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
+        """``{(dyn_a, dyn_b, holder) or Finish: Fraction}`` for one whole round."""
+        level = pack_level(dyn_a, dyn_b)
+        endings, stay, moves = self.gunnery(level)[SLOT[holder]]
+        out = {k: w * self.dset for k, w in endings}
+        for level2, slot, p in moves + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
+            endings2, stay2, moves2 = self.settle(level2)[slot - 3]
+            for k, w in endings2:
+                _add(out, k, p * w)
+            for level3, j, w in moves2 + [(level2, j, w) for j, w in enumerate(stay2) if w]:
+                _add(out, unpack_level(level3) + (HOLDERS[j],), p * w)
+        return {k: Fraction(w, self.dgun * self.dset) for k, w in out.items()}
+
+    def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
+        """One ship's Gunnery throw and its damage: ``(hits, same, gone, dodged)``, weights over ``dg * dd``.
+
+        *hits* pairs each changed state of the target with its weight;
+        *same* is the weight of the target's state not changing; *gone* is
+        the weight of the target's crew giving up; with *dodge*, *dodged* is
+        the weight of an Impact the target (holding the Upper Hand) dodges,
+        at no damage.
+        """
+        key = ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is Side.A)
+        found = self._shots.get(key)
+        if found is not None:
+            return found
+        after: dict = {}
+        gone = dodged = 0
+        for i, p in self.gun(shooter, own):
+            if dodge and self.dodge_at is not None and i >= self.dodge_at:
+                dodged += p * self.dd
+                continue
+            scale = self.dd // 36 ** i
+            for (t2, g), q in self.hit(shooter, target, i):
+                q *= scale
+                if g:
+                    gone += p * q
+                else:
+                    _add(after, t2, p * q)
+        same = after.pop(target, 0)
+        found = self._shots[key] = (tuple(after.items()), same, gone, dodged)
+        return found
+
+    def settle(self, level: int) -> tuple:
+        """The Maneuver phase and the end of the round from each after-Gunnery node of *level*, like :meth:`gunnery`.
+
+        One ``(endings, stay, moves)`` per holder the phase starts from, in
+        the order of the level's nodes, weights over ``self.dset``: *endings*
+        pairs ``Finish(winner, Ending.GOAL)`` with its weight, *stay* is the weight
+        of each start node of this level, *moves* lists ``(level, slot,
+        weight)`` for start nodes of other levels (a failed leap loses its
+        boarders). Without a leap these depend only on both Thrusters and on
+        which goal requirements are met, so the tables are shared by every
+        level alike in those.
+        """
+        dyn_a, dyn_b = divmod(level, SHIP_SPAN)
+        met = {None: False, Side.A: self.requirement(Side.A, dyn_a, dyn_b),
+               Side.B: self.requirement(Side.B, dyn_b, dyn_a)}
+        alike = level if self.leaping else (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b),
+                                            met[Side.A], met[Side.B])
+        found = self._settled.get(alike)
+        if found is None:
+            found = self._settled[alike] = self._settle(dyn_a, dyn_b, met)
+        self.entries += found[1]
+        return found[0]
+
+    def _settle(self, dyn_a: int, dyn_b: int, met: dict) -> tuple:
+        dl = self.dl
+        count = 0
+        found = []
+        for h0 in HOLDERS:
+            endings: dict = {}
+            stay = [0, 0, 0]
+            moves = []
+            for h, q in self.maneuver(dyn_a, dyn_b, h0):
+                slot = SLOT[h]
+                if not met[h]:
+                    stay[slot] += q * dl
+                elif self.goal[h] is not Goal.LEAP:
+                    _add(endings, _GOAL[h], q * dl)
+                else:
+                    own = dyn_a if h is Side.A else dyn_b
+                    all_fail = self._scaled(self.leap_all_fail(h, own), dl)
+                    if all_fail != dl:
+                        _add(endings, _GOAL[h], q * (dl - all_fail))
+                    if all_fail:
+                        left = ShipState.without_boarders(own)
+                        moves.append((pack_level(left, dyn_b) if h is Side.A else pack_level(dyn_a, left), slot,
+                                      q * all_fail))
+            found.append((tuple(endings.items()), stay, moves))
+            count += len(endings) + len(moves)
+        return tuple(found), count
+
+    def progress(self, level: int) -> int:
+        """How far the damage has gone: every move out of a level increases it."""
+        found = self._progress.get(level)
+        if found is None:
+            dyn_a, dyn_b = divmod(level, SHIP_SPAN)
+            found = self._progress[level] = ShipState.progress(dyn_a) + ShipState.progress(dyn_b)
+        return found
+

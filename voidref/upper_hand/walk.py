@@ -1,0 +1,109 @@
+"""The chain walk: an engagement played out one damage level at a time, least damaged first.
+
+Damage only ever gets worse, so apart from the Upper Hand moving back and
+forth the chain of :mod:`~voidref.upper_hand.chain` never returns to a
+state. :func:`walk` therefore visits each damage level once, in order of
+:meth:`~voidref.upper_hand.chain.Chain.progress`, and solves the level's
+own loops (a 3-by-3 linear system) in the number kernel it is given
+(:mod:`~voidref.upper_hand.arithmetic`).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from fractions import Fraction
+
+from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain
+from voidref.upper_hand.goals import Ending, Finish
+
+__all__ = ["walk"]
+
+
+def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, int, int]:
+    """Play the chain out level by level, least damaged first, in the given numbers.
+
+    Gunnery moves a start node to an after-Gunnery node (of this level if
+    nothing was hurt, of a later one if something was); the Maneuver phase
+    and the end of the round move an after-Gunnery node back to a start node
+    (or end the engagement). Only the moves that stay within the level
+    loop, and they make one 3-by-3 system per level. Chances travel as
+    ``(numerators, scale)`` parts and are added up once, when their level
+    is reached.
+
+    Returns ``(ended, visits, levels, operations)``: the parts of each
+    ending, the parts of the expected number of rounds, the number of levels
+    a round starts in, and an upper bound on the arithmetic operations done.
+    """
+    dgun, dset = chain.dgun, chain.dset
+    round_den = dgun * dset  # a whole round's weights: Gunnery's times the Maneuver phase's
+    start_den = math.lcm(*(Fraction(p).denominator for p in start.values()))
+    pending = {first: numbers.begin([int(Fraction(start.get(h, 0)) * start_den) for h in HOLDERS] + [0, 0, 0], start_den)}
+    heap = [(chain.progress(first), first)]
+    ended: dict = {k: [] for k in OUTCOMES}
+    stalemate = Finish(None, Ending.STALEMATE)
+    visits: list = []
+    levels = operations = 0
+    gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
+    gather, solve, add, send = numbers.gather, numbers.solve, numbers.add, numbers.send
+    entries_before = chain.entries
+    while heap:
+        key = heapq.heappop(heap)[1]
+        inflow = pending.pop(key)
+        x, den = gather(inflow)
+        operations += 18 * len(inflow) + 200
+        t = settle(key)
+        (_, t0, _), (_, t1, _), (_, t2, _) = t
+        xs0, xs1, xs2, xm0, xm1, xm2 = x
+        mass = [xs0 * dset + xm0 * t0[0] + xm1 * t1[0] + xm2 * t2[0],
+                xs1 * dset + xm0 * t0[1] + xm1 * t1[1] + xm2 * t2[1],
+                xs2 * dset + xm0 * t0[2] + xm1 * t1[2] + xm2 * t2[2]]
+        mass_den = den * dset
+        v, v_den, g = [0, 0, 0], 1, ()
+        if mass[0] or mass[1] or mass[2]:
+            levels += 1
+            g = gunnery(key)
+            stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for _, (g0, g1, g2), _ in g]
+            # Which start nodes can ever leave the level; the others are a stalemate.
+            (e0, s0, m0), (e1, s1, m1), (e2, s2, m2) = g
+            if (e0 or m0) and (e1 or m1) and (e2 or m2):  # the usual case: every node has a way out
+                nums, v_den = solve(stay, round_den, mass, mass_den)
+                v = nums
+                visits.append((nums[0] + nums[1] + nums[2], v_den))
+            else:
+                leaves = {i for i, (ends, g_stay, moves) in enumerate(g)
+                          if ends or moves or any(w and (t[j][0] or t[j][2]) for j, w in enumerate(g_stay))}
+                grew = len(leaves) < 3
+                while grew:  # a node that can reach a leaving one leaves too
+                    grew = False
+                    for i in range(3):
+                        if i not in leaves and any(stay[i][k] for k in leaves):
+                            leaves.add(i)
+                            grew = True
+                stuck = sum(mass[i] for i in range(3) if i not in leaves)
+                if stuck:
+                    ended[stalemate].append((stuck, mass_den))
+                live = sorted(leaves)
+                if live and any(mass[i] for i in live):
+                    nums, v_den = solve([[stay[i][k] for k in live] for i in live], round_den,
+                                                [mass[i] for i in live], mass_den)
+                    for i, n in zip(live, nums):
+                        v[i] = n
+                    visits.append((sum(nums), v_den))
+                    lost = sum(v[i] * stay[i][k] for i in live for k in range(3) if k not in leaves)
+                    if lost:
+                        ended[stalemate].append((lost, v_den * round_den))
+        # The after-Gunnery nodes: what came in plus this level's own Gunnery.
+        if g:
+            v0, v1, v2 = v
+            after, after_den = add(x[3:], den, [v0 * s0[j] + v1 * s1[j] + v2 * s2[j] for j in range(3)],
+                                           v_den * dgun)
+        else:
+            after, after_den = x[3:], den
+        # Send the level's chances on: Gunnery out of the start nodes,
+        # the Maneuver phase out of the after-Gunnery nodes.
+        send(v, g, v_den * dgun, pending, heap, progress, ended)
+        send(after, t, after_den * dset, pending, heap, progress, ended)
+    # Each table entry is sent on at most once (every level is left once).
+    operations += 3 * (chain.entries - entries_before) + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits)
+    return ended, visits, levels, operations
