@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import threading
 from urllib.parse import urlsplit
 
@@ -601,3 +602,55 @@ def test_content_security_policy_is_set(site):
     assert "'wasm-unsafe-eval'" in head
     assert "default-src 'self'" in head
     assert "'unsafe-eval'" not in head.replace("'wasm-unsafe-eval'", "")
+
+
+def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(browser, site):
+    """At 375 px with touch: "+" raises the Skill by one, the engine's answer follows, and the
+    pinned headline is on screen while the player edits the last field."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE + "#calc-check-odds")
+        root = page.locator("section.voidref-calc[data-key='check-odds']")
+        skill = root.locator("[name='skill']")
+        plus = root.locator(".vc-field", has=page.locator("[name='skill']")).locator(".vc-step[data-step='1']")
+        plus.scroll_into_view_if_needed()
+        plus.tap()
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert skill.input_value() == "2"
+        expected = calc.run("check-odds", {"skill": "2"})["text"]
+        assert root.locator("pre.vc-text").text_content() == expected
+        last = root.locator("[name='bane_dice']")
+        last.scroll_into_view_if_needed()
+        pinned = root.locator(".vc-pinned")
+        assert pinned.inner_text() == expected.splitlines()[0]
+        box = pinned.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 812, box
+        header = page.locator(".bd-header-article").bounding_box()
+        assert box["y"] >= header["y"] + header["height"] - 1, (box, header)
+        minus = root.locator(".vc-field", has=page.locator("[name='bane_dice']")).locator(".vc-step[data-step='-1']")
+        minus.tap()  # already at its lowest: nothing changes, nothing is sent
+        assert last.input_value() == "0"
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def test_number_fields_offer_a_keyboard_with_a_minus_sign_when_they_take_negatives(site):
+    """A field whose range goes below zero is not given the digits-only keypad."""
+    with open(os.path.join(site.root, CALC_PAGE), encoding="utf-8") as fh:
+        page = fh.read()
+    checked = 0
+    for c in calc.calculators():
+        for f in c.fields:
+            if f.kind != "int":
+                continue
+            tag = re.search(rf'<input [^>]*id="calc-{c.slug}-{f.name}"[^>]*>', page).group(0)
+            mode = re.search(r'inputmode="(\w+)"', tag).group(1)
+            assert mode == ("numeric" if f.low >= 0 else "text"), (c.slug, f.name, mode)
+            assert f'data-low="{f.low}"' in tag and f'data-high="{f.high}"' in tag
+            checked += 1
+    assert checked > 20

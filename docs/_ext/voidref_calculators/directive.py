@@ -42,13 +42,30 @@ def _field_html(f, uid: str) -> str:
         control = (f'<textarea id="{fid}" name="{esc(f.name)}" rows="{f.rows}" maxlength="{f.max_length * 2}"'
                    f' aria-describedby="{described}" spellcheck="false">{esc(value)}</textarea>')
     else:
-        extra = ' inputmode="numeric"' if f.kind == "int" else ""
+        extra = ""
+        if f.kind == "int":
+            # A phone's digits-only keypad has no minus sign: a field that takes
+            # negative numbers gets the ordinary keyboard (its number row has "-").
+            extra = ' inputmode="numeric" pattern="[0-9]*"' if f.low >= 0 else ' inputmode="text"'
+            extra += f' data-low="{f.low}" data-high="{f.high}"'
         placeholder = getattr(f, "placeholder", "")
         if placeholder:
             extra += f' placeholder="{esc(placeholder)}"'
         control = (f'<input type="text" id="{fid}" name="{esc(f.name)}" value="{esc(value)}"'
                    f' autocomplete="off" spellcheck="false" aria-describedby="{described}"{extra}>')
+        if f.kind == "int":
+            control = _stepper(control, f)
     return f'<div class="vc-field vc-kind-{f.kind}">{label}{control}{help_html}{err_html}</div>'
+
+
+def _stepper(control: str, f) -> str:
+    """The number box between a "−" and a "+" button (calc.js moves the value by one, within the field's range)."""
+    name = html.escape(f.label)
+    return (f'<span class="vc-stepper">'
+            f'<button type="button" class="vc-step" data-step="-1" aria-label="Decrease {name}">\u2212</button>'
+            f"{control}"
+            f'<button type="button" class="vc-step" data-step="1" aria-label="Increase {name}">+</button>'
+            f"</span>")
 
 
 def calculator_html(slug: str, key: str | None = None) -> str:
@@ -66,6 +83,10 @@ def calculator_html(slug: str, key: str | None = None) -> str:
         f'<section class="voidref-calc" id="{uid}" data-calc="{esc(slug)}" data-key="{esc(key)}"'
         f' aria-labelledby="{uid}-title">'
         f'<p class="vc-title" id="{uid}-title">Calculator: {esc(c.title)}</p>{intro}'
+        # The headline answer, kept in view at the top of the screen while the
+        # inputs below it are edited (a copy of the result's first line; the
+        # result itself is announced, so this copy is hidden from screen readers).
+        f'<p class="vc-pinned" aria-hidden="true" data-state="prebuilt">{esc(out["text"].splitlines()[0])}</p>'
         f'<form class="vc-form" autocomplete="off" novalidate>{fields}'
         f'<div class="vc-actions" hidden>'
         f'<button type="button" class="vc-copy">Copy result</button>'

@@ -229,6 +229,10 @@ function show(c, out) {
   if (out.ok) {
     c.result.innerHTML = out.html; // built by voidref.calc.results.to_html: every text is escaped
     c.text.textContent = out.text;
+    if (c.pinned) {
+      c.pinned.textContent = out.text.split("\n")[0];
+      c.pinned.dataset.state = "live";
+    }
     c.result.dataset.state = "live";
     c.root.dataset.state = "live";
     c.everLive = true;
@@ -237,6 +241,7 @@ function show(c, out) {
   } else {
     c.result.dataset.state = "stale";
     c.root.dataset.state = "error";
+    if (c.pinned) c.pinned.dataset.state = "stale";
     if (!out.error) {
       c.general.hidden = false;
       c.general.textContent = "Fix the field marked above; the result below is for the last valid inputs.";
@@ -265,6 +270,7 @@ function setUp(root) {
     retry: null,
     result: root.querySelector(".vc-result"),
     text: root.querySelector(".vc-text"),
+    pinned: root.querySelector(".vc-pinned"),
     general: root.querySelector(".vc-general-error"),
   };
   c.defaults = readInputs(c);
@@ -297,6 +303,7 @@ function setUp(root) {
     c.waiting = true;
     c.result.dataset.state = "pending";
     c.root.dataset.state = "pending";
+    if (c.pinned) c.pinned.dataset.state = "pending";
     clearTimeout(debounce);
     debounce = setTimeout(() => {
       c.waiting = false;
@@ -304,6 +311,21 @@ function setUp(root) {
       request(c);
     }, 10);
   };
+  // "−" and "+" beside a number box move it by one within the field's range
+  // (data-low/data-high, written from the field's definition at build time).
+  for (const button of c.form.querySelectorAll(".vc-step")) {
+    button.addEventListener("click", () => {
+      const box = button.parentElement.querySelector("input");
+      const low = Number(box.dataset.low);
+      const high = Number(box.dataset.high);
+      const now = Number.parseInt(box.value.replace("\u2212", "-"), 10);
+      const start = Number.isNaN(now) ? Number(c.defaults[box.name]) : now;
+      const next = Math.min(high, Math.max(low, start + Number(button.dataset.step)));
+      if (String(next) === box.value) return;
+      box.value = String(next);
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
   c.form.addEventListener("input", changed);
   c.form.addEventListener("change", changed);
   // The player reaches for this calculator: start Python now, so it is
