@@ -1,0 +1,360 @@
+"""Step-by-step replays of the Void Drifters worked examples, run with the engine.
+
+Each replay plays a worked example of the combat chapter from its dice: the
+faces each die showed (as the source gives them, or, where the source gives
+only the net result, one set of faces that nets to it, found by
+:func:`faces_for`). Every later number is taken from those rolls by the
+engine: damage from the net Successes, Strain from the Banes, conditions from
+the Boons. Each roll is checked against its pool (:func:`check_roll`), so a
+result the pool cannot produce is refused.
+
+The pages render each step at build time with the ``{computed}`` directive
+(:func:`docking_bay_step`, :func:`ember_drift_step`), so the replay reads with
+no JavaScript.
+
+>>> steps = docking_bay()
+>>> [s.tracks["Agent A"][0].wounds for s in steps][-1]
+10
+>>> faces_text(Face.parse("SB")), faces_text(Face.parse("-")), faces_text(Face.parse("Fb"))
+('Success+Boon', 'blank', 'Failure+Bane')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping
+
+from voidref.drifters.attack import Attack
+from voidref.drifters.characters import Character, Weapon
+from voidref.drifters.conditions import Conditions
+from voidref.drifters.dice import CheckOutcome, Die, Face, Pool, Roll
+from voidref.drifters.health import Health
+from voidref.drifters.initiative import Entry, Side, initiative_pool, slot_order, turn_order
+from voidref.drifters.movement import maneuvers_to_move
+from voidref.drifters.rulings import COMBAT_BANE_SPENDS, COMBAT_BOON_SPENDS
+from voidref.drifters.turn import plan_turn
+from voidref.errors import RulesError, check_int
+from voidref.present import percent
+
+__all__ = [
+    "RolledCheck", "Step", "check_roll", "faces_for", "faces_text", "wounds_to_incapacitate",
+    "docking_bay_cast", "docking_bay", "docking_bay_step",
+]
+
+
+# -- rolls ---------------------------------------------------------------------------------------------
+
+def faces_text(face: Face) -> str:
+    """A face in the rules' words: ``'Success+Boon'``, ``'Breakthrough'``, ``'blank'``."""
+    if face.breakthroughs:
+        return "Breakthrough"
+    if face.calamities:
+        return "Calamity"
+    parts = ["Success"] * face.successes + ["Failure"] * -face.successes
+    parts += ["Boon"] * face.boons + ["Bane"] * -face.boons
+    return "+".join(parts) or "blank"
+
+
+def check_roll(roll: Roll) -> CheckOutcome:
+    """The roll's outcome, after checking that its dice are the pool's and each face is on its die.
+
+    >>> check_roll(Roll(Pool(ability=1), ((Die.ABILITY, Face.parse("SS")),)))
+    CheckOutcome(successes=2, boons=0, breakthroughs=0, calamities=0)
+    >>> check_roll(Roll(Pool(ability=1), ((Die.TRIAL, Face.parse("F")),)))
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'faces' must be one face for each die of 1 Ability vs no dice (got Trial)
+    """
+    dice = Counter(d for d, _ in roll.faces)
+    if dice != Counter(roll.pool.dice()):
+        got = ", ".join(d.label for d, _ in roll.faces) or "no dice"
+        raise RulesError(f"'faces' must be one face for each die of {roll.pool.describe()} (got {got})")
+    for die, face in roll.faces:
+        if face not in die.faces:
+            raise RulesError(f"'faces' {faces_text(face)} is not a face of the {die.label} Die")
+    return roll.outcome
+
+
+def faces_for(pool: Pool, successes: int, boons: int) -> Roll:
+    """One roll of *pool* that nets *successes* and *boons*; a RulesError if none can.
+
+    The search tries plain faces first, so the roll shown is a simple one
+    among those that give the result.
+
+    >>> [faces_text(f) for _, f in faces_for(Pool(ability=2, trial=1), 1, 0).faces]
+    ['blank', 'Success', 'blank']
+    >>> faces_for(Pool(ability=1), 3, 0)
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'successes' and 'boons' (3, 0) cannot come from the pool 1 Ability vs no dice
+    """
+    check_int("successes", successes, low=-50, high=50)
+    check_int("boons", boons, low=-50, high=50)
+    dice = pool.dice()
+    options = [sorted(set(d.faces), key=lambda f: (abs(f.successes) + abs(f.boons), d.faces.index(f)))
+               for d in dice]
+    # the most and least each remaining die can add, to prune the search
+    hi_s = [0] * (len(dice) + 1)
+    lo_s, hi_b, lo_b = hi_s[:], hi_s[:], hi_s[:]
+    for i in range(len(dice) - 1, -1, -1):
+        hi_s[i] = hi_s[i + 1] + max(f.successes for f in options[i])
+        lo_s[i] = lo_s[i + 1] + min(f.successes for f in options[i])
+        hi_b[i] = hi_b[i + 1] + max(f.boons for f in options[i])
+        lo_b[i] = lo_b[i + 1] + min(f.boons for f in options[i])
+
+    def search(i: int, s: int, b: int) -> list[Face] | None:
+        if not (lo_s[i] <= successes - s <= hi_s[i] and lo_b[i] <= boons - b <= hi_b[i]):
+            return None
+        if i == len(dice):
+            return []
+        for f in options[i]:
+            rest = search(i + 1, s + f.successes, b + f.boons)
+            if rest is not None:
+                return [f, *rest]
+        return None
+
+    found = search(0, 0, 0)
+    if found is None:
+        raise RulesError(f"'successes' and 'boons' {(successes, boons)} cannot come from the pool {pool.describe()}")
+    return Roll(pool, tuple(zip(dice, found)))
+
+
+def wounds_to_incapacitate(health: Health) -> int:
+    """The fewest more Wounds that take the combatant out, by the engine's own test.
+
+    >>> wounds_to_incapacitate(Health(12, 12, wounds=8))
+    4
+    """
+    n = 0
+    while not health.suffer_wounds(n).incapacitated:
+        n += 1
+    return n
+
+
+@dataclass(frozen=True)
+class RolledCheck:
+    """One check in a replay: who rolled, for what, the faces, and the net Successes it needed."""
+
+    who: str
+    what: str
+    roll: Roll
+    stated_faces: bool = False
+    """True when the source names the faces; False when it gives only the net result."""
+    needed: int | None = 1
+    """Net Successes the check needed (``None``: any result counts, as for Initiative)."""
+
+    @property
+    def outcome(self) -> CheckOutcome:
+        """The checked outcome (see :func:`check_roll`)."""
+        return check_roll(self.roll)
+
+    def chance_needed(self) -> Fraction | None:
+        """The chance, before the roll, of the net Successes the check needed."""
+        if self.needed is None:
+            return None
+        return self.roll.pool.distribution().prob(lambda o: o.successes >= self.needed)
+
+    def chance_as_good(self) -> Fraction:
+        """The chance of at least the net Successes rolled (at most, for a miss)."""
+        got = self.outcome.successes
+        if self.needed is not None and got < self.needed:
+            return self.roll.pool.distribution().prob(lambda o: o.successes <= got)
+        return self.roll.pool.distribution().prob(lambda o: o.successes >= got)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a replay: its checks, and the state after it, as the engine left it."""
+
+    title: str
+    checks: tuple[RolledCheck, ...] = ()
+    tracks: Mapping[str, tuple[Health, Conditions]] = field(default_factory=dict)
+    facts: tuple[tuple[str, str], ...] = ()
+    """Other state after the step, as (label, value) pairs: turn order, ranges, cover."""
+    odds: tuple[tuple[str, Fraction], ...] = ()
+    """Other chances worth knowing before the step, as (what, chance) pairs."""
+
+
+# -- the Docking Bay fight -----------------------------------------------------------------------------
+
+def docking_bay_cast() -> tuple[dict[str, Character], Weapon]:
+    """Senna, Davan and the two agents as the source gives them, and their sidearm."""
+    agent = dict(agility=3, skills={"ranged": 2}, kind="elite", stated_wound_points=12, stated_resistance=2)
+    cast = {
+        "Senna": Character("Senna Vael", might=2, agility=4, savvy=2, willpower=2, skills={"perception": 2},
+                           armor_resistance=1),
+        "Davan": Character("Davan Kel", might=2, intellect=4, willpower=2, skills={"craft": 2, "electronics": 2}),
+        "Agent A": Character("Agent A", **agent),
+        "Agent B": Character("Agent B", **agent),
+    }
+    return cast, Weapon("Standard sidearm", damage=6, crit=3, range="medium")
+
+
+def _strain_for_banes(outcome: CheckOutcome) -> int:
+    """Strain the attacker suffers when the GM spends every Bane on the Docking Bay's one Bane spend."""
+    return max(0, -outcome.boons) // COMBAT_BANE_SPENDS["the attacker suffers 1 Strain"]
+
+
+def docking_bay() -> tuple[Step, ...]:
+    """Replay the Docking Bay fight; return each step with the state the engine reaches.
+
+    The source's net results are the inputs (and the faces of Senna's first
+    shot, which it spells out); damage, Strain, conditions, ranges and the
+    slot order all come from the engine.
+    """
+    cast, sidearm = docking_bay_cast()
+    senna, davan, agent_a, agent_b = cast.values()
+    health = {name: Health.of(c) for name, c in cast.items()}
+    conds = {name: Conditions() for name in cast}
+    band = {("Senna", "Agent A"): "short", ("Davan", "Agent B"): "short"}
+    cover = {"Senna": "none", "Davan": "none"}
+    steps: list[Step] = []
+
+    def snapshot(title, checks, *facts, odds=()):
+        where = "; ".join(f"{a} and {b} at {band[(a, b)].capitalize()}" for a, b in band)
+        covered = "; ".join(f"{who} {c}" for who, c in cover.items() if c != "none") or "nobody"
+        steps.append(Step(title, tuple(checks), {n: (health[n], conds[n]) for n in cast},
+                          (*facts, ("Range", where), ("Cover", covered)), tuple(odds)))
+
+    def hit(attack: Attack, outcome: CheckOutcome, target: str) -> None:
+        if outcome.successes >= 1:
+            dmg = attack.damage(outcome.successes)
+            health[target] = health[target].suffer_wounds(dmg.wounds).suffer_strain(dmg.strain)
+
+    # Initiative: Senna watched the exit (Savvy + Perception); Davan is caught out (Willpower + Readiness).
+    s_init = RolledCheck("Senna", "Initiative", faces_for(initiative_pool(senna), 2, 0), needed=None)
+    d_init = RolledCheck("Davan", "Initiative (caught out)", faces_for(initiative_pool(davan, surprised=True), 1, 0),
+                         needed=None)
+    entries = [Entry("Senna", Side.PLAYER, s_init.outcome.successes), Entry("Agent A", Side.GM, 1),
+               Entry("Davan", Side.PLAYER, d_init.outcome.successes), Entry("Agent B", Side.GM, 0)]
+    order = turn_order(entries)
+    slots = ", ".join("GM" if side is Side.GM else "player" for side in slot_order(entries))
+    snapshot("Initiative", (s_init, d_init), ("Slots", slots), ("Turn order", ", ".join(order)))
+
+    # Round 1, Senna: Take Cover behind the loader, then shoot Agent A. The source names these faces.
+    cover["Senna"] = "light"
+    shot = Attack(senna, sidearm, agent_a, band="short")
+    faces = tuple((Die.ABILITY, Face.parse(f)) for f in ("SS", "S", "B", "-")) + ((Die.TRIAL, Face.parse("F")),)
+    s1 = RolledCheck("Senna", "shot at Agent A", Roll(shot.pool(), faces), stated_faces=True)
+    hit(shot, s1.outcome, "Agent A")
+    davan_boon_dice = s1.outcome.boons // COMBAT_BOON_SPENDS["add 1 Boon Die to an ally's next check"]
+    snapshot("Round 1: Senna", (s1,), ("Davan's next check", f"+{davan_boon_dice} Boon Die"),
+             odds=(("Critical Injury possible", shot.odds().critical_injury),))
+
+    # Davan: move to the shutter controls (same band), Craft check with Senna's Boon Die.
+    craft = Pool.for_check(davan.intellect, davan.skill("craft"), "average", boon_dice=davan_boon_dice)
+    d1 = RolledCheck("Davan", "Craft: drop the shutter", faces_for(craft, 1, -1))
+    cover["Davan"] = "heavy" if d1.outcome.success else "none"
+    snapshot("Round 1: Davan", (d1,), ("Alarm", "tripped" if d1.outcome.boons < 0 else "quiet"))
+
+    # Agent A shoots Senna in light cover; the GM turns the Bane into Strain, which an Elite takes as Wounds.
+    a_shot = Attack(agent_a, sidearm, senna, band="short", cover=cover["Senna"])
+    a1 = RolledCheck("Agent A", "shot at Senna", faces_for(a_shot.pool(), 1, -1))
+    hit(a_shot, a1.outcome, "Senna")
+    health["Agent A"] = health["Agent A"].suffer_strain(_strain_for_banes(a1.outcome))
+    snapshot("Round 1: Agent A", (a1,))
+
+    # Agent B goes around the shutter: Short to Engaged with Davan, where the shutter does not cover him.
+    moves = maneuvers_to_move("short", "engaged")
+    band[("Davan", "Agent B")] = "engaged"
+    b_shot = Attack(agent_b, sidearm, davan, band="engaged")
+    b1 = RolledCheck("Agent B", "shot at Davan", faces_for(b_shot.pool(), 1, 0))
+    hit(b_shot, b1.outcome, "Davan")
+    snapshot("Round 1: Agent B", (b1,), ("Agent B's Maneuvers to close", str(moves)))
+
+    # Round 2, Senna: the same shot; 2 Boons buy Disoriented on Agent A.
+    before = health["Agent A"]
+    s2 = RolledCheck("Senna", "shot at Agent A", faces_for(shot.pool(), 1, 2))
+    hit(shot, s2.outcome, "Agent A")
+    if s2.outcome.boons >= COMBAT_BOON_SPENDS["inflict Disoriented on the target"]:
+        conds["Agent A"] = conds["Agent A"].apply("disoriented")
+    snapshot("Round 2: Senna", (s2,), ("Agent A is out after", f"{wounds_to_incapacitate(health['Agent A'])} more Wounds"),
+             odds=(("Agent A taken out by this shot", shot.odds(before).incapacitated),))
+
+    # Davan: back to Short (first Maneuver), Take Cover as a second Maneuver for Strain, then the comm panel.
+    back = maneuvers_to_move("engaged", "short")
+    band[("Davan", "Agent B")] = "short"
+    plan = plan_turn(maneuvers=1 + back, keep_action=True)
+    health["Davan"] = health["Davan"].suffer_strain(plan.strain)
+    cover["Davan"] = "heavy"
+    comms = Pool.for_check(davan.intellect, davan.skill("electronics"), "average")
+    d2 = RolledCheck("Davan", "Electronics: call station security", faces_for(comms, 2, 0))
+    snapshot("Round 2: Davan", (d2,), ("Davan's Maneuvers", f"{plan.maneuvers}, Action kept for {plan.strain} Strain"))
+
+    # Agent A, Disoriented, shoots Senna; Disoriented ends with his turn.
+    a2_shot = Attack(agent_a, sidearm, senna, band="short", cover=cover["Senna"], conditions=conds["Agent A"])
+    a2 = RolledCheck("Agent A", "shot at Senna (Disoriented)", faces_for(a2_shot.pool(), 1, 0))
+    hit(a2_shot, a2.outcome, "Senna")
+    conds["Agent A"] = conds["Agent A"].end_turn()
+    snapshot("Round 2: Agent A", (a2,), ("Senna is out after", f"{wounds_to_incapacitate(health['Senna'])} more Wounds"))
+
+    # Agent B fires at Davan behind the shutter's heavy cover: no net Success.
+    b2_shot = Attack(agent_b, sidearm, davan, band=band[("Davan", "Agent B")], cover=cover["Davan"])
+    b2 = RolledCheck("Agent B", "shot at Davan (heavy cover)", faces_for(b2_shot.pool(), 0, 0))
+    hit(b2_shot, b2.outcome, "Davan")
+    snapshot("Round 2: Agent B", (b2,))
+
+    # If the fight ends here, Davan recovers Strain equal to his Willpower.
+    health["Davan"] = health["Davan"].end_of_encounter(willpower=davan.willpower)
+    snapshot("If the fight ends now", (), ("Davan recovers", f"{davan.willpower} Strain (his Willpower)"))
+    return tuple(steps)
+
+
+# -- rendering -----------------------------------------------------------------------------------------
+
+_SHOWN_ORDER = (Die.MASTERY, Die.ABILITY, Die.BOON, Die.HAZARD, Die.TRIAL, Die.BANE)
+
+def _roll_lines(check: RolledCheck) -> list[str]:
+    by_die: dict[Die, list[str]] = {d: [] for d in _SHOWN_ORDER}
+    for die, face in check.roll.faces:
+        by_die[die].append(faces_text(face))
+    shown = "; ".join(f"{die.label}: {', '.join(names)}" for die, names in by_die.items() if names) or "no dice"
+    o = check.outcome
+    net = f"{o.successes} net Success{'es' if abs(o.successes) != 1 else ''}"
+    if o.boons:
+        net += f", {abs(o.boons)} net {'Boon' if o.boons > 0 else 'Bane'}{'s' if abs(o.boons) != 1 else ''}"
+    source = "as the source gives them" if check.stated_faces else "one way to roll the source's result"
+    lines = [f"- **{check.who}**, {check.what}: {check.roll.pool.describe()}.",
+             f"  Dice ({source}): {shown}. Net: {net}."]
+    if check.needed is None:
+        lines.append(f"  Chance of {o.successes} or more net Successes: {percent(check.chance_as_good())}.")
+    else:
+        need = f"  Needed {check.needed} net Success: {percent(check.chance_needed())}"
+        if o.successes > check.needed:
+            need += f"; {o.successes} or more: {percent(check.chance_as_good())}"
+        elif o.successes < check.needed:
+            need += f"; a miss: {percent(check.chance_as_good())}"
+        lines.append(need + ".")
+    return lines
+
+
+def _track(h: Health) -> tuple[str, str]:
+    wounds = f"{h.wounds} of {h.wound_points}" + (" (out)" if h.incapacitated_by_wounds else "")
+    strain = "–" if h.strain_points is None else f"{h.strain} of {h.strain_points}"
+    return wounds, strain
+
+
+def render_step(step: Step) -> str:
+    """A step as Markdown: the dice, the odds, then the state after it (a short table and a list)."""
+    out: list[str] = []
+    for check in step.checks:
+        out += _roll_lines(check)
+    for what, chance in step.odds:
+        out.append(f"- {what}: {percent(chance)} before the roll.")
+    if step.tracks:
+        out += ["", "| After | Wounds | Strain | Conditions |", "| --- | --- | --- | --- |"]
+        for name, (h, c) in step.tracks.items():
+            cond = ", ".join(x.value.capitalize() for x, _ in c.remaining) or "–"
+            out.append(f"| {name} | {' | '.join(_track(h))} | {cond} |")
+    if step.facts:
+        out += [""] + [f"- {label}: {value}." for label, value in step.facts]
+    return "\n".join(out) + "\n"
+
+
+def docking_bay_step(step: int) -> str:
+    """Markdown for step *step* (0 is Initiative) of the Docking Bay replay, for the ``{computed}`` directive."""
+    steps = docking_bay()
+    check_int("step", step, low=0, high=len(steps) - 1)
+    return render_step(steps[step])
