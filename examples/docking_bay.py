@@ -15,9 +15,9 @@ from voidref.drifters.replays import docking_bay, render_step
 def run(out=print) -> dict[str, Health]:
     """Play both rounds, printing each step; return each combatant's Health before the fight ends."""
     steps = docking_bay()
-    for step in steps:
+    for i, step in enumerate(steps):
         out(f"## {step.title}")
-        out(render_step(step))
+        out(render_step(step, steps[i - 1] if i else None))
     return {name: health for name, (health, _) in steps[-2].tracks.items()}
 
 

@@ -40,7 +40,7 @@ from voidref.present import percent
 
 __all__ = [
     "RolledCheck", "Step", "check_roll", "faces_for", "faces_text", "wounds_to_incapacitate",
-    "docking_bay_cast", "docking_bay", "docking_bay_step",
+    "render_step", "docking_bay_cast", "docking_bay", "docking_bay_step",
 ]
 
 
@@ -241,7 +241,7 @@ def docking_bay() -> tuple[Step, ...]:
     hit(shot, s1.outcome, "Agent A")
     davan_boon_dice = s1.outcome.boons // COMBAT_BOON_SPENDS["add 1 Boon Die to an ally's next check"]
     snapshot("Round 1: Senna", (s1,), ("Davan's next check", f"+{davan_boon_dice} Boon Die"),
-             odds=(("Critical Injury possible", shot.odds().critical_injury),))
+             odds=(("a Critical Injury possible", shot.odds().critical_injury),))
 
     # Davan: move to the shutter controls (same band), Craft check with Senna's Boon Die.
     craft = Pool.for_check(davan.intellect, davan.skill("craft"), "average", boon_dice=davan_boon_dice)
@@ -306,50 +306,56 @@ def docking_bay() -> tuple[Step, ...]:
 
 _SHOWN_ORDER = (Die.MASTERY, Die.ABILITY, Die.BOON, Die.HAZARD, Die.TRIAL, Die.BANE)
 
-def _roll_lines(check: RolledCheck) -> list[str]:
+def _roll_lines(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...] = ()) -> list[str]:
     by_die: dict[Die, list[str]] = {d: [] for d in _SHOWN_ORDER}
     for die, face in check.roll.faces:
         by_die[die].append(faces_text(face))
-    shown = "; ".join(f"{die.label}: {', '.join(names)}" for die, names in by_die.items() if names) or "no dice"
+    shown = " · ".join(f"{die.label} {', '.join(names)}" for die, names in by_die.items() if names) or "no dice"
     o = check.outcome
-    net = f"{o.successes} net Success{'es' if abs(o.successes) != 1 else ''}"
+    net = f"{o.successes} Success{'es' if abs(o.successes) != 1 else ''}"
     if o.boons:
-        net += f", {abs(o.boons)} net {'Boon' if o.boons > 0 else 'Bane'}{'s' if abs(o.boons) != 1 else ''}"
+        net += f", {abs(o.boons)} {'Boon' if o.boons > 0 else 'Bane'}{'s' if abs(o.boons) != 1 else ''}"
     source = "as the source gives them" if check.stated_faces else "one way to roll the source's result"
-    lines = [f"- **{check.who}**, {check.what}: {check.roll.pool.describe()}.",
-             f"  Dice ({source}): {shown}. Net: {net}."]
     if check.needed is None:
-        lines.append(f"  Chance of {o.successes} or more net Successes: {percent(check.chance_as_good())}.")
+        odds = [f"{o.successes} or more, {percent(check.chance_as_good())}"]
     else:
-        need = f"  Needed {check.needed} net Success: {percent(check.chance_needed())}"
+        odds = [f"{check.needed} net Success needed, {percent(check.chance_needed())}"]
         if o.successes > check.needed:
-            need += f"; {o.successes} or more: {percent(check.chance_as_good())}"
+            odds.append(f"{o.successes} or more, {percent(check.chance_as_good())}")
         elif o.successes < check.needed:
-            need += f"; a miss: {percent(check.chance_as_good())}"
-        lines.append(need + ".")
-    return lines
+            odds.append(f"a miss, {percent(check.chance_as_good())}")
+    odds += [f"{what}, {percent(chance)}" for what, chance in extra_odds]
+    return [f"**{check.who}: {check.what}** ({check.roll.pool.describe()})", "",
+            f"- Dice ({source}): {shown}",
+            f"- Net: {net}",
+            f"- Odds before the roll: {'; '.join(odds)}", ""]
 
 
 def _track(h: Health) -> tuple[str, str]:
-    wounds = f"{h.wounds} of {h.wound_points}" + (" (out)" if h.incapacitated_by_wounds else "")
-    strain = "–" if h.strain_points is None else f"{h.strain} of {h.strain_points}"
+    wounds = f"{h.wounds}/{h.wound_points}" + (" out" if h.incapacitated_by_wounds else "")
+    strain = "–" if h.strain_points is None else f"{h.strain}/{h.strain_points}"
     return wounds, strain
 
 
-def render_step(step: Step) -> str:
-    """A step as Markdown: the dice, the odds, then the state after it (a short table and a list)."""
+def render_step(step: Step, before: Step | None = None) -> str:
+    """A step as Markdown: each roll with its odds, then the state after it (changes since *before* in bold)."""
     out: list[str] = []
-    for check in step.checks:
-        out += _roll_lines(check)
-    for what, chance in step.odds:
-        out.append(f"- {what}: {percent(chance)} before the roll.")
+    for k, check in enumerate(step.checks):
+        out += _roll_lines(check, step.odds if k == len(step.checks) - 1 else ())
+    if not step.checks:
+        out += [f"- {what}: {percent(chance)}" for what, chance in step.odds]
     if step.tracks:
-        out += ["", "| After | Wounds | Strain | Conditions |", "| --- | --- | --- | --- |"]
-        for name, (h, c) in step.tracks.items():
-            cond = ", ".join(x.value.capitalize() for x, _ in c.remaining) or "–"
-            out.append(f"| {name} | {' | '.join(_track(h))} | {cond} |")
-    if step.facts:
-        out += [""] + [f"- {label}: {value}." for label, value in step.facts]
+        out += ["| After | Wounds | Strain |", "| --- | --- | --- |"]
+        for name, (h, _) in step.tracks.items():
+            cells = list(_track(h))
+            if before is not None:
+                old = _track(before.tracks[name][0])
+                cells = [f"**{c}**" if c != o else c for c, o in zip(cells, old)]
+            out.append(f"| {name} | {' | '.join(cells)} |")
+        conditions = [f"{name} {', '.join(c.value.capitalize() for c, _ in conds.remaining)}"
+                      for name, (_, conds) in step.tracks.items() if conds.remaining]
+        out += ["", f"- Conditions: {'; '.join(conditions) or 'none'}"]
+    out += [f"- {label}: {value}" for label, value in step.facts]
     return "\n".join(out) + "\n"
 
 
@@ -357,4 +363,4 @@ def docking_bay_step(step: int) -> str:
     """Markdown for step *step* (0 is Initiative) of the Docking Bay replay, for the ``{computed}`` directive."""
     steps = docking_bay()
     check_int("step", step, low=0, high=len(steps) - 1)
-    return render_step(steps[step])
+    return render_step(steps[step], steps[step - 1] if step else None)
