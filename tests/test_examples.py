@@ -21,5 +21,5 @@ def test_docking_bay_script_runs_from_the_command_line():
     env = dict(os.environ, PYTHONPATH=str(EXAMPLES.parent))
     done = subprocess.run([sys.executable, str(EXAMPLES / "docking_bay.py")], capture_output=True, text=True,
                           check=True, env=env)
-    assert "Turn order: Senna, Davan, Agent A, Agent B." in done.stdout
-    assert "| Agent A | 10 of 12 |" in done.stdout
+    assert "Turn order: Senna, Davan, Agent A, Agent B" in done.stdout
+    assert "| Agent A | 10/12 |" in done.stdout
