@@ -22,7 +22,7 @@ no JavaScript.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping
 
@@ -41,6 +41,7 @@ from voidref.present import percent
 __all__ = [
     "RolledCheck", "Step", "check_roll", "faces_for", "faces_text", "wounds_to_incapacitate",
     "render_step", "docking_bay_cast", "docking_bay", "docking_bay_step",
+    "ShipState", "ShipStep", "ember_drift", "render_ship_step", "ember_drift_step",
 ]
 
 
@@ -364,3 +365,173 @@ def docking_bay_step(step: int) -> str:
     steps = docking_bay()
     check_int("step", step, low=0, high=len(steps) - 1)
     return render_step(steps[step], steps[step - 1] if step else None)
+
+
+# -- One Ship Round: the Ember Drift against a CM-440 cutter ------------------------------------------
+
+@dataclass(frozen=True)
+class ShipState:
+    """One ship's tracks after a step of a ship replay."""
+
+    hull_damage: int
+    hull_points: int
+    heat: int
+    heat_threshold: int | None
+    notes: tuple[str, ...] = ()
+    """Effects in play, such as evading or a Bane Die carried to the next attack."""
+
+
+@dataclass(frozen=True)
+class ShipStep:
+    """One step of a ship replay: its checks, then each ship's tracks and the band between them."""
+
+    title: str
+    checks: tuple[RolledCheck, ...]
+    ships: Mapping[str, ShipState]
+    band: str
+    facts: tuple[tuple[str, str], ...] = ()
+    odds: tuple[tuple[str, Fraction], ...] = ()
+
+
+def ember_drift() -> tuple[ShipStep, ...]:
+    """Replay "One Ship Round" with :class:`~voidref.drifters.ships.ShipFight`; one entry per step.
+
+    The source's net results are the inputs; each is turned into faces by
+    :func:`faces_for` and fed to the fight, which checks it against the pool
+    and applies everything that follows (damage, Heat, evasion, the Bane spend).
+    """
+    from voidref.drifters.ships import (CM_440_CUTTER, EMBER_DRIFT, BaneSpend, ShipFight, Talent, attack_odds,
+                                        useful_bypass_boons)
+    from voidref.drifters.ships.example import crew
+
+    c = crew()
+    fight = ShipFight(band="medium")
+    ember = fight.add_ship(EMBER_DRIFT, Side.PLAYER)
+    cutter = fight.add_ship(CM_440_CUTTER, Side.GM)
+    fight.declare_station(ember, c["senna"], "helm", talents=[Talent.EVASIVE_INSTINCT])
+    fight.declare_station(ember, c["yessica"], "gunnery", talents=[Talent.FIRE_CONTROL])
+    fight.declare_station(ember, c["davan"], "engineering", gear_boon_dice=1)
+    fight.declare_station(ember, c["rhi"], "sensors and comms")
+    fight.declare_captain(ember, c["corin"])
+    fight.declare_station(cutter, c["cutter pilot"], "helm")
+    fight.declare_station(cutter, c["cutter gunner"], "gunnery")
+    steps: list[ShipStep] = []
+
+    def state(s) -> ShipState:
+        notes = []
+        if s.evading:
+            notes.append("evading: attacks on it add 1 Bane Die")
+        if s.next_attack_bane_dice:
+            notes.append(f"its next attack adds {s.next_attack_bane_dice} Bane Die")
+        if s.weapons_boost_used:
+            notes.append("weapons boost used for this encounter")
+        if s.left_fight:
+            notes.append("has left the fight")
+        return ShipState(s.hull_damage, s.profile.hull_points, s.heat, s.profile.heat_threshold, tuple(notes))
+
+    def snapshot(title, checks, *facts, odds=()):
+        steps.append(ShipStep(title, tuple(checks), {s.name: state(s) for s in (ember, cutter)},
+                              fight.band.value, tuple(facts), tuple(odds)))
+
+    def rolled(who, what, pool, successes, boons):
+        return RolledCheck(who, what, faces_for(pool, successes, boons))
+
+    # Step 3: initiative, rolled at each Helm.
+    ours = rolled("Senna", "Initiative for the Ember Drift", fight.initiative_pool(ember), 2, 0)
+    theirs = rolled("Cutter pilot", "Initiative for the cutter", fight.initiative_pool(cutter), 1, 0)
+    ours, theirs = replace(ours, needed=None), replace(theirs, needed=None)
+    order = fight.roll_initiative({ember.name: ours.outcome.successes, cutter.name: theirs.outcome.successes})
+    first = ours.roll.pool.distribution().combine(theirs.roll.pool.distribution(),
+                                                  lambda a, b: a.successes >= b.successes)
+    snapshot("Initiative", (ours, theirs), ("Turn order", ", ".join(order)),
+             odds=(("the Ember Drift first", first[True]),))
+
+    # Step 4, the Ember Drift: the Helm moves first.
+    fight.start_turn(ember)
+    helm = rolled("Senna", "Evasive Maneuver", fight.check_pool(ember, "Evasive Maneuver"), 2, 1)
+    fight.evasive_maneuver(ember, helm.outcome, change_facing=helm.outcome.boons >= 1)
+    snapshot("Helm", (helm,), ("Facing", "turned to keep the cutter in the forward arc"))
+
+    # Captain, Sensors and Comms, Engineering.
+    fight.direct_focus(ember, c["yessica"])
+    lock = rolled("Rhi", "Target Lock", fight.check_pool(ember, "Target Lock"), 1, 0)
+    fight.target_lock(ember, cutter, lock.outcome)
+    boost = rolled("Davan", "Boost Power to weapons", fight.check_pool(ember, "Boost Power"), 1, 0)
+    fight.boost_power(ember, boost.outcome)
+    support = fight.attack(ember, "autocannon", cutter)
+    snapshot("Support", (lock, boost), ("Yessica's next shot", support.pool().describe()))
+
+    # Gunnery: the autocannon, Boons spent on the cutter's Armor.
+    shot = fight.attack(ember, "autocannon", cutter)
+    odds = attack_odds(shot, cutter.standing, boon_use="armor")
+    gun = rolled("Yessica", "autocannon at the cutter", shot.pool(), 2, 2)
+    bypass = useful_bypass_boons(shot.weapon, shot.target, gun.outcome.boons) if gun.outcome.boons > 0 else 0
+    fired = fight.fire(ember, "autocannon", cutter, gun.outcome, bypass_boons=bypass)
+    snapshot("Gunnery", (gun,), ("Damage", f"{fired.hit.damage} less Armor {fired.hit.armor}: "
+                                           f"{fired.hull_damage} Hull Damage"),
+             ("Critical Hit", "available" if fired.critical_hit_available else "not available"),
+             odds=(("6 or more Hull Damage", odds.hull_damage.prob(lambda d: d >= 6)),))
+
+    # Step 4, the cutter: Hold Position (its railgun cannot fire at Short), then fire back.
+    fight.start_turn(cutter)
+    fight.hold_position(cutter)
+    reply = fight.attack(cutter, "railgun battery", ember)
+    back_odds = attack_odds(reply, ember.standing)
+    rail = rolled("Cutter gunner", "railgun at the Ember Drift", reply.pool(), 1, -2)
+    spend = BaneSpend.JAM_WEAPON if -rail.outcome.boons >= BaneSpend.JAM_WEAPON.banes else BaneSpend.NEXT_ATTACK_BANE_DIE
+    back = fight.fire(cutter, "railgun battery", ember, rail.outcome, bane_spend=spend)
+    snapshot("The cutter's turn", (rail,), ("Damage", f"{back.hit.damage} less Armor {back.hit.armor}: "
+                                                      f"{back.hull_damage} Hull Damage"),
+             ("The GM's Banes", spend.value), odds=(("a jam", back_odds.jam),))
+
+    # Steps 5 and 6: damage takes hold, Heat dissipates and is compared with the threshold.
+    ends = fight.end_round()
+    snapshot("End of the round", (), *((e.name, f"Heat {e.heat_before} to {e.standing.heat}; "
+                                               + ("no threshold listed" if e.at_heat_threshold is None else
+                                                  "at its Heat Threshold" if e.at_heat_threshold else
+                                                  f"under its threshold of {fight.ship(e.name).profile.heat_threshold}")
+                                               + ("; destroyed" if e.destroyed else ""))
+                                       for e in ends))
+
+    # Round 2, the way out: Break to Long as the Maneuver, Disengage as the Action.
+    fight.start_turn(ember)
+    fight.break_away(ember)
+    leave = fight.check_pool(ember, "Disengage")
+    try:  # the turn goes no further, so the refused attempt changes nothing shown
+        fight.boost_power(ember, (1, 0))
+        again = "allowed"
+    except RulesError as refused:
+        again = f"refused, {refused}"
+    snapshot("Round 2: the way out", (), ("Disengage", leave.describe()), ("A second weapons boost", again),
+             odds=(("Disengage succeeds", leave.chance_of_success()),))
+    return tuple(steps)
+
+
+def render_ship_step(step: ShipStep, before: ShipStep | None = None) -> str:
+    """A ship step as Markdown: each roll with its odds, then each ship's Hull and Heat (changes in bold)."""
+    out: list[str] = []
+    for k, check in enumerate(step.checks):
+        out += _roll_lines(check, step.odds if k == len(step.checks) - 1 else ())
+    if not step.checks:
+        out += [f"- Odds: {what}, {percent(chance)}" for what, chance in step.odds]
+        out.append("")
+    out += ["| After | Hull Damage | Heat |", "| --- | --- | --- |"]
+    for name, s in step.ships.items():
+        cells = [f"{s.hull_damage}/{s.hull_points}",
+                 f"{s.heat}" + ("" if s.heat_threshold is None else f" (threshold {s.heat_threshold})")]
+        if before is not None:
+            old = before.ships[name]
+            cells = [f"**{c}**" if c != o else c for c, o in
+                     zip(cells, (f"{old.hull_damage}/{old.hull_points}", cells[1] if old.heat == s.heat else ""))]
+        out.append(f"| {name} | {' | '.join(cells)} |")
+    out += ["", f"- Range: {step.band.capitalize()}"]
+    out += [f"- {name}: {'; '.join(s.notes)}" for name, s in step.ships.items() if s.notes]
+    out += [f"- {label}: {value}" for label, value in step.facts]
+    return "\n".join(out) + "\n"
+
+
+def ember_drift_step(step: int) -> str:
+    """Markdown for step *step* (0 is Initiative) of the One Ship Round replay, for ``{computed}``."""
+    steps = ember_drift()
+    check_int("step", step, low=0, high=len(steps) - 1)
+    return render_ship_step(steps[step], steps[step - 1] if step else None)
