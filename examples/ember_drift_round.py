@@ -91,9 +91,11 @@ def run(say=print) -> ShipFight:
     assert (ends["CM-440 cutter"].heat_before, cutter.heat) == (1, 0)
     assert (ember.hull_damage, cutter.hull_damage) == (5, 6)
     assert ends["Ember Drift"].at_heat_threshold is False and ends["CM-440 cutter"].at_heat_threshold is None
-    say(f"End of round: Ember Drift {ember.standing.describe(ember.profile)}, Heat {ends['Ember Drift'].heat_before} -> {ember.heat} "
-        f"(threshold {EMBER_DRIFT.heat_threshold} not reached); "
+    say(f"End of round: Ember Drift {ember.standing.describe(ember.profile)}, "
+        f"Heat {ends['Ember Drift'].heat_before} -> {ember.heat}; "
         f"cutter {cutter.standing.describe(cutter.profile)}, Heat {ends['CM-440 cutter'].heat_before} -> {cutter.heat}")
+
+    say(f"Heat Threshold {EMBER_DRIFT.heat_threshold}: reached by the Ember Drift? {ends['Ember Drift'].at_heat_threshold}")
 
     # Round 2, the way out the source suggests: Break to Long, then Disengage.
     fight.start_turn(ember)
