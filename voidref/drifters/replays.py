@@ -176,6 +176,8 @@ class Step:
     """Other state after the step, as (label, value) pairs: turn order, ranges, cover."""
     odds: tuple[tuple[str, Fraction], ...] = ()
     """Other chances worth knowing before the step, as (what, chance) pairs."""
+    heading: str = "After"
+    """The heading of the tracks' column of names."""
 
 
 # -- the Docking Bay fight -----------------------------------------------------------------------------
@@ -213,11 +215,11 @@ def docking_bay() -> tuple[Step, ...]:
     cover = {"Senna": "none", "Davan": "none"}
     steps: list[Step] = []
 
-    def snapshot(title, checks, *facts, odds=()):
+    def snapshot(title, checks, *facts, odds=(), heading="After"):
         where = "; ".join(f"{a} and {b} at {band[(a, b)].capitalize()}" for a, b in band)
         covered = "; ".join(f"{who} {c}" for who, c in cover.items() if c != "none") or "nobody"
         steps.append(Step(title, tuple(checks), {n: (health[n], conds[n]) for n in cast},
-                          (*facts, ("Range", where), ("Cover", covered)), tuple(odds)))
+                          (*facts, ("Range", where), ("Cover", covered)), tuple(odds), heading))
 
     def hit(attack: Attack, outcome: CheckOutcome, target: str) -> None:
         if outcome.successes >= 1:
@@ -299,7 +301,8 @@ def docking_bay() -> tuple[Step, ...]:
 
     # If the fight ends here, Davan recovers Strain equal to his Willpower.
     health["Davan"] = health["Davan"].end_of_encounter(willpower=davan.willpower)
-    snapshot("If the fight ends now", (), ("Davan recovers", f"{davan.willpower} Strain (his Willpower)"))
+    snapshot("If the fight ends now", (), ("Davan recovers", f"{davan.willpower} Strain (his Willpower)"),
+             heading="If it ends now")
     return tuple(steps)
 
 
@@ -311,7 +314,8 @@ def _roll_lines(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...]
     by_die: dict[Die, list[str]] = {d: [] for d in _SHOWN_ORDER}
     for die, face in check.roll.faces:
         by_die[die].append(faces_text(face))
-    shown = " · ".join(f"{die.label} {', '.join(names)}" for die, names in by_die.items() if names) or "no dice"
+    shown = " · ".join(f"{die.label} {'Die' if len(names) == 1 else 'Dice'}: {', '.join(names)}"
+                       for die, names in by_die.items() if names) or "no dice"
     o = check.outcome
     net = f"{o.successes} Success{'es' if abs(o.successes) != 1 else ''}"
     if o.boons:
@@ -346,7 +350,7 @@ def render_step(step: Step, before: Step | None = None) -> str:
     if not step.checks:
         out += [f"- {what}: {percent(chance)}" for what, chance in step.odds]
     if step.tracks:
-        out += ["| After | Wounds | Strain |", "| --- | --- | --- |"]
+        out += [f"| {step.heading} | Wounds | Strain |", "| --- | --- | --- |"]
         for name, (h, _) in step.tracks.items():
             cells = list(_track(h))
             if before is not None:
