@@ -123,8 +123,8 @@ def test_ember_drift_round_hull_and_heat():
 def test_ember_drift_heat_threshold_compared():
     """The Ember Drift's 3 Heat is under its threshold of 10; the cutter lists none."""
     facts = dict(ember_drift()[5].facts)
-    assert facts["Ember Drift"] == "Heat 3 to 1; under its threshold of 10"
-    assert facts["CM-440 cutter"] == "Heat 1 to 0; no threshold listed"
+    assert facts["Ember Drift Heat"] == "3 to 1, under its threshold of 10"
+    assert facts["CM-440 cutter Heat"] == "1 to 0, no threshold listed"
 
 
 def test_ember_drift_round_two_break_and_boost():

@@ -490,7 +490,7 @@ def ember_drift() -> tuple[ShipStep, ...]:
 
     # Steps 5 and 6: damage takes hold, Heat dissipates and is compared with the threshold.
     ends = fight.end_round()
-    snapshot("End of the round", (), *((e.name, f"Heat {e.heat_before} to {e.standing.heat}; "
+    snapshot("End of the round", (), *((f"{e.name} Heat", f"{e.heat_before} to {e.standing.heat}, "
                                                + ("no threshold listed" if e.at_heat_threshold is None else
                                                   "at its Heat Threshold" if e.at_heat_threshold else
                                                   f"under its threshold of {fight.ship(e.name).profile.heat_threshold}")
@@ -519,15 +519,15 @@ def render_ship_step(step: ShipStep, before: ShipStep | None = None) -> str:
     if not step.checks:
         out += [f"- Odds: {what}, {percent(chance)}" for what, chance in step.odds]
         out.append("")
-    out += ["| After | Hull Damage | Heat |", "| --- | --- | --- |"]
+    def cells(s: ShipState) -> list[str]:
+        return [f"{s.hull_damage}/{s.hull_points}", f"{s.heat}/{'–' if s.heat_threshold is None else s.heat_threshold}"]
+
+    out += ["| After | Hull Damage | Heat/Threshold |", "| --- | --- | --- |"]
     for name, s in step.ships.items():
-        cells = [f"{s.hull_damage}/{s.hull_points}",
-                 f"{s.heat}" + ("" if s.heat_threshold is None else f" (threshold {s.heat_threshold})")]
+        now = cells(s)
         if before is not None:
-            old = before.ships[name]
-            cells = [f"**{c}**" if c != o else c for c, o in
-                     zip(cells, (f"{old.hull_damage}/{old.hull_points}", cells[1] if old.heat == s.heat else ""))]
-        out.append(f"| {name} | {' | '.join(cells)} |")
+            now = [f"**{c}**" if c != o else c for c, o in zip(now, cells(before.ships[name]))]
+        out.append(f"| {name} | {' | '.join(now)} |")
     out += ["", f"- Range: {step.band.capitalize()}"]
     out += [f"- {name}: {'; '.join(s.notes)}" for name, s in step.ships.items() if s.notes]
     out += [f"- {label}: {value}" for label, value in step.facts]
