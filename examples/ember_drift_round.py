@@ -95,7 +95,8 @@ def run(say=print) -> ShipFight:
         f"Heat {ends['Ember Drift'].heat_before} -> {ember.heat}; "
         f"cutter {cutter.standing.describe(cutter.profile)}, Heat {ends['CM-440 cutter'].heat_before} -> {cutter.heat}")
 
-    say(f"Heat Threshold {EMBER_DRIFT.heat_threshold}: reached by the Ember Drift? {ends['Ember Drift'].at_heat_threshold}")
+    reached = ends["Ember Drift"].at_heat_threshold
+    say(f"Heat Threshold {EMBER_DRIFT.heat_threshold}: reached by the Ember Drift? {reached}")
 
     # Round 2, the way out the source suggests: Break to Long, then Disengage.
     fight.start_turn(ember)

@@ -11,7 +11,6 @@ Run it: ``python3 examples/pirates_kv220b.py``.
 from __future__ import annotations
 
 from voidref.exact import Dist, percent
-from voidref.pirates.replays import kv220b, kv220b_step
 from voidref.pirates import (
     ActionRoll,
     Combatant,
@@ -21,6 +20,7 @@ from voidref.pirates import (
     maneuver_effect,
     repair_amount,
 )
+from voidref.pirates.replays import kv220b, kv220b_step
 
 LANDER_AV = 20
 AUTOCANNONS = "12d6"

@@ -5,8 +5,16 @@ import itertools
 import pytest
 
 from voidref.drifters import Die, Face, Health, Pool, Roll
-from voidref.drifters.replays import (check_roll, docking_bay, docking_bay_step, ember_drift, ember_drift_step,
-                                      faces_for, faces_text, wounds_to_incapacitate)
+from voidref.drifters.replays import (
+    check_roll,
+    docking_bay,
+    docking_bay_step,
+    ember_drift,
+    ember_drift_step,
+    faces_for,
+    faces_text,
+    wounds_to_incapacitate,
+)
 from voidref.errors import RulesError
 
 SMALL_POOLS = [Pool(**dict(zip(("mastery", "ability", "boon", "hazard", "trial", "bane"), counts)))

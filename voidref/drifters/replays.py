@@ -22,9 +22,9 @@ no JavaScript.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
 
 from voidref.drifters.attack import Attack
 from voidref.drifters.characters import Character, Weapon
@@ -273,7 +273,8 @@ def docking_bay() -> tuple[Step, ...]:
     hit(shot, s2.outcome, "Agent A")
     if s2.outcome.boons >= COMBAT_BOON_SPENDS["inflict Disoriented on the target"]:
         conds["Agent A"] = conds["Agent A"].apply("disoriented")
-    snapshot("Round 2: Senna", (s2,), ("Agent A is out after", f"{wounds_to_incapacitate(health['Agent A'])} more Wounds"),
+    left = wounds_to_incapacitate(health["Agent A"])
+    snapshot("Round 2: Senna", (s2,), ("Agent A is out after", f"{left} more Wounds"),
              odds=(("Agent A taken out by this shot", shot.odds(before).incapacitated),))
 
     # Davan: back to Short (first Maneuver), Take Cover as a second Maneuver for Strain, then the comm panel.
@@ -291,7 +292,8 @@ def docking_bay() -> tuple[Step, ...]:
     a2 = RolledCheck("Agent A", "shot at Senna (Disoriented)", faces_for(a2_shot.pool(), 1, 0))
     hit(a2_shot, a2.outcome, "Senna")
     conds["Agent A"] = conds["Agent A"].end_turn()
-    snapshot("Round 2: Agent A", (a2,), ("Senna is out after", f"{wounds_to_incapacitate(health['Senna'])} more Wounds"))
+    left = wounds_to_incapacitate(health["Senna"])
+    snapshot("Round 2: Agent A", (a2,), ("Senna is out after", f"{left} more Wounds"))
 
     # Agent B fires at Davan behind the shutter's heavy cover: no net Success.
     b2_shot = Attack(agent_b, sidearm, davan, band=band[("Davan", "Agent B")], cover=cover["Davan"])
@@ -404,8 +406,15 @@ def ember_drift() -> tuple[ShipStep, ...]:
     :func:`faces_for` and fed to the fight, which checks it against the pool
     and applies everything that follows (damage, Heat, evasion, the Bane spend).
     """
-    from voidref.drifters.ships import (CM_440_CUTTER, EMBER_DRIFT, BaneSpend, ShipFight, Talent, attack_odds,
-                                        useful_bypass_boons)
+    from voidref.drifters.ships import (
+        CM_440_CUTTER,
+        EMBER_DRIFT,
+        BaneSpend,
+        ShipFight,
+        Talent,
+        attack_odds,
+        useful_bypass_boons,
+    )
     from voidref.drifters.ships.example import crew
 
     c = crew()
@@ -482,7 +491,8 @@ def ember_drift() -> tuple[ShipStep, ...]:
     reply = fight.attack(cutter, "railgun battery", ember)
     back_odds = attack_odds(reply, ember.standing)
     rail = rolled("Cutter gunner", "railgun at the Ember Drift", reply.pool(), 1, -2)
-    spend = BaneSpend.JAM_WEAPON if -rail.outcome.boons >= BaneSpend.JAM_WEAPON.banes else BaneSpend.NEXT_ATTACK_BANE_DIE
+    jam = -rail.outcome.boons >= BaneSpend.JAM_WEAPON.banes
+    spend = BaneSpend.JAM_WEAPON if jam else BaneSpend.NEXT_ATTACK_BANE_DIE
     back = fight.fire(cutter, "railgun battery", ember, rail.outcome, bane_spend=spend)
     snapshot("The cutter's turn", (rail,), ("Damage", f"{back.hit.damage} less Armor {back.hit.armor}: "
                                                       f"{back.hull_damage} Hull Damage"),
