@@ -10,6 +10,7 @@ from __future__ import annotations
 from voidref.drifters import Side
 from voidref.drifters.ships import CM_440_CUTTER, EMBER_DRIFT, BaneSpend, ShipFight, Talent, attack_odds, can_jam
 from voidref.drifters.ships.example import crew
+from voidref.errors import RulesError
 from voidref.exact import percent
 
 
@@ -89,8 +90,25 @@ def run(say=print) -> ShipFight:
     assert (ends["Ember Drift"].heat_before, ember.heat) == (3, 1)
     assert (ends["CM-440 cutter"].heat_before, cutter.heat) == (1, 0)
     assert (ember.hull_damage, cutter.hull_damage) == (5, 6)
-    say(f"End of round: Ember Drift {ember.standing.describe(ember.profile)}, Heat 3 -> {ember.heat}; "
-        f"cutter {cutter.standing.describe(cutter.profile)}, Heat 1 -> {cutter.heat}")
+    assert ends["Ember Drift"].at_heat_threshold is False and ends["CM-440 cutter"].at_heat_threshold is None
+    say(f"End of round: Ember Drift {ember.standing.describe(ember.profile)}, "
+        f"Heat {ends['Ember Drift'].heat_before} -> {ember.heat}; "
+        f"cutter {cutter.standing.describe(cutter.profile)}, Heat {ends['CM-440 cutter'].heat_before} -> {cutter.heat}")
+
+    reached = ends["Ember Drift"].at_heat_threshold
+    say(f"Heat Threshold {EMBER_DRIFT.heat_threshold}: reached by the Ember Drift? {reached}")
+
+    # Round 2, the way out the source suggests: Break to Long, then Disengage.
+    fight.start_turn(ember)
+    band = fight.break_away(ember)
+    leave = fight.check_pool(ember, "Disengage")
+    say(f"Round 2: Break to {band.value}; Disengage {leave.describe()}, success {percent(leave.chance_of_success())}")
+    try:
+        fight.boost_power(ember, (1, 0))
+    except RulesError as refused:
+        say(f"A second weapons boost is refused: {refused}")
+    else:
+        raise AssertionError("a second weapons boost this encounter must be refused")
     return fight
 
 

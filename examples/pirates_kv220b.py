@@ -20,6 +20,7 @@ from voidref.pirates import (
     maneuver_effect,
     repair_amount,
 )
+from voidref.pirates.replays import kv220b, kv220b_step
 
 LANDER_AV = 20
 AUTOCANNONS = "12d6"
@@ -49,9 +50,12 @@ def kv220b_turn() -> list[str]:
 
 
 def main() -> None:
-    """Print the turn."""
+    """Print the turn, then the engine's step-by-step replay (range change and the Lander's turn included)."""
     for line in kv220b_turn():
         print(line)
+    for i, step in enumerate(kv220b()):
+        print(f"\n{step.title}")
+        print(kv220b_step(i), end="")
 
 
 if __name__ == "__main__":

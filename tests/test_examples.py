@@ -12,7 +12,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 def test_docking_bay_script_reaches_the_source_standing():
     """Senna 8 of 12, Davan 5 of 12 and 2 Strain, Agent A 10 of 12."""
     health = runpy.run_path(str(EXAMPLES / "docking_bay.py"))["run"](out=lambda line: None)
-    assert (health["Senna Vael"].wounds, health["Davan Kel"].wounds, health["Davan Kel"].strain,
+    assert (health["Senna"].wounds, health["Davan"].wounds, health["Davan"].strain,
             health["Agent A"].wounds) == (8, 5, 2, 10)
 
 
@@ -21,5 +21,5 @@ def test_docking_bay_script_runs_from_the_command_line():
     env = dict(os.environ, PYTHONPATH=str(EXAMPLES.parent))
     done = subprocess.run([sys.executable, str(EXAMPLES / "docking_bay.py")], capture_output=True, text=True,
                           check=True, env=env)
-    assert "Turn order: Senna Vael, Davan Kel, Agent A, Agent B" in done.stdout
-    assert "Agent A: 10 of 12 Wounds" in done.stdout
+    assert "Turn order: Senna, Davan, Agent A, Agent B" in done.stdout
+    assert "| Agent A | 10/12 |" in done.stdout

@@ -1,0 +1,143 @@
+"""Void Drifters replays: the Docking Bay fight and One Ship Round, step by step from the engine."""
+
+import itertools
+
+import pytest
+
+from voidref.drifters import Die, Face, Health, Pool, Roll
+from voidref.drifters.replays import (
+    check_roll,
+    docking_bay,
+    docking_bay_step,
+    ember_drift,
+    ember_drift_step,
+    faces_for,
+    faces_text,
+    wounds_to_incapacitate,
+)
+from voidref.errors import RulesError
+
+SMALL_POOLS = [Pool(**dict(zip(("mastery", "ability", "boon", "hazard", "trial", "bane"), counts)))
+               for counts in itertools.product(range(2), range(3), range(2), range(2), range(2), range(2))
+               if sum(counts) <= 5]
+
+
+@pytest.mark.parametrize("pool", SMALL_POOLS, ids=lambda p: p.describe())
+def test_faces_for_finds_a_roll_exactly_when_the_pool_can_give_the_result(pool):
+    """Brute force: faces_for answers for a (Successes, Boons) pair iff some face combination gives it."""
+    distinct = [set(d.faces) for d in pool.dice()]
+    possible = {(sum(f.successes for f in combo), sum(f.boons for f in combo))
+                for combo in itertools.product(*distinct)}
+    assert possible == {(o.successes, o.boons) for o in pool.distribution() if pool.distribution()[o]}
+    for s, b in itertools.product(range(-4, 6), range(-5, 6)):
+        if (s, b) in possible:
+            roll = faces_for(pool, s, b)
+            outcome = check_roll(roll)
+            assert (outcome.successes, outcome.boons) == (s, b)
+        else:
+            with pytest.raises(RulesError, match="cannot come from the pool"):
+                faces_for(pool, s, b)
+
+
+def test_check_roll_refuses_a_face_not_on_the_die():
+    """A Boon Die has no Breakthrough face."""
+    with pytest.raises(RulesError, match="not a face of the Boon Die"):
+        check_roll(Roll(Pool(boon=1), ((Die.BOON, Face.parse("!")),)))
+
+
+def test_check_roll_refuses_a_missing_die():
+    """Two Ability Dice need two faces."""
+    with pytest.raises(RulesError, match="one face for each die of 2 Ability"):
+        check_roll(Roll(Pool(ability=2), ((Die.ABILITY, Face.parse("S")),)))
+
+
+def test_faces_text_names_every_face_of_every_die():
+    """Each face reads in the rules' words, with no empty name."""
+    names = {faces_text(f) for d in Die for f in d.faces}
+    assert {"blank", "Success", "Success+Success", "Success+Boon", "Boon+Boon", "Breakthrough",
+            "Failure", "Failure+Failure", "Failure+Bane", "Bane", "Bane+Bane", "Calamity", "Boon"} == names
+
+
+def test_wounds_to_incapacitate_matches_the_engine():
+    """The count is the first n at which the engine's own test says incapacitated."""
+    for wounds in range(13):
+        h = Health(12, 12, wounds=wounds)
+        n = wounds_to_incapacitate(h)
+        assert h.suffer_wounds(n).incapacitated and (n == 0 or not h.suffer_wounds(n - 1).incapacitated)
+
+
+def test_docking_bay_slot_order_and_turn_order():
+    """Player, player, GM, GM; Senna, Davan, Agent A, Agent B."""
+    facts = dict(docking_bay()[0].facts)
+    assert facts["Slots"] == "player, player, GM, GM"
+    assert facts["Turn order"] == "Senna, Davan, Agent A, Agent B"
+
+
+def test_docking_bay_round_1_tracks():
+    """Agent A 6 of 12 (5 from Senna, 1 Strain as a Wound); Senna 4; Davan 5."""
+    end_of_round_1 = docking_bay()[4].tracks
+    assert [end_of_round_1[n][0].wounds for n in ("Senna", "Davan", "Agent A")] == [4, 5, 6]
+    assert end_of_round_1["Agent A"][0].strain == 0
+
+
+def test_docking_bay_round_2_agent_a_disoriented():
+    """Senna's 2 Boons make Agent A Disoriented; it is gone after his turn."""
+    steps = docking_bay()
+    assert steps[5].tracks["Agent A"][1].has("disoriented")
+    assert not steps[7].tracks["Agent A"][1].has("disoriented")
+
+
+def test_docking_bay_where_it_stands():
+    """Senna 8 of 12 (4 more takes her out), Davan 5 and 2 Strain, Agent A 10 of 12 (2 more)."""
+    steps = docking_bay()
+    tracks = steps[8].tracks
+    assert (tracks["Senna"][0].wounds, tracks["Davan"][0].wounds, tracks["Davan"][0].strain,
+            tracks["Agent A"][0].wounds) == (8, 5, 2, 10)
+    assert dict(steps[7].facts)["Senna is out after"] == "4 more Wounds"
+    assert dict(steps[5].facts)["Agent A is out after"] == "2 more Wounds"
+    assert steps[9].tracks["Davan"][0].strain == 0
+
+
+def test_docking_bay_agent_b_misses_from_his_pool():
+    """Agent B's second shot has no net Success, and his pool could roll that."""
+    check = docking_bay()[8].checks[0]
+    assert not check.outcome.success
+    assert str(check.chance_as_good()) == str(1 - check.chance_needed())
+
+
+def test_docking_bay_step_renders_a_three_column_table():
+    """Each rendered step's tables have at most 3 columns, to fit a phone."""
+    for i in range(len(docking_bay())):
+        text = docking_bay_step(i)
+        assert all(line.count("|") <= 4 for line in text.splitlines() if line.startswith("|"))
+    assert "**5/12**" in docking_bay_step(1)
+
+
+def test_docking_bay_step_refuses_a_step_past_the_end():
+    """The replay has 10 steps."""
+    with pytest.raises(RulesError, match="'step' must be an integer from 0 to 9"):
+        docking_bay_step(10)
+
+
+def test_ember_drift_round_hull_and_heat():
+    """6 of 22 on the cutter, 5 of 18 on the Ember Drift; Heat 3 then 1, and 1 then 0."""
+    steps = ember_drift()
+    after_gunnery, after_reply, end = steps[3].ships, steps[4].ships, steps[5].ships
+    assert (after_gunnery["CM-440 cutter"].hull_damage, after_gunnery["Ember Drift"].heat) == (6, 3)
+    assert (after_reply["Ember Drift"].hull_damage, after_reply["CM-440 cutter"].heat) == (5, 1)
+    assert (end["Ember Drift"].heat, end["CM-440 cutter"].heat) == (1, 0)
+
+
+def test_ember_drift_heat_threshold_compared():
+    """The Ember Drift's 3 Heat is under its threshold of 10; the cutter lists none."""
+    facts = dict(ember_drift()[5].facts)
+    assert facts["Ember Drift Heat"] == "3 to 1, under its threshold of 10"
+    assert facts["CM-440 cutter Heat"] == "1 to 0, no threshold listed"
+
+
+def test_ember_drift_round_two_break_and_boost():
+    """Break takes the fight to Long; a second weapons boost is refused."""
+    last = ember_drift()[6]
+    assert last.band == "long"
+    assert dict(last.facts)["A second weapons boost"].startswith("refused")
+    assert "Disengage succeeds, 79.9%" in ember_drift_step(6)
