@@ -18,7 +18,8 @@ from voidref.calc.fields import Field, FieldError
 from voidref.calc.results import Result, to_html, to_text
 from voidref.errors import RulesError
 
-__all__ = ["Calculator", "register", "register_lazy", "get", "calculators", "defaults", "run", "run_json"]
+__all__ = ["Calculator", "calculator", "register", "register_lazy", "get", "calculators", "defaults", "run",
+           "run_json"]
 
 _REGISTRY: dict[str, Calculator] = {}
 _ORDER: list[str] = []
@@ -35,9 +36,9 @@ class Calculator:
     system: str
     fields: tuple[Field, ...]
     compute: Callable[..., Result]
-    """Called with one keyword argument per field, typed; returns a :class:`Result`."""
+    """Called with one keyword argument per field, typed; returns a :class:`~voidref.calc.results.Result`."""
     intro: str = ""
-    """One sentence under the title: what it answers."""
+    """One sentence under the title, saying what it answers."""
 
     def field(self, name: str) -> Field:
         """The field called *name*."""
@@ -55,6 +56,19 @@ def register(calc: Calculator) -> Calculator:
     if calc.slug not in _ORDER:
         _ORDER.append(calc.slug)
     return calc
+
+
+def calculator(slug: str, title: str, system: str, intro: str,
+               fields: tuple[Field, ...]) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+    """Register the decorated compute function as *slug*, with its *fields* declared right above it.
+
+    The function takes one keyword per field (typed by the field) and returns a
+    :class:`~voidref.calc.results.Result`; it is returned unchanged, so it can be called directly.
+    """
+    def decorate(compute: Callable[..., Result]) -> Callable[..., Result]:
+        register(Calculator(slug=slug, title=title, system=system, intro=intro, compute=compute, fields=fields))
+        return compute
+    return decorate
 
 
 def register_lazy(module: str, slugs: tuple[str, ...]) -> None:

@@ -11,7 +11,7 @@ per rules concept:
 * :mod:`~voidref.upper_hand.damage` -- hit locations, components, crew hits
 * :mod:`~voidref.upper_hand.engagement` -- a fight tracked step by step
 * :mod:`~voidref.upper_hand.odds` -- a whole engagement as an exact Markov chain
-* :mod:`~voidref.upper_hand.calculators` -- plain-data entry points for the site
+* the site's calculators are in :mod:`voidref.calc.upper_hand` (this package never imports them)
 """
 
 from voidref.upper_hand.damage import (
