@@ -23,6 +23,8 @@ SEED = 20261201
 PER_CALCULATOR = 16
 """Random inputs recorded per calculator, besides its defaults (fewer for the slow engagement one)."""
 FEWER = {"upper-hand-engagement": 6}
+SWITCHED = 8
+"""Forms recorded per calculator with ruling switches, the switches drawn as well."""
 EXTRA = {
     "upper-hand-engagement": ({"my_goal": "jump", "their_goal": "jump"},
                               {"my_goal": "dock", "their_goal": "reach", "my_guns": "0"}),
@@ -73,11 +75,16 @@ def _invalid(field, rng: random.Random) -> str:
     return rng.choice(_JUNK)
 
 
-def _inputs(calc, rng: random.Random) -> dict[str, str]:
-    """One random form: some fields left out (their default), sometimes one or two refused values."""
-    raw = {f.name: _valid(f, rng) for f in calc.fields if rng.random() < 0.8}
+def _inputs(calc, rng: random.Random, group: str = "") -> dict[str, str]:
+    """One random form: some fields left out (their default), sometimes one or two refused values.
+
+    Only the fields of *group* are drawn (the main form by default), so adding a
+    disclosure of switches later leaves the forms drawn for the main fields as they were.
+    """
+    fields = [f for f in calc.fields if f.group == group]
+    raw = {f.name: _valid(f, rng) for f in fields if rng.random() < 0.8}
     if rng.random() < 0.3:
-        for f in rng.sample(calc.fields, min(len(calc.fields), rng.randint(1, 2))):
+        for f in rng.sample(fields, min(len(fields), rng.randint(1, 2))):
             raw[f.name] = _invalid(f, rng)
     return raw
 
@@ -85,12 +92,16 @@ def _inputs(calc, rng: random.Random) -> dict[str, str]:
 def record() -> dict:
     """Run every calculator on its defaults and seeded random inputs; the cases with their outputs."""
     from voidref import calc
+    from voidref.calc.fields import RULINGS
 
     rng = random.Random(SEED)
+    switches = random.Random(SEED + 1)
     cases = []
     for c in calc.calculators():
         forms = [{}] + [_inputs(c, rng) for _ in range(FEWER.get(c.slug, PER_CALCULATOR))]
         forms += [dict(form) for form in EXTRA.get(c.slug, ())]
+        if any(f.group == RULINGS for f in c.fields):  # each with the ruling switches drawn too
+            forms += [{**_inputs(c, switches), **_inputs(c, switches, RULINGS)} for _ in range(SWITCHED)]
         cases += [{"slug": c.slug, "inputs": form, "output": calc.run(c.slug, form)} for form in forms]
     return {"seed": SEED, "cases": cases}
 

@@ -1,5 +1,6 @@
 """The calculator registry: one pattern for every system, lazy loading, and the engine never importing it."""
 
+import dataclasses
 import inspect
 import json
 import os
@@ -10,6 +11,7 @@ import sys
 import pytest
 
 from voidref import calc
+from voidref.calc.fields import RULINGS
 from voidref.errors import RulesError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -64,18 +66,55 @@ def test_calculators_lists_every_slug_in_declared_order():
 
 @pytest.mark.parametrize("c", calc.calculators(), ids=lambda c: c.slug)
 def test_fields_are_keywords_of_the_compute_function(c):
-    """Each field names a keyword of its compute function; where that keyword has a default, it is the field's."""
+    """Each main field names a keyword of its compute function; where that keyword has a default, it is the field's."""
     params = inspect.signature(c.compute).parameters
     for f in c.fields:
+        if f.group == RULINGS:
+            continue
         assert f.name in params, f.name
         default = params[f.name].default
         assert default is inspect.Parameter.empty or default == f.default, f.name
 
 
+SWITCHED = [c for c in calc.calculators() if any(f.group == RULINGS for f in c.fields)]
+
+
+@pytest.mark.parametrize("c", SWITCHED, ids=lambda c: c.slug)
+def test_ruling_switches_are_rulings_starting_at_ours(c):
+    """A ruling switch is a field of the system's Rulings, its default our reading; the compute takes rulings."""
+    assert "rulings" in inspect.signature(c.compute).parameters
+    assert inspect.signature(c.compute).parameters["rulings"].default == c.rulings
+    for f in (f for f in c.fields if f.group == RULINGS):
+        assert f.name in {x.name for x in dataclasses.fields(c.rulings)}
+        assert f.default == getattr(c.rulings, f.name)
+
+
+def test_switch_must_start_at_our_reading():
+    """Declaring a switch whose default is not the reading it starts from is refused."""
+    from voidref.pirates.rulings import STANDARD
+
+    switch = calc.BoolField("natural_3_always_fails", "A natural 3 always fails", False, group=RULINGS)
+    with pytest.raises(RulesError, match="natural_3_always_fails"):
+        calc.Calculator("x", "X", "pirates", (switch,), lambda **kw: calc.Result("x"), rulings=STANDARD)
+    with pytest.raises(RulesError, match="'rulings'"):
+        calc.Calculator("x", "X", "pirates", (switch,), lambda **kw: calc.Result("x"))
+
+
+def test_switched_ruling_reaches_the_engine_and_is_noted():
+    """run() folds the switches into one Rulings for the compute function, and notes any switched ruling."""
+    base = calc.run("pirates-soak", {"partial": "1", "armor_value": "3"})
+    other = calc.run("pirates-soak", {"partial": "1", "armor_value": "3", "partial_halves_before_soak": "0"})
+    assert other["inputs"]["partial_halves_before_soak"] == "0"
+    assert base["text"] != other["text"].rsplit("\n\n", 1)[0]
+    assert other["text"].endswith("Ruling switched: A partial hit halves the roll before armour: no "
+                                  "(our ruling: yes).")
+    assert "Ruling switched" not in base["text"]
+
+
 @pytest.mark.parametrize("c", calc.calculators(), ids=lambda c: c.slug)
 def test_compute_returns_a_result(c):
     """Every compute function returns a Result for its defaults (no dict layer in between)."""
-    result = c.compute(**{f.name: f.default for f in c.fields})
+    result = c.compute(**c.switches({f.name: f.default for f in c.fields}))
     assert isinstance(result, calc.Result)
 
 

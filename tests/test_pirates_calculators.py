@@ -123,4 +123,40 @@ def test_huge_dice_refused_quickly():
 def test_registered_compute_is_the_module_function():
     """The registry runs the very function this module defines, with the fields declared beside it."""
     assert calc.get("pirates-soak").compute is soak_damage
-    assert [f.name for f in calc.get("pirates-opposed-roll").fields] == ["attacker_modifier", "defender_modifier"]
+    fields = calc.get("pirates-opposed-roll").fields
+    assert [f.name for f in fields if not f.group] == ["attacker_modifier", "defender_modifier"]
+
+
+SWITCH_PROBES = {
+    ("pirates-action-roll", "partial_margin"): {},
+    ("pirates-action-roll", "natural_3_always_fails"): {"target_number": "5", "attribute_modifier": "5",
+                                                        "skill_rank": "5"},
+    ("pirates-opposed-roll", "natural_18_attack_hits"): {"defender_modifier": "10"},
+    ("pirates-opposed-roll", "natural_3_always_fails"): {"attacker_modifier": "10"},
+    ("pirates-soak", "partial_halves_before_soak"): {"partial": "1", "armor_value": "3"},
+    ("pirates-move", "encumbrance_full_steps_only"): {"carried_kg": "130"},
+    ("pirates-ship-gunnery", "medium_range_modifier"): {},
+    ("pirates-ship-gunnery", "natural_18_attack_hits"): {"pilot_modifier": "10"},
+    ("pirates-ship-gunnery", "natural_3_always_fails"): {"gunner_modifier": "10"},
+}
+"""For each ruling switch of a Void Pirates calculator, a form where flipping it changes what is shown."""
+
+
+def test_every_switch_is_probed():
+    """Every ruling switch the calculators offer has a probe below (a switch nothing reads must not exist)."""
+    switches = {(c.slug, f.name) for c in calc.calculators() if c.system == "pirates" for f in c.fields
+                if f.group == "rulings"}
+    assert switches == set(SWITCH_PROBES)
+
+
+@pytest.mark.parametrize("slug,name", sorted(SWITCH_PROBES))
+def test_flipping_a_switch_changes_the_shown_result(slug, name):
+    """Flipping one ruling switch changes the numbers shown, not only the note that says it was switched."""
+    field = calc.get(slug).field(name)
+    flipped = ("0" if field.default else "1") if field.kind == "bool" else str(field.default + 1)
+    form = SWITCH_PROBES[slug, name]
+    ours = calc.run(slug, form)
+    other = calc.run(slug, {**form, name: flipped})
+    assert ours["ok"] and other["ok"]
+    assert not other["text"].startswith(ours["text"])  # more than the note changed
+    assert other["text"].splitlines()[-1].startswith("Ruling switched: ")

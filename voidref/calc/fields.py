@@ -17,7 +17,10 @@ from typing import Any
 
 from voidref.errors import RulesError
 
-__all__ = ["Field", "IntField", "ChoiceField", "BoolField", "TextField", "FieldError"]
+__all__ = ["Field", "IntField", "ChoiceField", "BoolField", "TextField", "FieldError", "RULINGS"]
+
+RULINGS = "rulings"
+"""The group of the fields that switch a ruling; the form shows them under a "Rulings" disclosure."""
 
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"0", "false", "off", "no", ""}
@@ -50,6 +53,9 @@ class Field:
     """The typed value used when the page is built."""
     help: str = ""
     """One short hint shown under the input."""
+    group: str = ""
+    """Which part of the form holds the field, ``""`` for the main form or :data:`RULINGS` for the
+    switches of the system's ``Rulings`` (see :class:`~voidref.calc.registry.Calculator`)."""
 
     kind = "text"
 

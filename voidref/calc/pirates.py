@@ -4,7 +4,8 @@ Each compute function takes the typed values of its fields, asks
 :mod:`voidref.pirates` for the exact answer and lays it out as a
 :class:`~voidref.calc.results.Result`. No rule is computed here. Every function
 also takes ``rulings`` (a :class:`~voidref.pirates.rulings.Rulings`), passed on
-to the engine.
+to the engine; the form offers the rulings each calculator reads as switches
+under "Rulings", starting from :data:`~voidref.pirates.rulings.STANDARD`.
 
 >>> r = action_roll(target_number=15, attribute_modifier=5, skill_rank=2)
 >>> r.headline
@@ -15,7 +16,7 @@ to the engine.
 
 from __future__ import annotations
 
-from voidref.calc.fields import BoolField, ChoiceField, IntField, TextField
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
 from voidref.calc.registry import calculator
 from voidref.calc.results import Result, Table, chance_table, decimal, distribution, pct, yes_no
 from voidref.errors import check_bool, check_enum, check_int
@@ -44,6 +45,17 @@ def _label(key: str) -> str:
 _DAMAGE_TYPES = (("physical", "Physical"), ("energy", "Energy"))
 
 
+def _switch(name: str, label: str, help: str) -> BoolField:
+    """A yes/no ruling of :class:`~voidref.pirates.rulings.Rulings`, starting at our reading."""
+    return BoolField(name, label, getattr(STANDARD, name), help, group=RULINGS)
+
+
+_NATURAL_3 = _switch("natural_3_always_fails", "A natural 3 always fails",
+                     "Printed and ours: yes. No lets the total decide.")
+_NATURAL_18 = _switch("natural_18_attack_hits", "An attack's natural 18 always hits",
+                      "Printed and ours: yes, as a Critical Hit. No: the totals decide (an older house reading).")
+
+
 @calculator("pirates-action-roll", "Action roll (Void Pirates)", "pirates",
             "The odds of one Action Roll, 3d6 plus modifiers against a Target Number.", (
                 IntField("target_number", "Target Number (TN)", 12, "3 to 30", low=3, high=30),
@@ -51,7 +63,10 @@ _DAMAGE_TYPES = (("physical", "Physical"), ("energy", "Energy"))
                 IntField("skill_rank", "Skill rank", 0, "0 to 10", low=0, high=10),
                 _mod("gravity_modifier", "Gravity modifier", 0, -6, 6),
                 _mod("additional", "Other modifiers"),
-            ))
+                IntField("partial_margin", "Partial success band (points under the TN)", STANDARD.partial_margin,
+                         "Printed and ours: 1. 0 turns partial successes off.", low=0, high=3, group=RULINGS),
+                _NATURAL_3,
+            ), rulings=STANDARD)
 def action_roll(*, target_number: int = 12, attribute_modifier: int = 0, skill_rank: int = 0,
                 gravity_modifier: int = 0, additional: int = 0, rulings: Rulings = STANDARD) -> Result:
     """Odds of one Action Roll against a TN (rule anchor ``pirates-action-roll``)."""
@@ -75,7 +90,9 @@ def action_roll(*, target_number: int = 12, attribute_modifier: int = 0, skill_r
             "Who wins when two Action Rolls are compared, ties included.", (
                 _mod("attacker_modifier", "Attacker's total modifier"),
                 _mod("defender_modifier", "Defender's total modifier"),
-            ))
+                _NATURAL_18,
+                _NATURAL_3,
+            ), rulings=STANDARD)
 def opposed_roll(*, attacker_modifier: int = 0, defender_modifier: int = 0, rulings: Rulings = STANDARD) -> Result:
     """Odds of an opposed roll from the attacker's side (anchor ``pirates-opposed``)."""
     odds = opposed_odds(ActionRoll(additional=attacker_modifier), ActionRoll(additional=defender_modifier),
@@ -98,7 +115,9 @@ def opposed_roll(*, attacker_modifier: int = 0, defender_modifier: int = 0, ruli
                 ChoiceField("damage_type", "Damage type", "physical", choices=_DAMAGE_TYPES),
                 BoolField("critical", "Critical hit", False),
                 BoolField("partial", "Partial success", False),
-            ))
+                _switch("partial_halves_before_soak", "A partial hit halves the roll before armour",
+                        "Ours: yes (the source gives no order). No: halve what gets through the armour."),
+            ), rulings=STANDARD)
 def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: str = "physical", critical: bool = False,
                 partial: bool = False, rulings: Rulings = STANDARD) -> Result:
     """HP lost from one hit, and how often the minimum of 1 is what lets it through (anchor ``pirates-soak``)."""
@@ -136,7 +155,9 @@ def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: str = "
                 ChoiceField("gravity", "Local gravity", "standard", choices=(
                     ("zero_g", "Zero G"), ("low", "Low"), ("standard", "Standard"), ("high", "High"))),
                 IntField("level", "Level", 1, "1 to 5", low=1, high=5),
-            ))
+                _switch("encumbrance_full_steps_only", "Only whole 20% steps of excess load count",
+                        "Ours: yes (the examples fit both). No: any excess starts a new step."),
+            ), rulings=STANDARD)
 def move(*, agility: int = 9, strength: int = 12, carried_kg: int = 0, gear: int = 0, gravity_rating: str = "standard",
          gravity: str = "standard", level: int = 1, rulings: Rulings = STANDARD) -> Result:
     """Move Rate after gear and encumbrance, and each turn option's metres (anchor ``pirates-move``).
@@ -169,7 +190,11 @@ def move(*, agility: int = 9, strength: int = 12, carried_kg: int = 0, gear: int
                                                                      ("long", "Long"))),
                 BoolField("ecm", "Target's ECM on", False),
                 BoolField("tractor", "Target held by a tractor beam", False),
-            ))
+                IntField("medium_range_modifier", "Gunnery modifier at Medium range", STANDARD.medium_range_modifier,
+                         "Ours: 0 (the source lists only Close and Long).", low=-4, high=2, group=RULINGS),
+                _NATURAL_18,
+                _NATURAL_3,
+            ), rulings=STANDARD)
 def ship_gunnery(*, gunner_modifier: int = 0, pilot_modifier: int = 0, dice: str = "12d6", armor_value: int = 0,
                  damage_type: str = "physical", range_band: str = "medium", ecm: bool = False, tractor: bool = False,
                  rulings: Rulings = STANDARD) -> Result:
