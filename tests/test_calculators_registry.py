@@ -73,7 +73,7 @@ def test_fields_are_keywords_of_the_compute_function(c):
             continue
         assert f.name in params, f.name
         default = params[f.name].default
-        assert default is inspect.Parameter.empty or default == f.default, f.name
+        assert default is inspect.Parameter.empty or default == f.parse(f.format(f.default)), f.name
 
 
 SWITCHED = [c for c in calc.calculators() if any(f.group == RULINGS for f in c.fields)]
@@ -114,8 +114,18 @@ def test_switched_ruling_reaches_the_engine_and_is_noted():
 @pytest.mark.parametrize("c", calc.calculators(), ids=lambda c: c.slug)
 def test_compute_returns_a_result(c):
     """Every compute function returns a Result for its defaults (no dict layer in between)."""
-    result = c.compute(**c.switches({f.name: f.default for f in c.fields}))
+    result = c.compute(**c.switches({f.name: f.parse(f.format(f.default)) for f in c.fields}))
     assert isinstance(result, calc.Result)
+
+
+def test_choices_give_the_engine_enum():
+    """A choice backed by an engine enum reaches the compute function as that enum's member."""
+    from voidref.cantor.kinds import Cover
+    from voidref.upper_hand.goals import Goal
+
+    assert calc.get("cantor-attack").field("cover").parse("Soft") is Cover.SOFT
+    assert calc.get("upper-hand-engagement").field("their_goal").parse("reach") is Goal.REACH
+    assert calc.run("cantor-attack", {"cover": "soft"})["inputs"]["cover"] == "soft"
 
 
 def test_unknown_slug_names_the_choices():

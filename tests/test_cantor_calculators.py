@@ -118,4 +118,4 @@ def test_fields_are_the_compute_arguments():
         params = inspect.signature(func).parameters
         fields = calc.get(slug).fields
         assert {f.name for f in fields} == set(params)
-        assert all(params[f.name].default == f.default for f in fields)
+        assert all(params[f.name].default == f.parse(f.format(f.default)) for f in fields)

@@ -31,7 +31,7 @@ __all__ = ["attack", "structure"]
 
 _ATTACK_FIELDS = (
     TextField("damage", "Damage", "2d6", "e.g. 2d6 or 1d6+2", max_length=20),
-    ChoiceField("damage_type", "Damage type", "kinetic", choices=(
+    ChoiceField("damage_type", "Damage type", "kinetic", enum=DamageType, choices=(
         ("kinetic", "Kinetic"), ("energy", "Energy"), ("sonic", "Sonic"), ("tech", "Tech"))),
     IntField("max_range", "Weapon range", 8, "1 to 30", low=1, high=30),
     BoolField("melee", "Melee weapon", False),
@@ -40,7 +40,8 @@ _ATTACK_FIELDS = (
     IntField("distance", "Distance to the target", 4, "1 to 30", low=1, high=30),
     IntField("evasion", "Target's Evasion", 8, "0 to 20", low=0, high=20),
     IntField("armor", "Target's Armour", 1, "0 to 5", low=0, high=5),
-    ChoiceField("cover", "Target's cover", "none", choices=(("none", "None"), ("soft", "Soft"), ("hard", "Hard"))),
+    ChoiceField("cover", "Target's cover", "none", enum=Cover,
+                choices=(("none", "None"), ("soft", "Soft"), ("hard", "Hard"))),
     BoolField("locked", "Attacker has a Lock On", False),
     IntField("grit", "Attacker's Grit", 2, "0 to 6", low=0, high=6),
     BoolField("exposed", "Target Exposed", False),
@@ -51,8 +52,8 @@ _ATTACK_FIELDS = (
 """The attack's fields, shared by both calculators; each default is the form's starting value."""
 
 
-def _attack(damage: str, damage_type: str, max_range: int, melee: bool, reliable: int, armor_piercing: bool,
-            distance: int, evasion: int, armor: int, cover: str, locked: bool, grit: int, exposed: bool,
+def _attack(damage: str, damage_type: DamageType, max_range: int, melee: bool, reliable: int, armor_piercing: bool,
+            distance: int, evasion: int, armor: int, cover: Cover, locked: bool, grit: int, exposed: bool,
             braced: bool, extra_accuracy: int, extra_difficulty: int) -> Attack:
     """The engine's attack for the form's values (built in the order that names the first bad value)."""
     weapon = Weapon("weapon", DamageRoll.parse(damage), DamageType.parse(damage_type, "damage_type"),
@@ -73,10 +74,10 @@ def _sources(caption: str, sources: tuple[Source, ...]) -> tuple[tuple[tuple[str
 
 @calculator("cantor-attack", "Attack (Cantor)", "cantor",
             "One attack's chance to hit and the damage it deals, step by step.", _ATTACK_FIELDS)
-def attack(*, damage: str = "2d6", damage_type: str = "kinetic", max_range: int = 8, melee: bool = False,
-           reliable: int = 0, armor_piercing: bool = False, distance: int = 4, evasion: int = 8, armor: int = 1,
-           cover: str = "none", locked: bool = False, grit: int = 2, exposed: bool = False, braced: bool = False,
-           extra_accuracy: int = 0, extra_difficulty: int = 0) -> Result:
+def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC, max_range: int = 8,
+           melee: bool = False, reliable: int = 0, armor_piercing: bool = False, distance: int = 4, evasion: int = 8,
+           armor: int = 1, cover: Cover = Cover.NONE, locked: bool = False, grit: int = 2, exposed: bool = False,
+           braced: bool = False, extra_accuracy: int = 0, extra_difficulty: int = 0) -> Result:
     """Chance to hit and damage of one Cantor attack (anchor ``cantor-attack``)."""
     a = _attack(damage, damage_type, max_range, melee, reliable, armor_piercing, distance, evasion, armor, cover,
                 locked, grit, exposed, braced, extra_accuracy, extra_difficulty)
@@ -130,8 +131,9 @@ def attack(*, damage: str = "2d6", damage_type: str = "kinetic", max_range: int 
                 IntField("structure", "Structure left", 2, "0 to 6", low=0, high=6),
             ))
 def structure(*, hp: int = 6, max_hp: int = 12, overshield: int = 0, structure: int = 2, damage: str = "2d6",
-              damage_type: str = "kinetic", max_range: int = 8, melee: bool = False, reliable: int = 0,
-              armor_piercing: bool = False, distance: int = 4, evasion: int = 8, armor: int = 1, cover: str = "none",
+              damage_type: DamageType = DamageType.KINETIC, max_range: int = 8, melee: bool = False, reliable: int = 0,
+              armor_piercing: bool = False, distance: int = 4, evasion: int = 8, armor: int = 1,
+              cover: Cover = Cover.NONE,
               locked: bool = False, grit: int = 2, exposed: bool = False, braced: bool = False,
               extra_accuracy: int = 0, extra_difficulty: int = 0) -> Result:
     """What one attack does to a unit's tracks: Structure loss, its roll, defeat (anchor ``cantor-structure``)."""

@@ -26,8 +26,8 @@ from voidref.pirates.actions import ActionRoll
 from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageDice, DamageType, hit_distribution, soak
 from voidref.pirates.movement import base_move, carry_limit, encumbrance_steps, move_rate, part_move, turn_options
 from voidref.pirates.opposed import opposed_odds
-from voidref.pirates.rulings import STANDARD, Rulings
-from voidref.pirates.ships import gunnery_distribution, gunnery_modifier, gunnery_odds
+from voidref.pirates.rulings import STANDARD, Gravity, GravityRating, Rulings
+from voidref.pirates.ships import ShipRange, gunnery_distribution, gunnery_modifier, gunnery_odds
 
 __all__ = ["action_roll", "opposed_roll", "soak_damage", "move", "ship_gunnery"]
 
@@ -112,14 +112,14 @@ def opposed_roll(*, attacker_modifier: int = 0, defender_modifier: int = 0, ruli
             "Hit Points lost from one hit once armour has soaked its share.", (
                 TextField("dice", "Damage dice", "2d6", "e.g. 2d6 or 1d6+2", max_length=20),
                 IntField("armor_value", "Armour Value (AV)", 6, "0 to 20", low=0, high=20),
-                ChoiceField("damage_type", "Damage type", "physical", choices=_DAMAGE_TYPES),
+                ChoiceField("damage_type", "Damage type", "physical", choices=_DAMAGE_TYPES, enum=DamageType),
                 BoolField("critical", "Critical hit", False),
                 BoolField("partial", "Partial success", False),
                 _switch("partial_halves_before_soak", "A partial hit halves the roll before armour",
                         "Ours: yes (the source gives no order). No: halve what gets through the armour."),
             ), rulings=STANDARD)
-def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: str = "physical", critical: bool = False,
-                partial: bool = False, rulings: Rulings = STANDARD) -> Result:
+def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: DamageType = DamageType.PHYSICAL,
+                critical: bool = False, partial: bool = False, rulings: Rulings = STANDARD) -> Result:
     """HP lost from one hit, and how often the minimum of 1 is what lets it through (anchor ``pirates-soak``)."""
     kind = check_enum("damage_type", damage_type, DamageType)
     parsed = DamageDice.parse(dice)
@@ -150,16 +150,17 @@ def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: str = "
                 IntField("strength", "Strength (STR)", 12, "1 to 20", low=1, high=20),
                 IntField("carried_kg", "Carried (kg)", 0, "0 to 400", low=0, high=400),
                 _mod("gear", "Gear modifier to Move (m)", 0, -10, 10),
-                ChoiceField("gravity_rating", "Gravity Rating", "standard",
+                ChoiceField("gravity_rating", "Gravity Rating", "standard", enum=GravityRating,
                             choices=(("floater", "Floater"), ("standard", "Standard"), ("stomper", "Stomper"))),
-                ChoiceField("gravity", "Local gravity", "standard", choices=(
+                ChoiceField("gravity", "Local gravity", "standard", enum=Gravity, choices=(
                     ("zero_g", "Zero G"), ("low", "Low"), ("standard", "Standard"), ("high", "High"))),
                 IntField("level", "Level", 1, "1 to 5", low=1, high=5),
                 _switch("encumbrance_full_steps_only", "Only whole 20% steps of excess load count",
                         "Ours: yes (the examples fit both). No: any excess starts a new step."),
             ), rulings=STANDARD)
-def move(*, agility: int = 9, strength: int = 12, carried_kg: int = 0, gear: int = 0, gravity_rating: str = "standard",
-         gravity: str = "standard", level: int = 1, rulings: Rulings = STANDARD) -> Result:
+def move(*, agility: int = 9, strength: int = 12, carried_kg: int = 0, gear: int = 0,
+         gravity_rating: GravityRating = GravityRating.STANDARD, gravity: Gravity = Gravity.STANDARD, level: int = 1,
+         rulings: Rulings = STANDARD) -> Result:
     """Move Rate after gear and encumbrance, and each turn option's metres (anchor ``pirates-move``).
 
     >>> move(agility=9, strength=12, carried_kg=168).blocks[0].rows
@@ -185,9 +186,9 @@ def move(*, agility: int = 9, strength: int = 12, carried_kg: int = 0, gear: int
                 _mod("pilot_modifier", "Target pilot's modifier"),
                 TextField("dice", "Damage dice", "12d6", "e.g. 12d6", max_length=20),
                 IntField("armor_value", "Target's AV", 0, "0 to 30", low=0, high=30),
-                ChoiceField("damage_type", "Damage type", "physical", choices=_DAMAGE_TYPES),
-                ChoiceField("range_band", "Range", "medium", choices=(("close", "Close"), ("medium", "Medium"),
-                                                                     ("long", "Long"))),
+                ChoiceField("damage_type", "Damage type", "physical", choices=_DAMAGE_TYPES, enum=DamageType),
+                ChoiceField("range_band", "Range", "medium", enum=ShipRange,
+                            choices=(("close", "Close"), ("medium", "Medium"), ("long", "Long"))),
                 BoolField("ecm", "Target's ECM on", False),
                 BoolField("tractor", "Target held by a tractor beam", False),
                 IntField("medium_range_modifier", "Gunnery modifier at Medium range", STANDARD.medium_range_modifier,
@@ -196,8 +197,8 @@ def move(*, agility: int = 9, strength: int = 12, carried_kg: int = 0, gear: int
                 _NATURAL_3,
             ), rulings=STANDARD)
 def ship_gunnery(*, gunner_modifier: int = 0, pilot_modifier: int = 0, dice: str = "12d6", armor_value: int = 0,
-                 damage_type: str = "physical", range_band: str = "medium", ecm: bool = False, tractor: bool = False,
-                 rulings: Rulings = STANDARD) -> Result:
+                 damage_type: DamageType = DamageType.PHYSICAL, range_band: ShipRange = ShipRange.MEDIUM,
+                 ecm: bool = False, tractor: bool = False, rulings: Rulings = STANDARD) -> Result:
     """One ship shot: Gunnery against Piloting, then damage after AV (anchor ``pirates-gunnery``)."""
     gunner = ActionRoll(additional=gunner_modifier)
     pilot = ActionRoll(additional=pilot_modifier)

@@ -68,14 +68,14 @@ def _roll(prefix: str, ability: Any, skill: Any, modifier: Any) -> FightingRoll:
                 IntField("attack_ability", "Attacker's ability", 3, "0 to 10", low=0, high=10),
                 IntField("attack_skill", "Attacker's skill", 1, "0 to 10", low=0, high=10),
                 _mod("attack_modifier", "Attacker's modifier (recoil is negative)"),
-                ChoiceField("response", "Response", "counterattack",
+                ChoiceField("response", "Response", "counterattack", enum=Response,
                             choices=(("counterattack", "Counterattack"), ("defend", "Defend"))),
                 IntField("response_ability", "Responder's ability", 3, "0 to 10", low=0, high=10),
                 IntField("response_skill", "Responder's skill", 0, "0 to 10", low=0, high=10),
                 _mod("response_modifier", "Responder's modifier"),
             ))
 def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
-             response: str = "counterattack", response_ability: int = 3, response_skill: int = 0,
+             response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,
              response_modifier: int = 0) -> Result:
     """Chance of each result of one attack against a counterattack or a defense roll.
 

@@ -49,15 +49,16 @@ def _holder(name: str, value: str) -> Side | None:
             "Who wins one Maneuver phase and who holds the Upper Hand after it.", (
                 IntField("my_thrusters", "My Thrusters rank", 2, "0 to 10", low=0, high=10),
                 IntField("my_pilot", "My Pilot skill", 0, "0 to 10", low=0, high=10),
-                ChoiceField("my_thrusters_condition", "My Thrusters", "intact", choices=_CONDITIONS),
+                ChoiceField("my_thrusters_condition", "My Thrusters", "intact", choices=_CONDITIONS, enum=Condition),
                 IntField("their_thrusters", "Their Thrusters rank", 2, "0 to 10", low=0, high=10),
                 IntField("their_pilot", "Their Pilot skill", 0, "0 to 10", low=0, high=10),
-                ChoiceField("their_thrusters_condition", "Their Thrusters", "intact", choices=_CONDITIONS),
+                ChoiceField("their_thrusters_condition", "Their Thrusters", "intact", choices=_CONDITIONS,
+                            enum=Condition),
                 ChoiceField("holder", "Who holds the Upper Hand now", "nobody",
                             choices=(("nobody", "Nobody"), ("me", "Me"), ("them", "Them"))),
             ))
-def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: str = "intact",
-          their_thrusters: int = 2, their_pilot: int = 0, their_thrusters_condition: str = "intact",
+def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: Condition = Condition.INTACT,
+          their_thrusters: int = 2, their_pilot: int = 0, their_thrusters_condition: Condition = Condition.INTACT,
           holder: str = "nobody") -> Result:
     """Odds of one Maneuver phase and who holds the Upper Hand after it (rule anchor ``upper-hand-maneuver``).
 
@@ -93,7 +94,7 @@ def _ship_fields(who: str, label: str, goal: str) -> tuple:
     """One ship's fields for the whole-engagement calculator (*who* is ``my`` or ``their``)."""
     ranks = (("computer", "Computer rank", 1), ("guns", "Guns rank", 1), ("thrusters", "Thrusters rank", 2),
              ("gunnery", "Gunnery skill", 0), ("pilot", "Pilot skill", 0), ("boarders", "boarders (for a leap)", 0))
-    return (ChoiceField(f"{who}_goal", f"{label} goal", goal, choices=_GOALS),
+    return (ChoiceField(f"{who}_goal", f"{label} goal", goal, choices=_GOALS, enum=Goal),
             *(IntField(f"{who}_{name}", f"{label} {text}", default, "0 to 10", low=0, high=10)
               for name, text, default in ranks))
 
@@ -149,7 +150,7 @@ def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
             "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
             "otherwise a seeded simulation with its margin of error.",
             _ship_fields("my", "My", "jump") + _ship_fields("their", "Their", "dock"))
-def engagement(*, my_goal: str = "jump", their_goal: str = "dock", my_computer: int = 1, my_guns: int = 1,
+def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_computer: int = 1, my_guns: int = 1,
                my_thrusters: int = 2, my_gunnery: int = 0, my_pilot: int = 0, my_boarders: int = 0,
                their_computer: int = 1, their_guns: int = 1, their_thrusters: int = 2, their_gunnery: int = 0,
                their_pilot: int = 0, their_boarders: int = 0, dodge_at: int | None = None, bounded: bool = True,
