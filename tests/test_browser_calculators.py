@@ -195,6 +195,8 @@ def computed_count(root) -> int:
 def set_field(root, slug: str, name: str, value: str) -> None:
     el = root.locator(f"[name='{name}']")
     field = calc.get(slug).field(name)
+    if field.group:  # a ruling switch: open its disclosure first, as a player would
+        root.locator(f"details.vc-{field.group}").evaluate("d => { d.open = true; }")
     if field.kind == "choice":
         el.select_option(value)
     elif field.kind == "bool":
@@ -246,6 +248,26 @@ def test_calculators_page_lists_every_calculator():
         assert f"{{calculator}} {slug}\n" in text
         index = text[text.index("## Every calculator"):text.index("## Void Drifters")]
         assert f'href="#calc-{slug}"' in index, f"the index at the top of calculators.md misses {slug}"
+
+
+def test_ruling_switches_are_folded_under_rulings(browser, site):
+    """Each calculator's ruling switches sit in one closed "Rulings" disclosure; the main fields stay outside."""
+    ctx = browser.new_context(java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        for slug in SLUGS:
+            root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+            switches = [f.name for f in calc.get(slug).fields if f.group == "rulings"]
+            details = root.locator("details.vc-rulings")
+            assert details.count() == (1 if switches else 0), slug
+            if switches:
+                assert details.locator("summary").inner_text() == "Rulings"
+                assert details.get_attribute("open") is None
+                inside = details.locator("[name]").evaluate_all("els => els.map(e => e.name)")
+                assert inside == switches, slug
+    finally:
+        ctx.close()
 
 
 def test_prebuilt_results_visible_without_javascript(browser, site):

@@ -1,97 +1,121 @@
-"""The Cantor calculators: plain data in, plain data out, agreeing with the engine."""
+"""The Cantor calculators: typed values in, a Result out, agreeing with the engine."""
 
+import inspect
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from voidref import calc
+from voidref.calc.cantor import attack, structure
+from voidref.calc.results import BarChart, Table, pct
 from voidref.cantor import Attack, Situation, Target, Weapon
-from voidref.cantor.calculators import attack_odds, structure_odds
 from voidref.errors import RulesError
 
 
-def test_attack_odds_agrees_with_engine():
+def _chart(result, title_end):
+    """The exact distribution of the chart whose title ends with *title_end*, value to probability."""
+    (chart,) = [b for b in result.blocks if isinstance(b, BarChart) and b.title.endswith(title_end)]
+    return {int(label): p for label, p in chart.bars}
+
+
+def test_attack_agrees_with_engine():
     """The calculator's chance to hit and damage equal the engine's Attack.odds()."""
-    out = attack_odds(damage="1d6+1", swarm=True, melee=True, swarm_allies=4, target_arc="rear", evasion=8,
-                      armor=1, grit=2)
-    a = Attack(Weapon("c", "1d6+1", melee=True, swarm=True), Target(evasion=8, armor=1),
-               Situation(target_arc="rear", swarm_allies=4, grit=2))
-    assert out["chance_to_hit"] == a.chance_to_hit() == Fraction(15, 16)
-    assert {r["value"]: r["probability"] for r in out["damage"]} == a.damage().probabilities()
-    assert out["dice"] == 4 and out["keep"] == "highest" and out["defense"] == 6
+    result = attack(damage="1d6+1", melee=True, exposed=True, evasion=8, armor=1, grit=2, distance=1)
+    a = Attack(Weapon("c", "1d6+1", melee=True), Target(evasion=8, armor=1, conditions=frozenset({"exposed"})),
+               Situation(grit=2))
+    facts = dict(result.facts)
+    assert facts["Chance to hit"] == pct(a.chance_to_hit())
+    assert _chart(result, ": damage") == a.damage().probabilities()
+    count, keep = a.odds().dice
+    assert (facts["Dice"], facts["Keep"], facts["Defense"]) == (str(count), keep.value, "8")
+
+
+def test_accuracy_sources_become_a_table():
+    """Accuracy sources are listed in a table when there are any, and said to be none otherwise."""
+    tables = [b for b in attack(locked=True).blocks if isinstance(b, Table)]
+    assert tables[0].caption == "Accuracy sources" and tables[0].rows == (("Lock On", "1"),)
+    assert dict(attack().facts)["Accuracy sources"] == "none"
 
 
 def test_reliable_one_into_armor_three_calculator():
     """Regression ("Reliable 1 into Armor 3 does nothing") through the calculator."""
-    out = attack_odds(damage="1d6", reliable=1, armor=3, evasion=20)
-    assert out["damage_on_miss"] == 0 and out["chance_of_no_damage"] == 1
+    facts = dict(attack(damage="1d6", reliable=1, armor=3, evasion=20).facts)
+    assert facts["Damage on miss"] == "0" and facts["Chance of no damage"] == "100%"
 
 
 def test_out_of_range_summary():
     """Step 2 through the calculator: out of range reports no attack."""
-    out = attack_odds(max_range=3, distance=5)
-    assert out["range_check"] == "out of range" and out["chance_to_hit"] == 0
-    assert out["summary"][0].startswith("No attack")
+    result = attack(max_range=3, distance=5)
+    facts = dict(result.facts)
+    assert facts["Range check"] == "out of range" and facts["Chance to hit"] == "0%"
+    assert result.headline.startswith("No attack") and result.notes == ()
 
 
-def test_results_are_plain_data():
-    """Outputs hold only plain types: str, int, Fraction, bool, None, lists and dicts."""
-    def plain(x):
-        if isinstance(x, dict):
-            return all(isinstance(k, str) and plain(v) for k, v in x.items())
-        if isinstance(x, list):
-            return all(plain(v) for v in x)
-        return x is None or isinstance(x, (str, int, Fraction, bool))
-    assert plain(attack_odds(blast=1, reliable=2))
-    assert plain(structure_odds(hp=3))
-
-
-def test_structure_odds_agrees_with_engine():
+def test_structure_agrees_with_engine():
     """Regression (a Cantor losing Structure): 5/18 for the Rail against 4 HP."""
-    out = structure_odds(damage="2d6", max_range=10, distance=4, evasion=7, armor=1, locked=True, grit=2,
-                         hp=4, max_hp=12, structure=2)
-    assert out["structure_loss"] == Fraction(5, 18)
-    assert out["stunned"] == Fraction(5, 108)
+    result = structure(damage="2d6", max_range=10, distance=4, evasion=7, armor=1, locked=True, grit=2,
+                       hp=4, max_hp=12, structure=2)
+    facts = dict(result.facts)
+    assert facts["Structure loss"] == pct(Fraction(5, 18))
+    assert facts["Stunned"] == pct(Fraction(5, 108))
+    assert sum(_chart(result, ": hp after").values()) == 1
 
 
 @pytest.mark.parametrize("kwargs,name", [
     ({"grit": "2"}, "grit"), ({"cover": "wall"}, "cover"), ({"damage": "two dice"}, "damage"),
-    ({"locked": "yes"}, "locked"), ({"colour": "red"}, "colour"), ({"distance": -3}, "distance"),
-    ({"mount": "turret"}, "mount"), ({"aimed": True}, "aimed"),
+    ({"distance": -3}, "distance"), ({"damage_type": "fire"}, "damage_type"), ({"reliable": -1}, "reliable"),
 ])
 def test_bad_input_names_the_argument(kwargs, name):
     """Bad input: RulesError naming the argument."""
     with pytest.raises(RulesError, match=f"'{name}'"):
-        attack_odds(**kwargs)
+        attack(**kwargs)
+
+
+def test_unknown_input_is_refused():
+    """An input the calculator does not have is refused, not ignored."""
+    with pytest.raises(TypeError, match="colour"):
+        attack(colour="red")
 
 
 def test_bad_track_names_the_argument():
-    """Bad input to structure_odds: RulesError naming the track."""
+    """Bad input to the structure calculator: RulesError naming the track."""
     with pytest.raises(RulesError, match="'hp'"):
-        structure_odds(hp=20, max_hp=10)
+        structure(hp=20, max_hp=10)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 6), st.integers(0, 3), st.integers(0, 12), st.integers(0, 5),
-       st.sampled_from(["none", "soft", "hard"]), st.booleans(), st.integers(1, 12))
-def test_calculator_distributions_sum_to_one(allies, grit, evasion, armor, cover, invisible, distance):
-    """Invariant: the damage rows sum to 1 and the chance to hit is a probability."""
-    out = attack_odds(swarm=True, swarm_allies=allies, grit=grit, evasion=evasion, armor=armor, cover=cover,
-                      invisible=invisible, distance=distance, reliable=1)
-    assert sum(r["probability"] for r in out["damage"]) == 1
-    assert 0 <= out["chance_to_hit"] <= 1
+@given(st.integers(0, 3), st.integers(0, 12), st.integers(0, 5), st.sampled_from(["none", "soft", "hard"]),
+       st.booleans(), st.integers(1, 12))
+def test_calculator_distributions_sum_to_one(grit, evasion, armor, cover, exposed, distance):
+    """Invariant: the charted damage sums to 1 and the chance of no damage is its value at 0."""
+    result = attack(grit=grit, evasion=evasion, armor=armor, cover=cover, exposed=exposed, distance=distance,
+                    reliable=1)
+    damage = _chart(result, ": damage")
+    assert sum(damage.values()) == 1
+    assert dict(result.facts)["Chance of no damage"] == pct(damage.get(0, Fraction(0)))
 
 
 _JUNK = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.floats(allow_nan=True), st.text(max_size=8),
                   st.lists(st.integers(), max_size=2))
+_INPUTS = sorted(p for p in inspect.signature(attack).parameters)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(sorted(__import__("voidref.cantor.calculators", fromlist=["_INPUTS"])._INPUTS)), _JUNK)
+@given(st.sampled_from(_INPUTS), _JUNK)
 def test_any_bad_input_is_a_rules_error(name, value):
     """Bad input: any value for any input either works or raises RulesError naming that input."""
     try:
-        attack_odds(**{name: value})
+        attack(**{name: value})
     except RulesError as err:
         assert f"'{name}'" in str(err)
+
+
+def test_fields_are_the_compute_arguments():
+    """Each calculator's fields are exactly its compute function's keywords, with the same defaults."""
+    for slug, func in (("cantor-attack", attack), ("cantor-structure", structure)):
+        params = inspect.signature(func).parameters
+        fields = calc.get(slug).fields
+        assert {f.name for f in fields} == set(params)
+        assert all(params[f.name].default == f.parse(f.format(f.default)) for f in fields)

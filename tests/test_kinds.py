@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from voidref.calc import twodice as twodice_calculators
 from voidref.cantor import attack as cantor_attack
 from voidref.cantor import board as cantor_board
 from voidref.cantor import kinds as cantor_kinds
@@ -11,7 +12,6 @@ from voidref.cantor import turn as cantor_turn
 from voidref.errors import RulesError
 from voidref.kinds import Kind
 from voidref.twodice import armor, exchange, weapons
-from voidref.twodice import calculators as twodice_calculators
 
 _MODULES = (cantor_kinds, cantor_attack, cantor_board, cantor_turn, armor, twodice_calculators, exchange, weapons)
 KINDS = sorted({obj for m in _MODULES for obj in vars(m).values()

@@ -329,19 +329,27 @@ def test_flipping_a_field_changes_a_result(name):
 
 def test_calculators_take_rulings():
     """The site's calculator functions pass their rulings on to the engine."""
-    from voidref.pirates.calculators import action_roll_odds, opposed_roll_odds, ship_gunnery
+    from voidref.calc.pirates import action_roll, opposed_roll, ship_gunnery
+    from voidref.calc.results import pct
 
-    assert ship_gunnery(rulings=with_(medium_range_modifier=-2))["situational_modifier"] == -2
-    assert action_roll_odds(target_number=12, rulings=with_(partial_margin=0))["partial"] == 0
+    assert dict(ship_gunnery(rulings=with_(medium_range_modifier=-2)).facts)["Situational modifier"] == "-2"
+    assert dict(action_roll(target_number=12, rulings=with_(partial_margin=0)).facts)["Partial"] == "0%"
     strong = {"defender_modifier": 20}
-    assert opposed_roll_odds(**strong)["win"] > opposed_roll_odds(**strong, rulings=with_(natural_18_attack_hits=False))["win"]
+    normal = opposed_roll(**strong)
+    printed = opposed_roll(**strong, rulings=with_(natural_18_attack_hits=False))
+    for result, rulings in ((normal, STANDARD), (printed, with_(natural_18_attack_hits=False))):
+        engine = opposed_odds(ActionRoll(), ActionRoll(additional=20), rulings=rulings)
+        assert dict(result.facts)["Win"] == pct(engine["win"])
+    assert dict(normal.facts)["Win"] != dict(printed.facts)["Win"]
 
 
 def test_damage_calculator_minimum_follows_partial_order():
     """Halving after soak: a partial 2d6 into AV 3 is held up only by the minimum when 2d6 - 3 is under 2."""
-    from voidref.pirates.calculators import damage_after_soak
+    from voidref.calc.pirates import soak_damage
+    from voidref.calc.results import decimal, pct
 
-    out = damage_after_soak(dice="2d6", armor_value=3, partial=True, rulings=with_(partial_halves_before_soak=False))
-    assert out["minimum_applies"] == Fraction(1, 6)
-    assert out["mean"] == hit_distribution("2d6", 3, "physical", partial=True,
-                                           rulings=with_(partial_halves_before_soak=False)).mean()
+    out = dict(soak_damage(dice="2d6", armor_value=3, partial=True,
+                           rulings=with_(partial_halves_before_soak=False)).facts)
+    assert out["Minimum applies"] == pct(Fraction(1, 6))
+    assert out["Mean"] == decimal(hit_distribution("2d6", 3, "physical", partial=True,
+                                                   rulings=with_(partial_halves_before_soak=False)).mean())

@@ -24,7 +24,6 @@ from voidref.upper_hand import (
     Condition, EngagementState, Location, Ship, Side, TaskThrow, engagement_bounds, engagement_odds, round_odds,
     simulate_engagement,
 )
-from voidref.upper_hand import calculators as uh_calculators
 
 GOLDEN = Path(__file__).parent / "golden" / "upper_hand_odds.json"
 SLUGS = ("upper-hand-phase", "upper-hand-engagement")
@@ -182,29 +181,6 @@ def _run(slug: str, raw: dict) -> dict:
     return {"ok": out["ok"], "text": out.get("text"), "errors": out.get("errors"), "error": out.get("error")}
 
 
-def _plain_calculators() -> list:
-    """The engine-side entry points the site calls, at their defaults and a few set-ups, exact fractions kept."""
-    calls = [
-        ("upper_hand_chance", {}),
-        ("upper_hand_chance", {"my_pilot": 2, "their_thrusters_condition": "damaged", "holder": "them"}),
-        ("upper_hand_chance", {"my_thrusters": 0, "their_pilot": 3, "holder": "me"}),
-        ("engagement_outcome_odds", {}),
-        ("engagement_outcome_odds", {"exact_fractions": False}),
-        ("engagement_outcome_odds", {"my_goal": "reach", "their_goal": "reach", "dodge_at": 2}),
-        ("engagement_outcome_odds", {"my_goal": "leap", "my_boarders": 2, "their_goal": "dock", "exact_fractions": False}),
-        ("engagement_outcome_odds", {"my_goal": "jump", "their_goal": "jump", "they_are_npcs": True}),
-        ("engagement_outcome_odds", {"my_guns": 4, "their_guns": 4, "trials": 300, "exact_fractions": False}),
-    ]
-    out = []
-    for name, kwargs in calls:
-        try:
-            result = getattr(uh_calculators, name)(**kwargs)
-        except RulesError as error:
-            result = {"error": str(error)}
-        out.append({"function": name, "kwargs": _jsonable(kwargs), "result": _jsonable(result)})
-    return out
-
-
 def _round_odds() -> dict:
     return {label: {_key(k): _fraction(p) for k, p in sorted(round_odds(state).probabilities().items(),
                                                         key=lambda kp: _key(kp[0]))}
@@ -223,7 +199,6 @@ def record() -> dict:
         "engagements": {label: _engagement(a, b, ga, gb, kw) for label, a, b, ga, gb, kw in ENGAGEMENTS},
         "round_odds": _round_odds(),
         "simulations": _simulations(),
-        "plain_calculators": _plain_calculators(),
         "site_calculators": [{"slug": slug, "inputs": raw, "output": _run(slug, raw)}
                              for slug, raw in _calculator_cases()],
     }
@@ -249,11 +224,6 @@ def test_round_odds_match_the_golden_file(golden):
 def test_simulations_match_the_golden_file(golden):
     """Seeded simulations: the same seed counts the same endings."""
     assert _simulations() == golden["simulations"]
-
-
-def test_plain_calculators_match_the_golden_file(golden):
-    """The engine-side calculator functions return the recorded plain data."""
-    assert _plain_calculators() == golden["plain_calculators"]
 
 
 def test_site_calculators_match_the_golden_file(golden):

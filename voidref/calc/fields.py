@@ -15,9 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from voidref.errors import RulesError
+from voidref.errors import RulesError, check_enum
 
-__all__ = ["Field", "IntField", "ChoiceField", "BoolField", "TextField", "FieldError"]
+__all__ = ["Field", "IntField", "ChoiceField", "BoolField", "TextField", "FieldError", "RULINGS"]
+
+RULINGS = "rulings"
+"""The group of the fields that switch a ruling; the form shows them under a "Rulings" disclosure."""
 
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"0", "false", "off", "no", ""}
@@ -50,6 +53,9 @@ class Field:
     """The typed value used when the page is built."""
     help: str = ""
     """One short hint shown under the input."""
+    group: str = ""
+    """Which part of the form holds the field, ``""`` for the main form or :data:`RULINGS` for the
+    switches of the system's ``Rulings`` (see :class:`~voidref.calc.registry.Calculator`)."""
 
     kind = "text"
 
@@ -98,21 +104,46 @@ class IntField(Field):
 
 @dataclass(frozen=True)
 class ChoiceField(Field):
-    """One of a closed set: ``choices`` is a tuple of ``(value, label)`` pairs."""
+    """One of a closed set: ``choices`` is a tuple of ``(value, label)`` pairs.
+
+    ``default`` is the value (the text) of one choice. With ``enum`` (one of
+    the engine's enum types), :meth:`parse` gives that enum's member instead of
+    the text, so the compute function takes the engine's own type:
+
+    >>> from voidref.pirates.damage import DamageType
+    >>> f = ChoiceField("damage_type", "Damage type", "energy", enum=DamageType,
+    ...                 choices=(("physical", "Physical"), ("energy", "Energy")))
+    >>> f.parse("Energy"), f.format(DamageType.PHYSICAL)
+    (DamageType.ENERGY, 'physical')
+    """
 
     choices: tuple[tuple[str, str], ...] = ()
+    enum: Any = None
+    """An enum type whose member each choice's value names, or ``None`` to keep the text."""
 
     kind = "choice"
+
+    def __post_init__(self) -> None:
+        if self.enum is not None:
+            for value, _ in self.choices:
+                check_enum("choices", value, self.enum)
 
     def expected(self) -> str:
         return "one of " + ", ".join(label for _, label in self.choices)
 
-    def parse(self, raw: Any) -> str:
+    def parse(self, raw: Any) -> Any:
+        if self.enum is not None and isinstance(raw, self.enum):
+            raw = self.format(raw)
         text = str(raw).strip()
         for value, label in self.choices:
             if text == value or text.lower() == label.lower():
-                return value
+                return value if self.enum is None else check_enum(self.name, value, self.enum)
         raise self._error(raw)
+
+    def format(self, value: Any) -> str:
+        if self.enum is not None and isinstance(value, self.enum):
+            return next(v for v, _ in self.choices if check_enum(self.name, v, self.enum) is value)
+        return str(value)
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,15 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from voidref.calc.fields import Field, FieldError
+from voidref.calc.fields import RULINGS, BoolField, Field, FieldError
 from voidref.calc.results import Result, to_html, to_text
 from voidref.errors import RulesError
 
-__all__ = ["Calculator", "register", "register_lazy", "get", "calculators", "defaults", "run", "run_json"]
+__all__ = ["Calculator", "calculator", "register", "register_lazy", "get", "calculators", "defaults", "run",
+           "run_json"]
 
 _REGISTRY: dict[str, Calculator] = {}
 _ORDER: list[str] = []
@@ -35,9 +36,35 @@ class Calculator:
     system: str
     fields: tuple[Field, ...]
     compute: Callable[..., Result]
-    """Called with one keyword argument per field, typed; returns a :class:`Result`."""
+    """Called with one keyword argument per field, typed; returns a :class:`~voidref.calc.results.Result`."""
     intro: str = ""
-    """One sentence under the title: what it answers."""
+    """One sentence under the title, saying what it answers."""
+    rulings: Any = None
+    """The system's reading the ruling switches start from (its ``STANDARD``), or ``None``.
+
+    Each field in the :data:`~voidref.calc.fields.RULINGS` group is named after a
+    field of this frozen ``Rulings`` value and defaults to its value there.
+    :func:`run` does not pass those fields one by one: it passes ``rulings``,
+    this value with the switches applied, so the compute function takes the
+    engine's own ``Rulings``.
+    """
+
+    def __post_init__(self) -> None:
+        switches = [f for f in self.fields if f.group == RULINGS]
+        if switches and self.rulings is None:
+            raise RulesError(f"'rulings' must be given for the ruling switches of {self.slug!r} (got None)")
+        for f in switches:
+            if not hasattr(self.rulings, f.name) or getattr(self.rulings, f.name) != f.default:
+                raise RulesError(f"'fields' must name a ruling of {type(self.rulings).__name__} with its value "
+                                 f"as the default (got {f.name!r} = {f.default!r} in {self.slug!r})")
+
+    def switches(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The compute function's keywords for typed field *values*: the ruling switches folded into ``rulings``."""
+        kwargs = {f.name: values[f.name] for f in self.fields if f.group != RULINGS}
+        changed = {f.name: values[f.name] for f in self.fields if f.group == RULINGS}
+        if changed:
+            kwargs["rulings"] = replace(self.rulings, **changed)
+        return kwargs
 
     def field(self, name: str) -> Field:
         """The field called *name*."""
@@ -55,6 +82,22 @@ def register(calc: Calculator) -> Calculator:
     if calc.slug not in _ORDER:
         _ORDER.append(calc.slug)
     return calc
+
+
+def calculator(slug: str, title: str, system: str, intro: str, fields: tuple[Field, ...],
+               rulings: Any = None) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+    """Register the decorated compute function as *slug*, with its *fields* declared right above it.
+
+    The function takes one keyword per field (typed by the field), plus
+    ``rulings`` when *rulings* (the system's ``STANDARD``) is given, and returns
+    a :class:`~voidref.calc.results.Result`; it is returned unchanged, so it can
+    be called directly.
+    """
+    def decorate(compute: Callable[..., Result]) -> Callable[..., Result]:
+        register(Calculator(slug=slug, title=title, system=system, intro=intro, compute=compute, fields=fields,
+                            rulings=rulings))
+        return compute
+    return decorate
 
 
 def register_lazy(module: str, slugs: tuple[str, ...]) -> None:
@@ -126,7 +169,7 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
     if errors:
         return out
     try:
-        result = calc.compute(**values)
+        result = calc.compute(**calc.switches(values))
     except FieldError as exc:
         out["errors"] = {exc.field: str(exc)}
         return out
@@ -138,9 +181,19 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
                 return out
         out["error"] = message
         return out
+    changed = [f for f in calc.fields if f.group == RULINGS and values[f.name] != f.default]
+    if changed:
+        result = replace(result, notes=(*result.notes, *(_changed_ruling(f, values[f.name]) for f in changed)))
     out.update(ok=True, html=to_html(result), text=to_text(result),
                inputs={f.name: f.format(values[f.name]) for f in calc.fields})
     return out
+
+
+def _changed_ruling(f: Field, value: Any) -> str:
+    """A note under a result worked out with a ruling other than ours."""
+    shown = ("yes" if value else "no") if isinstance(f, BoolField) else f.format(value)
+    ours = ("yes" if f.default else "no") if isinstance(f, BoolField) else f.format(f.default)
+    return f"Ruling switched: {f.label}: {shown} (our ruling: {ours})."
 
 
 def run_json(slug: str, raw_inputs_json: str) -> str:

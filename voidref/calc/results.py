@@ -2,7 +2,7 @@
 
 A :class:`Result` is plain data: a headline, a few labelled facts, tables and
 bar charts. :func:`to_html` renders it for the page (every piece of text goes
-through :func:`html.escape`, so nothing a player types can become markup) and
+through ``html.escape``, so nothing a player types can become markup) and
 :func:`to_text` renders it for "copy result".
 
 >>> r = Result("Chance of success: 50%", facts=(("Pool", "<1 Ability>"),))
@@ -15,13 +15,15 @@ Pool: <1 Ability>
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
 from voidref.present import Table, percent
 
-__all__ = ["Result", "Table", "BarChart", "pct", "decimal", "to_html", "to_text"]
+__all__ = ["Result", "Table", "BarChart", "pct", "decimal", "yes_no", "chance_table", "distribution", "to_html",
+           "to_text"]
 
 
 def pct(p: Fraction) -> str:
@@ -42,6 +44,11 @@ def decimal(x) -> str:
     return f"{float(x):.2f}"
 
 
+def yes_no(flag: bool) -> str:
+    """A yes/no fact as people read it."""
+    return "yes" if flag else "no"
+
+
 @dataclass(frozen=True)
 class BarChart:
     """A bar chart of exact probabilities: ``bars`` is ``(label, probability)`` pairs."""
@@ -59,6 +66,27 @@ class Result:
     facts: tuple[tuple[str, str], ...] = ()
     blocks: tuple[Table | BarChart, ...] = ()
     notes: tuple[str, ...] = field(default=())
+
+
+def chance_table(caption: str, rows: Iterable[tuple[str, Fraction]]) -> Table:
+    """A two-column table of labelled chances (``Label``, ``Chance``).
+
+    >>> chance_table("Odds", [("Hit", Fraction(1, 4))]).rows
+    (('Hit', '25.0%'),)
+    """
+    return Table(caption, ("Label", "Chance"), tuple((label, pct(p)) for label, p in rows))
+
+
+def distribution(caption: str, probabilities: Mapping[int, Fraction], axis: str = "Value") -> tuple[Table, BarChart]:
+    """A distribution of whole numbers as a table (*axis*, ``Chance``) and the same numbers as a bar chart.
+
+    >>> table, chart = distribution("Damage", {0: Fraction(1, 2), 3: Fraction(1, 2)})
+    >>> table.rows, chart.title
+    ((('0', '50.0%'), ('3', '50.0%')), 'Chance of each value: damage')
+    """
+    items = tuple((str(value), p) for value, p in probabilities.items())
+    return (Table(caption, (axis, "Chance"), tuple((label, pct(p)) for label, p in items)),
+            BarChart(f"Chance of each {axis.lower()}: {caption.lower()}", axis, items))
 
 
 def _chart_svg(c: BarChart) -> str:

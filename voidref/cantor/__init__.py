@@ -12,7 +12,7 @@ Modules, one per rules concept:
 * :mod:`voidref.cantor.turn` -- the turn economy, Stress and rate of fire
 * :mod:`voidref.cantor.board` -- difficult terrain, the Vespertide, the tow clock
 * :mod:`voidref.cantor.rulings` -- every ruling, in one place
-* :mod:`voidref.cantor.tables` and :mod:`voidref.cantor.calculators` -- for the site
+* :mod:`voidref.cantor.tables` -- for the site (its calculators: :mod:`voidref.calc.cantor`)
 
 >>> from voidref.cantor import Attack, Weapon, Target, Situation
 >>> Attack(Weapon("Needler", "1d6", reliable=1), Target(armor=3), Situation()).damage_on_miss()

@@ -12,7 +12,7 @@ One module per rules concept:
 * :mod:`~voidref.pirates.damage` -- soak by damage type, wounds, HP, Stun;
 * :mod:`~voidref.pirates.ships` -- ship phases, gunnery, ramming, repair, system hits;
 * :mod:`~voidref.pirates.boarding` -- boarding, vacuum and hull breaches;
-* :mod:`~voidref.pirates.calculators` -- plain-data entry points for the site's calculators.
+* the site's calculators are in :mod:`voidref.calc.pirates` (this package never imports them).
 
 >>> from voidref.pirates import ActionRoll, after_soak
 >>> ActionRoll.from_scores(14, skill_rank=2).modifier

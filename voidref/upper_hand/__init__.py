@@ -15,7 +15,7 @@ per rules concept:
   (one round's transitions), :mod:`~voidref.upper_hand.walk` (the chain played out),
   :mod:`~voidref.upper_hand.arithmetic` (exact and bounded numbers) and
   :mod:`~voidref.upper_hand.simulation` (a seeded simulation for the largest chains)
-* :mod:`~voidref.upper_hand.calculators` -- plain-data entry points for the site
+* the site's calculators are in :mod:`voidref.calc.upper_hand` (this package never imports them)
 """
 
 from voidref.upper_hand.damage import (

@@ -77,7 +77,10 @@ def calculator_html(slug: str, key: str | None = None) -> str:
     out = calc.run(slug, {})
     if not out["ok"]:
         raise calc.FieldError(slug, f"the default inputs of {slug!r} fail: {out['errors'] or out['error']}")
-    fields = "".join(_field_html(f, uid) for f in c.fields)
+    fields = "".join(_field_html(f, uid) for f in c.fields if not f.group)
+    switches = "".join(_field_html(f, uid) for f in c.fields if f.group == "rulings")
+    if switches:  # the system's rulings this calculator reads, folded away; still form fields, so in the URL
+        fields += f'<details class="vc-rulings"><summary>Rulings</summary>{switches}</details>'
     intro = f'<p class="vc-intro">{esc(c.intro)}</p>' if c.intro else ""
     return (
         f'<section class="voidref-calc" id="{uid}" data-calc="{esc(slug)}" data-key="{esc(key)}"'

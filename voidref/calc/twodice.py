@@ -1,0 +1,135 @@
+"""2D fighting calculators: an attack against its answer, and one hit's damage through armour.
+
+Each compute function takes the typed values of its fields, builds the
+engine's own types (:class:`~voidref.twodice.dice.FightingRoll`,
+:class:`~voidref.twodice.weapons.DamageRoll`,
+:class:`~voidref.twodice.armor.ArmorClass`), asks :mod:`voidref.twodice` for
+the exact answer and lays it out as a :class:`~voidref.calc.results.Result`,
+each chance both as an exact fraction and as a percentage.
+
+>>> r = exchange(attack_ability=3, attack_skill=1, response="defend", response_ability=4)
+>>> r.blocks[0].rows
+(('The attack hits', '575/1296', '44.4%'), ('The defense holds (ties included)', '721/1296', '55.6%'))
+>>> armor(dice=2, modifier=-3).blocks[0].rows[1]
+('light', '1', '13/6', '23.1%')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from voidref.calc.fields import ChoiceField, IntField
+from voidref.calc.registry import calculator
+from voidref.calc.results import BarChart, Result, Table
+from voidref.errors import RulesError, check_enum
+from voidref.exact import percent_cell
+from voidref.kinds import Kind
+from voidref.twodice.armor import ArmorClass
+from voidref.twodice.damage import hit_damage_dist
+from voidref.twodice.dice import FightingRoll
+from voidref.twodice.exchange import Outcome, counterattack_odds, defense_odds
+from voidref.twodice.weapons import DamageRoll
+
+__all__ = ["Response", "exchange", "armor"]
+
+
+class Response(Kind):
+    """How the fighter attacked answers (source: *Counterattack*, *Defense*)."""
+
+    COUNTERATTACK = "counterattack"
+    """Hit back; the higher total hits the lower, and a tie hits both."""
+    DEFEND = "defend"
+    """Only defend; the attack must beat the total, and ties hold."""
+
+
+def _fraction(p: Fraction) -> str:
+    """An exact value as ``n/d`` text (``1/1`` for certainty)."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _mod(name: str, label: str, default: int = 0, low: int = -10, high: int = 10) -> IntField:
+    return IntField(name, label, default, f"{low} to {high}", low=low, high=high)
+
+
+def _roll(prefix: str, ability: Any, skill: Any, modifier: Any) -> FightingRoll:
+    try:
+        return FightingRoll(ability, skill, modifier)
+    except RulesError as e:
+        # Name the calculator's own argument ('attack_skill', not 'skill').
+        for name in ("ability", "skill", "modifier"):
+            if str(e).startswith(f"'{name}'"):
+                raise RulesError(f"'{prefix}_{name}'" + str(e)[len(name) + 2:]) from None
+        raise
+
+
+@calculator("twodice-exchange", "Attack and response (2D fighting)", "twodice",
+            "The chance of each result when an attack meets a counterattack or a defense roll.", (
+                IntField("attack_ability", "Attacker's ability", 3, "0 to 10", low=0, high=10),
+                IntField("attack_skill", "Attacker's skill", 1, "0 to 10", low=0, high=10),
+                _mod("attack_modifier", "Attacker's modifier (recoil is negative)"),
+                ChoiceField("response", "Response", "counterattack", enum=Response,
+                            choices=(("counterattack", "Counterattack"), ("defend", "Defend"))),
+                IntField("response_ability", "Responder's ability", 3, "0 to 10", low=0, high=10),
+                IntField("response_skill", "Responder's skill", 0, "0 to 10", low=0, high=10),
+                _mod("response_modifier", "Responder's modifier"),
+            ))
+def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
+             response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,
+             response_modifier: int = 0) -> Result:
+    """Chance of each result of one attack against a counterattack or a defense roll.
+
+    Source: *Attack*, *Counterattack* and *Defense*. Each side rolls 2D + ability
+    + skill + modifier (a modifier carries recoil or any other adjustment).
+    """
+    kind = check_enum("response", response, Response)
+    rows: tuple[tuple[str, Fraction], ...]
+    attack = _roll("attack", attack_ability, attack_skill, attack_modifier)
+    answer = _roll("response", response_ability, response_skill, response_modifier)
+    if kind is Response.COUNTERATTACK:
+        d = counterattack_odds(attack, answer)
+        rows = (("The attacker wins: the counterattacker is hit", d[Outcome.DEFENDER_HIT]),
+                ("A tie: both are hit", d[Outcome.BOTH_HIT]),
+                ("The counterattacker wins: the attacker is hit", d[Outcome.ATTACKER_HIT]))
+    else:
+        d = defense_odds(attack, answer)
+        rows = (("The attack hits", d[Outcome.DEFENDER_HIT]),
+                ("The defense holds (ties included)", d[Outcome.NO_HIT]))
+    facts = (("Response", kind.value), ("Attack bonus", str(attack.bonus)), ("Response bonus", str(answer.bonus)),
+             ("Difference", str(attack.bonus - answer.bonus)))
+    table = Table("Outcomes", ("Label", "Exact", "Chance"),
+                  tuple((label, _fraction(p), percent_cell(p)) for label, p in rows))
+    return Result("Attack and response (2D fighting)", facts, (table,))
+
+
+@calculator("twodice-armor", "Damage through armour (2D fighting)", "twodice",
+            "Damage one hit deals through each class of armour.", (
+                IntField("dice", "Damage dice (D)", 2, "1 to 8", low=1, high=8),
+                _mod("modifier", "Damage modifier", 0, -6, 10),
+                ChoiceField("armor", "Armour", "all", choices=(("all", "Every class"), ("none", "None"),
+                                                                ("light", "Light"), ("medium", "Medium"),
+                                                                ("heavy", "Heavy"))),
+            ))
+def armor(*, dice: int = 2, modifier: int = 0, armor: str = "all") -> Result:
+    """Damage one hit of a weapon deals through each class of armour (or one class), exactly.
+
+    Source: *Armor* (saves cancel damage dice; flat bonuses are saved like dice;
+    negative modifiers come off the highest die first).
+    """
+    roll = DamageRoll(dice, modifier)
+    classes = list(ArmorClass) if armor == "all" else [check_enum("armor", armor, ArmorClass)]
+    summary = []
+    blocks: list[Table | BarChart] = []
+    for a in classes:
+        d = hit_damage_dist(roll, a)
+        mean = d.mean()
+        summary.append((a.value, str(a.save_dice), str(mean) if mean.denominator == 1 else _fraction(mean),
+                        percent_cell(d[0])))
+        caption = f"Distribution (Armor {a.value})"
+        probabilities = d.probabilities()
+        blocks.append(Table(caption, ("Damage", "Exact", "Chance"),
+                            tuple((str(v), _fraction(p), percent_cell(p)) for v, p in probabilities.items())))
+        blocks.append(BarChart(f"Chance of each damage: {caption.lower()}", "Damage",
+                               tuple((str(v), p) for v, p in probabilities.items())))
+    table = Table("Armor", ("Armor", "Save dice", "Mean", "No damage"), tuple(summary))
+    return Result("Damage through armour (2D fighting)", (("Damage", str(roll)),), (table, *blocks))

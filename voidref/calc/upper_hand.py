@@ -1,0 +1,216 @@
+"""Upper Hand calculators: one Maneuver phase, and a whole engagement played to its end.
+
+Each compute function takes the typed values of its fields, builds the
+engine's own :class:`~voidref.upper_hand.ships.Ship` values, asks
+:mod:`voidref.upper_hand` for the answer and lays it out as a
+:class:`~voidref.calc.results.Result`. No rule is computed here.
+
+>>> r = phase(my_thrusters=2, my_pilot=1, their_thrusters=2)
+>>> r.facts[0], r.facts[3]
+(('Win phase', '39.8%'), ('Hold after', '39.8%'))
+>>> dict(engagement(my_goal="jump", their_goal="jump").facts)["Method"]
+'simulation'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from voidref.calc.fields import ChoiceField, IntField
+from voidref.calc.registry import calculator
+from voidref.calc.results import Result, Table, chance_table, decimal, pct
+from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.upper_hand.goals import Ending, Finish, Goal
+from voidref.upper_hand.maneuver import maneuver_odds
+from voidref.upper_hand.odds import (
+    MAX_CHAIN_WORK,
+    EngagementBounds,
+    engagement_bounds,
+    engagement_odds,
+    simulate_engagement,
+)
+from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
+from voidref.upper_hand.ships import Condition, Ship, Side
+
+__all__ = ["phase", "engagement"]
+
+_HOLDERS = {"me": Side.A, "them": Side.B, "nobody": None}
+_CONDITIONS = (("intact", "Intact"), ("damaged", "Damaged"), ("disabled", "Disabled"))
+
+
+def _holder(name: str, value: str) -> Side | None:
+    if not isinstance(value, str) or value.strip().lower() not in _HOLDERS:
+        raise RulesError(f"{name!r} must be one of me, them, nobody (got {value!r})")
+    return _HOLDERS[value.strip().lower()]
+
+
+@calculator("upper-hand-phase", "Maneuver phase (Upper Hand)", "upper_hand",
+            "Who wins one Maneuver phase and who holds the Upper Hand after it.", (
+                IntField("my_thrusters", "My Thrusters rank", 2, "0 to 10", low=0, high=10),
+                IntField("my_pilot", "My Pilot skill", 0, "0 to 10", low=0, high=10),
+                ChoiceField("my_thrusters_condition", "My Thrusters", "intact", choices=_CONDITIONS, enum=Condition),
+                IntField("their_thrusters", "Their Thrusters rank", 2, "0 to 10", low=0, high=10),
+                IntField("their_pilot", "Their Pilot skill", 0, "0 to 10", low=0, high=10),
+                ChoiceField("their_thrusters_condition", "Their Thrusters", "intact", choices=_CONDITIONS,
+                            enum=Condition),
+                ChoiceField("holder", "Who holds the Upper Hand now", "nobody",
+                            choices=(("nobody", "Nobody"), ("me", "Me"), ("them", "Them"))),
+            ))
+def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: Condition = Condition.INTACT,
+          their_thrusters: int = 2, their_pilot: int = 0, their_thrusters_condition: Condition = Condition.INTACT,
+          holder: str = "nobody") -> Result:
+    """Odds of one Maneuver phase and who holds the Upper Hand after it (rule anchor ``upper-hand-maneuver``).
+
+    *holder* is who holds the Upper Hand before the phase: ``"me"``,
+    ``"them"`` or ``"nobody"``. Winning the phase means a higher Impact (or
+    their Thrusters disabled).
+    """
+    me = Ship("me", thrusters=check_int("my_thrusters", my_thrusters, low=0, high=MAX_RANK),
+              pilot=check_int("my_pilot", my_pilot, low=0, high=MAX_SKILL),
+              thrusters_condition=check_enum("my_thrusters_condition", my_thrusters_condition, Condition))
+    them = Ship("them", thrusters=check_int("their_thrusters", their_thrusters, low=0, high=MAX_RANK),
+                pilot=check_int("their_pilot", their_pilot, low=0, high=MAX_SKILL),
+                thrusters_condition=check_enum("their_thrusters_condition", their_thrusters_condition, Condition))
+    before = _holder("holder", holder)
+    # who wins the phase: the Upper Hand after it when nobody held it before
+    won = maneuver_odds(me, them, None)
+    after = maneuver_odds(me, them, before)
+    win, lose = won[Side.A], won[Side.B]
+    rows = (("Win phase", "I win the phase", win), ("Tie", "tie or both fail", 1 - win - lose),
+            ("Lose phase", "they win the phase", lose),
+            ("Hold after", "I hold the Upper Hand after", after[Side.A]),
+            ("Nobody after", "nobody holds it after", after[None]),
+            ("They hold after", "they hold it after", after[Side.B]))
+    return Result("Maneuver phase (Upper Hand)", tuple((fact, pct(p)) for fact, _, p in rows),
+                  (chance_table("Odds", ((label, p) for _, label, p in rows)),))
+
+
+_GOALS = (("jump", "Jump out"), ("dock", "Dock and board"), ("reach", "Reach a position"),
+          ("leap", "Leap across (needs boarders)"))
+
+
+def _ship_fields(who: str, label: str, goal: str) -> tuple:
+    """One ship's fields for the whole-engagement calculator (*who* is ``my`` or ``their``)."""
+    ranks = (("computer", "Computer rank", 1), ("guns", "Guns rank", 1), ("thrusters", "Thrusters rank", 2),
+             ("gunnery", "Gunnery skill", 0), ("pilot", "Pilot skill", 0), ("boarders", "boarders (for a leap)", 0))
+    return (ChoiceField(f"{who}_goal", f"{label} goal", goal, choices=_GOALS, enum=Goal),
+            *(IntField(f"{who}_{name}", f"{label} {text}", default, "0 to 10", low=0, high=10)
+              for name, text, default in ranks))
+
+
+_STALEMATE = Finish(None, Ending.STALEMATE)
+_LABELS: dict[Finish, str] = {
+    Finish(Side.A, Ending.GOAL): "I meet my goal", Finish(Side.A, Ending.SURRENDER): "they give up",
+    Finish(Side.B, Ending.GOAL): "they meet their goal", Finish(Side.B, Ending.SURRENDER): "I give up",
+    _STALEMATE: "nobody can ever win", Finish(None, Ending.UNFINISHED): "still going after 200 rounds",
+}
+"""What each outcome of an engagement is called in the table."""
+_HIDDEN = Finish(Side.B, Ending.SURRENDER)
+"""The players never give up in these odds, so that row is left out."""
+
+
+def _row_order(finish: Finish) -> tuple:
+    """Simulated rows: a fight cut off first, then by side, goal before surrender."""
+    return (finish.winner is not None, "" if finish.winner is None else finish.winner.value, finish.ending.value)
+
+TRIALS = 1000
+"""Engagements simulated when the exact chain is too big."""
+EXACT_WORK_LIMIT = 200_000
+"""The exact chain's work bound: answers within a few seconds in the browser."""
+
+
+def _settled(low: Fraction, high: Fraction, show: Callable[[Fraction], str]) -> str | None:
+    """How *show* prints every value between *low* and *high*, or ``None`` if they print differently.
+
+    *show* must never decrease as its argument grows (rounding to a fixed
+    number of digits never does), so equal ends mean the whole interval,
+    the exact value included, prints the same.
+    """
+    text = show(low)
+    return text if show(high) == text else None
+
+
+def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
+    """The answer as text settled by the bounds of a floating-point walk, or ``None`` if any digit is not."""
+    if bounds is None:
+        return None
+    values = {"i_win": bounds.win(Side.A), "they_win": bounds.win(Side.B), "stalemate": bounds.outcomes[_STALEMATE]}
+    values.update({k: v for k, v in bounds.outcomes.items() if k != _HIDDEN})
+    shown = {k: _settled(low, high, pct) for k, (low, high) in values.items()}
+    rounds = None
+    if bounds.expected_rounds is not None:
+        rounds = _settled(*bounds.expected_rounds, show=decimal)
+        if rounds is None:
+            return None
+    text = {k: v for k, v in shown.items() if v is not None}
+    if len(text) < len(shown):
+        return None
+    facts = (("Method", "exact to the digits shown"), ("I win", text["i_win"]), ("They win", text["they_win"]),
+             ("Stalemate", text["stalemate"]), ("Expected rounds", "–" if rounds is None else rounds))
+    rows = tuple((_LABELS[k], text[k]) for k in bounds.outcomes if k != _HIDDEN)
+    return Result("Whole engagement (Upper Hand)", facts, (Table("Odds", ("Label", "Chance"), rows),))
+
+
+@calculator("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
+            "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
+            "otherwise a seeded simulation with its margin of error.",
+            _ship_fields("my", "My", "jump") + _ship_fields("their", "Their", "dock"))
+def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_computer: int = 1, my_guns: int = 1,
+               my_thrusters: int = 2, my_gunnery: int = 0, my_pilot: int = 0, my_boarders: int = 0,
+               their_computer: int = 1, their_guns: int = 1, their_thrusters: int = 2, their_gunnery: int = 0,
+               their_pilot: int = 0, their_boarders: int = 0, dodge_at: int | None = None, bounded: bool = True,
+               exact_work_limit: int = EXACT_WORK_LIMIT, trials: int = TRIALS) -> Result:
+    """Odds of a whole engagement played to its end (rule anchor ``upper-hand-engagement-odds``).
+
+    "My" ship is the players'; theirs is an NPC ship. The keywords after the
+    ships' are not fields of the form (it keeps their defaults): *dodge_at* is
+    the incoming Gunnery Impact at which a holder dodges (``None``: never);
+    with *bounded* (the default) the chain is first walked in floating point with a proven error bound
+    (:func:`~voidref.upper_hand.odds.engagement_bounds`): every percentage (and
+    the expected rounds, to two decimals) is shown when the whole interval
+    around it rounds the same way, so it is the rounding of the exact value
+    (method "exact to the digits shown"). Otherwise the exact fractions are
+    worked out (method "exact"), and when the chain needs more work than
+    *exact_work_limit* (roughly 5 to 15 microseconds a unit in CPython), *trials*
+    engagements are simulated from seed 1 and shown with their 95 % margin of
+    error (method "simulation").
+    """
+    check_bool("bounded", bounded)
+    max_work = check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK)
+    check_int("trials", trials, low=100, high=100_000)
+    if dodge_at is not None:
+        check_int("dodge_at", dodge_at, low=1, high=MAX_RANK)
+    me = Ship("me", computer=my_computer, guns=my_guns, thrusters=my_thrusters, gunnery=my_gunnery, pilot=my_pilot,
+              boarders=my_boarders, players=True)
+    them = Ship("them", computer=their_computer, guns=their_guns, thrusters=their_thrusters, gunnery=their_gunnery,
+                pilot=their_pilot, boarders=their_boarders, players=False)
+    goal_a = check_enum("my_goal", my_goal, Goal)
+    goal_b = check_enum("their_goal", their_goal, Goal)
+    for goal, name, boarders in ((goal_a, "my", my_boarders), (goal_b, "their", their_boarders)):
+        if goal is Goal.LEAP and not boarders:
+            raise RulesError(f"'{name}_boarders' must be at least 1 for the leap goal (got {boarders})")
+    title = "Whole engagement (Upper Hand)"
+    try:
+        if bounded:
+            shown = _from_bounds(engagement_bounds(me, them, goal_a, goal_b, dodge_at=dodge_at, max_work=max_work))
+            if shown is not None:
+                return shown
+        exact = engagement_odds(me, them, goal_a, goal_b, dodge_at=dodge_at, max_work=max_work)
+    except RulesError as error:
+        if "simulate_engagement" not in str(error):
+            raise
+        exact = None
+    if exact is not None:
+        rounds = "–" if exact.expected_rounds is None else decimal(exact.expected_rounds)
+        facts = (("Method", "exact"), ("I win", pct(exact.win(Side.A))), ("They win", pct(exact.win(Side.B))),
+                 ("Stalemate", pct(exact.stalemate)), ("Expected rounds", rounds))
+        return Result(title, facts, (chance_table("Odds", (
+            (_LABELS[k], p) for k, p in exact.outcomes.items() if k != _HIDDEN)),))
+    sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=1, dodge_at=dodge_at)
+    sim_facts = (("Method", "simulation"), ("I win", pct(sim.win(Side.A))), ("They win", pct(sim.win(Side.B))),
+             ("Stalemate", "–"), ("Trials", str(trials)), ("Seed", "1"))
+    rows = tuple((_LABELS[k], pct(sim.estimate(k)), f"±{sim.margin(k) * 100:.1f}%")
+                 for k in sorted(sim.counts, key=_row_order))
+    return Result(title, sim_facts, (Table("Odds", ("Label", "Chance", "Margin"), rows),))
+
