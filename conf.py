@@ -69,6 +69,7 @@ html_theme_options = {
 html_search_scorer = "docs/_static/search-scorer.js"
 # Phone layout of the search box, wide tables and glossary previews.
 html_css_files = ["player.css"]
+html_js_files = [("player-tables.js", {"defer": "defer"})]
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False
