@@ -294,8 +294,12 @@ def _embed_term_definitions(app, doctree, fromdocname):
 
 
 def _reset_term_cache(app, env, *args):
+    """Once every page is read: note the pages the glossary sends readers to.
+
+    They are kept in the saved environment for _rewrite_indexed_pages; the
+    definitions themselves are read again while writing (not saved with it).
+    """
     env._voidref_term_cache = None
-    # pages that get search entries from the glossary (kept for _rewrite_indexed_pages)
     env.voidref_hint_docs = set(_glossary(app)[1])
     env._voidref_term_cache = None
 
