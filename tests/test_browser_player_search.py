@@ -100,3 +100,13 @@ def test_the_magnifier_does_not_cover_the_typed_query(phone, site):  # noqa: F81
     assert field.input_value() == "crit"
     assert icon["x"] + icon["width"] <= text_left, f"icon ends at {icon['x'] + icon['width']}, text at {text_left}"
     page.close()
+
+
+def test_a_glossary_result_shows_the_definition(phone, site):  # noqa: F811
+    """A glossary row's snippet is the term with its definition, not the bare word."""
+    page = phone.new_page()
+    results = search(page, site, "disoriented")
+    glossary = [r for r in results[:3] if r["page"].endswith("/glossary")]
+    assert glossary, f"no glossary row in the top three: {[r['page'] for r in results[:3]]}"
+    assert "Bane Die" in glossary[0]["snippet"], glossary[0]["snippet"]
+    page.close()

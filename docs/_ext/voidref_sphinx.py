@@ -318,14 +318,14 @@ def _merge_indexed_pages(app, env, docnames, other):
 
 
 def _rewrite_indexed_pages(app, env, added, changed, removed):
-    """On an incremental build, rebuild every page that carries search entries.
+    """On every build, read and write again each page that carries search entries.
 
-    Sphinx keeps a page's index entries in the search index only when it writes the
-    page again (the entries of a page it skips are dropped from searchindex.js), so
-    without this a one-page edit would take "crit" and the glossary out of the search.
+    Sphinx keeps a page's index entries in searchindex.js only when it writes the
+    page in that build: it rewrites searchindex.js on every build, and the entries
+    of the pages it skips are dropped (the words and titles are kept). Without
+    this, even a build with nothing changed would take "crit" and the glossary
+    out of the search.
     """
-    if not (added or changed or removed):
-        return []
     keep = (getattr(env, "voidref_indexed_docs", set()) | getattr(env, "voidref_hint_docs", set()))
     return sorted((keep & set(env.found_docs)) - set(removed))
 

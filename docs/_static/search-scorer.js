@@ -10,7 +10,8 @@
 // * Python API objects, and the API and Python pages, come after every rules
 //   page, in their own order (a developer still finds them at the end);
 // * the snippet under each result is read from the article only, so it never
-//   carries the theme's buttons ("System Settings Light Dark") or its contents box.
+//   carries the theme's buttons ("System Settings Light Dark") or its contents box;
+//   a glossary row shows the term's definition.
 
 
 var Scorer = {
@@ -50,7 +51,14 @@ var Scorer = {
         node = main;  // an anchor that is no CSS selector: read the whole article
       }
     }
-    return node.textContent.replace(/\s+/g, " ").trim();
+    let text = node.textContent;
+    // a glossary term: show its definition too, not the bare word
+    if (node.tagName === "DT") {
+      let next = node.nextElementSibling;
+      while (next && next.tagName === "DT") next = next.nextElementSibling;
+      if (next) text += ": " + next.textContent;
+    }
+    return text.replace(/\s+/g, " ").trim();
   }
   function patch() {
     if (typeof Search !== "undefined") Search.htmlToText = articleText;
