@@ -80,6 +80,12 @@ html_theme_options = {
     # Off: it would need the search index on every page (docs/_templates/layout.html).
     "search_as_you_type": False,
 }
+# Search for players (issue 16): rules pages before Python objects, snippets
+# without the theme's buttons; see the file's header.
+html_search_scorer = "docs/_static/search-scorer.js"
+# Phone layout of the search box, wide tables and glossary previews.
+html_css_files = ["player.css"]
+html_js_files = [("player-tables.js", {"defer": "defer"})]
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False

@@ -37,7 +37,12 @@
     shut.textContent = "Close";
     shut.addEventListener("click", () => close(true));
     box.append(title, text, more, shut);
-    link.insertAdjacentElement("afterend", box);
+    // In a table cell the preview would be squeezed to the cell's width (a word a
+    // line on a phone): open it under the table instead, at the text's width.
+    const table = link.closest("table");
+    const host = table ? (table.closest(".voidref-table-scroll, .pst-scrollable-table-container, .vc-table-wrap") || table) : null;
+    if (host) host.insertAdjacentElement("afterend", box);
+    else link.insertAdjacentElement("afterend", box);
     link.setAttribute("aria-expanded", "true");
     open = { box, link };
     box.focus();

@@ -1,0 +1,55 @@
+// Wide tables on a phone: mark each table box that scrolls sideways, so that
+// player.css shows a "swipe for more columns" line and fades the right edge
+// while columns remain to the right. Tables a calculator redraws are followed.
+(function () {
+  "use strict";
+  const BOXES = ".pst-scrollable-table-container, .vc-table-wrap, .voidref-table-scroll";
+  const seen = new WeakSet();
+  const resize = "ResizeObserver" in window ? new ResizeObserver((es) => es.forEach((e) => mark(e.target))) : null;
+
+  function mark(box) {
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle("voidref-scrolls", wide);
+    box.classList.toggle("voidref-scrolled-end", wide && box.scrollLeft + box.clientWidth >= box.scrollWidth - 2);
+    if (wide && !box.hasAttribute("tabindex")) box.tabIndex = 0;  // scrollable by keyboard too
+  }
+
+  function boxFor(table) {
+    const parent = table.parentElement;
+    if (parent.matches(BOXES)) return parent;
+    const overflow = getComputedStyle(parent).overflowX;
+    if (overflow === "auto" || overflow === "scroll") return parent;
+    // a table with no scrolling box of its own (the general index): give it one
+    const box = document.createElement("div");
+    box.className = "voidref-table-scroll";
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", "Table (scrolls sideways)");
+    parent.insertBefore(box, table);
+    box.appendChild(table);
+    return box;
+  }
+
+  function scan() {
+    document.querySelectorAll("article table").forEach((table) => {
+      const box = boxFor(table);
+      if (!seen.has(box)) {
+        seen.add(box);
+        box.addEventListener("scroll", () => mark(box), { passive: true });
+        if (resize) resize.observe(box);
+      }
+      mark(box);
+    });
+  }
+
+  let pending = false;
+  function later() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; scan(); });
+  }
+
+  scan();
+  const article = document.querySelector("article") || document.body;
+  new MutationObserver(later).observe(article, { childList: true, subtree: true });
+  window.addEventListener("resize", later);
+})();
