@@ -30,8 +30,6 @@ root_doc = "index"
 source_suffix = {".md": "markdown"}
 templates_path = ["docs/_templates"]
 html_static_path = ["docs/_static"]
-# Gives focus back to the menu buttons when their panel closes (see the file).
-html_js_files = [("nav.js", {"defer": "defer"})]
 # The game each folder of pages belongs to: shown beside the menu button on
 # every page of that game (docs/_templates/toggle-primary-sidebar.html), so a
 # player on a phone always knows which rules they are reading.
@@ -44,7 +42,6 @@ html_context = {
         "twodice": "2D fighting",
     },
 }
-html_css_files = ["home.css"]  # the home page hub and the quick references (docs/_static/home.css)
 
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_block", "attrs_inline"]
 myst_heading_anchors = 4
@@ -83,9 +80,14 @@ html_theme_options = {
 # Search for players (issue 16): rules pages before Python objects, snippets
 # without the theme's buttons; see the file's header.
 html_search_scorer = "docs/_static/search-scorer.js"
-# Phone layout of the search box, wide tables and glossary previews.
-html_css_files = ["player.css"]
-html_js_files = [("player-tables.js", {"defer": "defer"})]
+html_css_files = [
+    "home.css",  # the home page hub and the quick references
+    "player.css",  # phone layout of the search box, wide tables and glossary previews
+]
+html_js_files = [
+    ("nav.js", {"defer": "defer"}),  # focus back to the menu buttons when their panel closes
+    ("player-tables.js", {"defer": "defer"}),  # the "swipe for more columns" cue on wide tables
+]
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False
