@@ -26,7 +26,7 @@ import decimal
 import itertools
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 Point = tuple[int, ...]
@@ -42,69 +42,68 @@ def _context(digits: int) -> decimal.Context:
     return ctx
 
 
-class Grid:
-    """The box every product of a set of dice fits in, and how points map to slots.
+Packed = Any  # an int or a decimal.Decimal, as the grid chose
 
-    *factors* lists, per kind of die, its faces as a mapping of point to
-    number of faces, and how many of that die are rolled. Points have one
-    coordinate per axis, *dims* of them (possibly none).
+
+class Grid:
+    """A box of points, one slot per point, and the big numbers that pack counts into those slots.
+
+    The box starts at the point *low* and spans *extent* points on each axis
+    (as many axes as *low* has, possibly none); slots run with the last axis
+    fastest. Every count it will hold is at most *largest_count*, which sets
+    the slot width.
     """
 
-    def __init__(self, factors: Sequence[tuple[Mapping[Point, int], int]], dims: int, largest_count: int):
-        self.dims = dims
-        low = [0] * self.dims
-        extent = [1] * self.dims
-        self._lows: list[Point] = []
-        for faces, n in factors:
-            lo = tuple(min(p[d] for p in faces) for d in range(self.dims))
-            self._lows.append(lo)
-            for d in range(self.dims):
-                low[d] += lo[d] * n
-                extent[d] += (max(p[d] for p in faces) - lo[d]) * n
-        self.low = tuple(low)
-        self.extent = tuple(extent)
-        self.strides = tuple(math.prod(extent[d + 1:]) for d in range(self.dims))
+    def __init__(self, low: Point, extent: Point, largest_count: int):
+        self.low, self.extent = low, extent
+        self.strides = tuple(math.prod(extent[d + 1:]) for d in range(len(extent)))
         self.slots = math.prod(extent)
         self.bytes = (largest_count.bit_length() + 7) // 8
         self.digits = len(str(largest_count))
         self.use_decimal = self.slots * self.digits > DECIMAL_FROM_DIGITS
         self._context = _context(self.slots * self.digits)
 
-    def polynomial(self, index: int, faces: Mapping[Point, int]) -> dict[int, int]:
-        """The faces of factor *index* as slot -> count, shifted to start at slot 0."""
-        lo = self._lows[index]
-        out: dict[int, int] = {}
-        for p, c in faces.items():
-            slot = sum((p[d] - lo[d]) * self.strides[d] for d in range(self.dims))
-            out[slot] = out.get(slot, 0) + c
-        return out
+    def pack(self, table: Mapping[Point, int], origin: Point) -> Packed:
+        """One big number holding *table*, its point *origin* in slot 0.
 
-    def pack(self, poly: Mapping[int, int]) -> int | decimal.Decimal:
-        """One big number holding *poly*, a slot per grid point."""
+        Packing two tables with origins ``o1`` and ``o2`` and multiplying
+        gives their convolution with origin ``o1 + o2``.
+        """
+        poly: dict[int, int] = {}
+        for p, c in table.items():
+            slot = sum((x - o) * s for x, o, s in zip(p, origin, self.strides))
+            poly[slot] = poly.get(slot, 0) + c
         if not poly:
-            return self.one() * 0
+            return self.zero()
         if self.use_decimal:
-            top = max(poly)
-            text = "".join(str(poly.get(i, 0)).zfill(self.digits) for i in range(top, -1, -1))
+            text = "".join(str(poly.get(i, 0)).zfill(self.digits) for i in range(max(poly), -1, -1))
             return decimal.Decimal(text)
         shift = 8 * self.bytes
         return sum(c << (shift * i) for i, c in poly.items())
 
-    def one(self) -> int | decimal.Decimal:
-        """The packed polynomial 1 (no dice)."""
-        return decimal.Decimal(1) if self.use_decimal else 1
+    def zero(self) -> Packed:
+        return decimal.Decimal(0) if self.use_decimal else 0
 
-    def multiply(self, a: int | decimal.Decimal, b: int | decimal.Decimal) -> int | decimal.Decimal:
+    def multiply(self, a: Packed, b: Packed) -> Packed:
         """The product, exactly."""
-        if self.use_decimal:
-            return self._context.multiply(a, b)
-        return a * b
+        return self._context.multiply(a, b) if self.use_decimal else a * b
 
-    def power(self, a: int | decimal.Decimal, n: int) -> int | decimal.Decimal:
+    def combine(self, plus: Sequence[Packed], minus: Sequence[Packed]) -> Packed:
+        """``sum(plus) - sum(minus)``, exactly; each slot's result must not be negative."""
+        if not self.use_decimal:
+            return sum(plus) - sum(minus)
+        total = self.zero()
+        for x in plus:
+            total = self._context.add(total, x)
+        for x in minus:
+            total = self._context.subtract(total, x)
+        return total
+
+    def power(self, a: Packed, n: int) -> Packed:
         """*a* to the *n*-th power, exactly (square and multiply)."""
         if not self.use_decimal:
             return a ** n
-        result, square = self.one(), a
+        result, square = decimal.Decimal(1), a
         while n:
             if n & 1:
                 result = self.multiply(result, square)
@@ -113,22 +112,101 @@ class Grid:
                 square = self.multiply(square, square)
         return result
 
-    def unpack(self, packed: int | decimal.Decimal) -> dict[Point, int]:
-        """Every nonzero slot of *packed* as its grid point (with the offsets put back) -> count."""
-        # Slots run with the last axis fastest, as itertools.product does.
-        points = itertools.product(*(range(lo, lo + n) for lo, n in zip(self.low, self.extent)))
+    def unpack(self, packed: Packed, keys: Iterable[Hashable] | None = None) -> dict[Hashable, int]:
+        """Every nonzero slot of *packed* -> its count, keyed by its point (or by the slot's entry in *keys*)."""
+        if keys is None:
+            keys = itertools.product(*(range(lo, lo + n) for lo, n in zip(self.low, self.extent)))
         if self.use_decimal:
             width = self.digits
             text = format(packed, "f").zfill(self.slots * width)
             chunks = [text[i:i + width] for i in range(0, len(text), width)]
             chunks.reverse()  # the text begins with the highest slot
             zero = "0" * width
-            return {p: int(c) for p, c in zip(points, chunks) if c != zero}
+            return {k: int(c) for k, c in zip(keys, chunks) if c != zero}
         size = self.bytes
         raw = int(packed).to_bytes(self.slots * size, "little")
         zero_bytes = bytes(size)
         chunks = [raw[i:i + size] for i in range(0, len(raw), size)]
-        return {p: int.from_bytes(c, "little") for p, c in zip(points, chunks) if c != zero_bytes}
+        return {k: int.from_bytes(c, "little") for k, c in zip(keys, chunks) if c != zero_bytes}
+
+
+def _low_extent(faces: Iterable[Point], n: int, dims: int) -> tuple[Point, Point]:
+    """Where the sums of *n* dice with these face points start, and how many points they span, per axis."""
+    points = list(faces)
+    low = tuple(min(p[d] for p in points) * n for d in range(dims))
+    extent = tuple((max(p[d] for p in points) * n - low[d]) + 1 for d in range(dims))
+    return low, extent
+
+
+def power_table(faces: Mapping[Point, int], n: int, sides: int, dims: int) -> dict[Point, int]:
+    """The counts of the sums of *n* dice with these *faces* (point -> number of faces), *sides* faces each.
+
+    Worked in a grid just big enough for them, so raising to a power costs
+    little before the result joins the other dice.
+
+    >>> power_table({(1,): 1, (2,): 1}, 3, 2, 1)
+    {(3,): 1, (4,): 3, (5,): 3, (6,): 1}
+    """
+    if n == 1 or not faces:
+        return {p: c for p, c in faces.items() if c} if n else {(0,) * dims: 1}
+    low, extent = _low_extent(faces, n, dims)
+    grid = Grid(low, extent, sides ** n)
+    one = tuple(x // n for x in low)
+    return grid.unpack(grid.power(grid.pack(faces, one), n))
+
+
+def packed_products(
+    plain: Sequence[tuple[Mapping[Point, int], int]],
+    variants: Sequence[tuple[Sequence[Mapping[Point, int]], int]],
+    choices: Sequence[tuple[int, ...]],
+    dims: int,
+    largest_count: int,
+) -> tuple[Grid, list[Packed]]:
+    """The grid every product fits in, and one packed product per choice in *choices*.
+
+    *plain* lists dice kinds that are the same in every product, as (faces,
+    how many). *variants* lists dice kinds that come in several versions
+    (say, with all faces, or without the Breakthrough face), as (versions,
+    how many). Each choice picks a version of every variant kind by index.
+    Points have *dims* coordinates. Counts must stay at most
+    *largest_count* (the number of ways to roll every face of every die).
+
+    Each kind's power is worked out in its own small grid; the plain dice's
+    product and each partial product that several choices begin with are
+    computed once.
+    """
+    kinds = [([faces], n) for faces, n in plain] + list(variants)
+    origins, low, extent = [], [0] * dims, [1] * dims
+    for versions, n in kinds:
+        # Every version of a kind sits in the slots of all its versions' points.
+        lo, ex = _low_extent({p for v in versions for p in v}, n, dims)
+        origins.append(lo)
+        for d in range(dims):
+            low[d] += lo[d]
+            extent[d] += ex[d] - 1
+    grid = Grid(tuple(low), tuple(extent), largest_count)
+    powers: dict[tuple[int, int], Packed] = {}
+
+    def power(k: int, v: int) -> Packed:
+        if (k, v) not in powers:
+            versions, n = kinds[k]
+            sides = sum(max(versions, key=lambda t: sum(t.values())).values())
+            powers[k, v] = grid.pack(power_table(versions[v], n, sides, dims), origins[k])
+        return powers[k, v]
+
+    base: Packed | None = None
+    for k in range(len(plain)):
+        base = power(k, 0) if base is None else grid.multiply(base, power(k, 0))
+    prefixes: dict[tuple[int, ...], Packed | None] = {(): base}
+
+    def product(choice: tuple[int, ...]) -> Packed | None:
+        if choice not in prefixes:
+            before, this = product(choice[:-1]), power(len(plain) + len(choice) - 1, choice[-1])
+            prefixes[choice] = this if before is None else grid.multiply(before, this)
+        return prefixes[choice]
+
+    one = grid.pack({tuple(low): 1}, tuple(low))
+    return grid, [one if (p := product(tuple(c))) is None else p for c in choices]
 
 
 def product_counts(
@@ -138,18 +216,7 @@ def product_counts(
     dims: int,
     largest_count: int,
 ) -> list[dict[Point, int]]:
-    """Count the ways to reach each point, once for every choice in *choices*.
-
-    *plain* lists dice kinds that are the same in every product, as (faces,
-    how many). *variants* lists dice kinds that come in several versions
-    (say, with all faces, or without the Breakthrough face), as (versions,
-    how many). Each choice picks a version of every variant kind by index,
-    and gets its own count table, in the order of *choices*. Points have
-    *dims* coordinates. Counts must stay at most *largest_count* (the number
-    of ways to roll every face of every die): that sets the slot width.
-
-    The product of the plain dice is computed once; so is each power of a
-    version, and each partial product that several choices begin with.
+    """Count the ways to reach each point, once for every choice (see :func:`packed_products`).
 
     >>> d6 = {(k,): 1 for k in range(1, 7)}
     >>> two = product_counts([(d6, 2)], [], [()], 1, 36)[0]
@@ -159,53 +226,37 @@ def product_counts(
     >>> [t.get((2,), 0) for t in product_counts([(d6, 1)], [((d6, odd), 1)], [(0,), (1,)], 1, 36)]
     [1, 1]
     """
-    # Every version of a variant kind is placed as if it had the points of
-    # all its versions, so all versions fit the same slots.
-    union = [{p: 1 for v in versions for p in v} for versions, _ in variants]
-    grid = Grid(list(plain) + [(points, n) for points, (_, n) in zip(union, variants)], dims, largest_count)
-    base = grid.one()
-    for index, (faces, n) in enumerate(plain):
-        if n:
-            base = grid.multiply(base, grid.power(grid.pack(grid.polynomial(index, faces)), n))
-    powers: dict[tuple[int, int], int | decimal.Decimal] = {}
-    prefixes: dict[tuple[int, ...], int | decimal.Decimal] = {(): base}
-
-    def product(choice: tuple[int, ...]) -> int | decimal.Decimal:
-        if choice not in prefixes:
-            k, v = len(choice) - 1, choice[-1]
-            versions, n = variants[k]
-            if (k, v) not in powers:
-                powers[k, v] = grid.power(grid.pack(grid.polynomial(len(plain) + k, versions[v])), n)
-            prefixes[choice] = grid.multiply(product(choice[:-1]), powers[k, v])
-        return prefixes[choice]
-
-    return [grid.unpack(product(tuple(choice))) for choice in choices]
+    grid, packed = packed_products(plain, variants, choices, dims, largest_count)
+    return [grid.unpack(p) for p in packed]
 
 
 def flagged_counts(
     dice: Sequence[tuple[Sequence[Sequence[int]], int]],
     axes: Sequence[int],
     flags: Sequence[int],
-    make: Callable[[list[int]], Hashable],
+    make: Callable[[tuple[int, ...]], Hashable],
     positions: int,
 ) -> dict[Hashable, int]:
     """Count rolls by their sums on *axes* and by which *flags* came up at least once.
 
     *dice* lists each kind of die as (faces, how many), a face being a tuple
-    of *positions* numbers. An axis is a position summed over the dice; a flag is a
-    position read only as "some die showed it" (1) or "none did" (0). Each
-    count is keyed by ``make(values)``, *values* holding every position of a
-    face: the sums on *axes*, 0 or 1 on *flags*, 0 elsewhere.
+    of *positions* numbers. An axis is a position summed over the dice; a
+    flag is a position read only as "some die showed it" (1) or "none did"
+    (0). *axes* must be in increasing order. Each count is keyed by
+    ``make(values)``, *values* holding every position: the sums on *axes*,
+    0 or 1 on *flags*, 0 elsewhere.
 
     For each set of flags, the dice with the faces showing those flags taken
     away count the rolls where none of them came up; inclusion and exclusion
-    over those counts gives the rolls where exactly a given set came up.
+    over those counts, slot by slot in the packed numbers, gives the rolls
+    where exactly a given set came up.
 
     >>> coin = [(0, 0), (1, 0), (1, 1)]  # second position: a flag on one face
     >>> flagged_counts([(coin, 2)], [0], [1], tuple, 2)
-    {(0, 0): 1, (1, 0): 2, (1, 1): 2, (2, 0): 1, (2, 1): 3}
+    {(0, 0): 1, (1, 0): 2, (2, 0): 1, (1, 1): 2, (2, 1): 3}
     """
     every = (1 << len(flags)) - 1
+    dims = len(axes)
     total = math.prod(len(faces) ** n for faces, n in dice)
 
     def version(faces: Sequence[Sequence[int]], removed: int) -> Counter:
@@ -223,35 +274,22 @@ def flagged_counts(
             masks.append(mine)
         else:
             plain.append((version(faces, 0), n))
-    # grids[removed]: rolls showing no flag in the mask *removed*.
+    # packed[removed]: rolls showing no flag in the mask *removed*.
     choices = [tuple(removed & mine for mine in masks) for removed in range(every + 1)]
-    grids = product_counts(plain, variants, choices, len(axes), total)
-    # Rolls whose flags up are exactly the mask *up*: the grids that remove
-    # every flag not up and some of those up, signed by how many of those.
-    terms = [[(every & ~up | q, -1 if bin(q).count("1") % 2 else 1) for q in range(up + 1) if q & up == q]
-             for up in range(every + 1)]
-    templates = []
-    for up in range(every + 1):
-        template = [0] * positions
-        for bit, flag in enumerate(flags):
-            template[flag] = up >> bit & 1
-        templates.append(template)
+    grid, packed = packed_products(plain, variants, choices, dims, total)
     out: dict[Hashable, int] = {}
-    for point, whole in grids[0].items():
-        if every == 0:
-            counts = [whole]
-        elif every == 1:
-            none = grids[1].get(point, 0)
-            counts = [none, whole - none]
-        else:
-            values = [whole] + [grid.get(point, 0) for grid in grids[1:]]
-            counts = [sum(sign * values[g] for g, sign in signs) for signs in terms]
-        for up, c in enumerate(counts):
-            if c:
-                key = templates[up].copy()
-                for a, v in zip(axes, point):
-                    key[a] = v
-                out[make(key)] = c
+    for up in range(every + 1):
+        # Rolls whose flags up are exactly *up*: the products that remove every
+        # flag not up and some of those up, signed by how many of those.
+        subsets = [q for q in range(up + 1) if q & up == q]
+        plus = [packed[every & ~up | q] for q in subsets if bin(q).count("1") % 2 == 0]
+        minus = [packed[every & ~up | q] for q in subsets if bin(q).count("1") % 2 == 1]
+        ranges: list[Sequence[int]] = [(0,)] * positions
+        for a, lo, n in zip(axes, grid.low, grid.extent):
+            ranges[a] = range(lo, lo + n)
+        for bit, flag in enumerate(flags):
+            ranges[flag] = (up >> bit & 1,)
+        out.update(grid.unpack(grid.combine(plus, minus), map(make, itertools.product(*ranges))))
     return out
 
 

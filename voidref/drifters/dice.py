@@ -19,6 +19,7 @@ Fraction(853, 1024)
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import math
 import random
@@ -578,7 +579,7 @@ def _reduced_counts(pool: Pool, keep: tuple[bool, ...]) -> tuple[dict[CheckOutco
     axes = [i for i in (0, 1) if keep[i]]
     flags = [i for i in _FLAGS if keep[i]]
     new = tuple.__new__
-    counts = flagged_counts(dice, axes, flags, lambda values: new(CheckOutcome, values), 4)
+    counts = flagged_counts(dice, axes, flags, functools.partial(new, CheckOutcome), 4)
     return counts, math.prod(d.sides ** pool.count(d) for d in Die)
 
 
