@@ -171,42 +171,79 @@ def packed_products(
     Points have *dims* coordinates. Counts must stay at most
     *largest_count* (the number of ways to roll every face of every die).
 
-    Each kind's power is worked out in its own small grid; the plain dice's
-    product and each partial product that several choices begin with are
-    computed once.
+    The kinds are split in two halves of about equal spread, each half's
+    products worked out the same way in a grid just big enough for that half
+    (down to one kind, raised to its power in its own grid), so only the
+    last multiplication of each choice is as large as the answer. Every
+    product that several choices share is computed once.
     """
     kinds = [([faces], n) for faces, n in plain] + list(variants)
-    origins, low, extent = [], [0] * dims, [1] * dims
+    picks = [(0,) * len(plain) + tuple(c) for c in choices]
+    spans = []  # per kind: (origin, extent, largest count)
     for versions, n in kinds:
         # Every version of a kind sits in the slots of all its versions' points.
         lo, ex = _low_extent({p for v in versions for p in v}, n, dims)
-        origins.append(lo)
-        for d in range(dims):
-            low[d] += lo[d]
-            extent[d] += ex[d] - 1
-    grid = Grid(tuple(low), tuple(extent), largest_count)
-    powers: dict[tuple[int, int], Packed] = {}
+        spans.append((lo, ex, max(sum(v.values()) for v in versions) ** n))
 
-    def power(k: int, v: int) -> Packed:
-        if (k, v) not in powers:
-            versions, n = kinds[k]
-            sides = sum(max(versions, key=lambda t: sum(t.values())).values())
-            powers[k, v] = grid.pack(power_table(versions[v], n, sides, dims), origins[k])
-        return powers[k, v]
+    def box(members: Sequence[int]) -> tuple[Point, Point, int]:
+        low = tuple(sum(spans[k][0][d] for k in members) for d in range(dims))
+        extent = tuple(1 + sum(spans[k][1][d] - 1 for k in members) for d in range(dims))
+        return low, extent, math.prod(spans[k][2] for k in members)
 
-    base: Packed | None = None
-    for k in range(len(plain)):
-        base = power(k, 0) if base is None else grid.multiply(base, power(k, 0))
-    prefixes: dict[tuple[int, ...], Packed | None] = {(): base}
+    def halves(members: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        weight = [sum(spans[k][1]) for k in members]
+        cut = min(range(1, len(members)), key=lambda i: abs(sum(weight[:i]) - sum(weight[i:])))
+        return members[:cut], members[cut:]
 
-    def product(choice: tuple[int, ...]) -> Packed | None:
-        if choice not in prefixes:
-            before, this = product(choice[:-1]), power(len(plain) + len(choice) - 1, choice[-1])
-            prefixes[choice] = this if before is None else grid.multiply(before, this)
-        return prefixes[choice]
+    tables: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Point, int]] = {}
 
-    one = grid.pack({tuple(low): 1}, tuple(low))
-    return grid, [one if (p := product(tuple(c))) is None else p for c in choices]
+    def table(members: tuple[int, ...], pick: tuple[int, ...]) -> dict[Point, int]:
+        """The counts of the kinds *members*, each in the version *pick* names."""
+        if (members, pick) not in tables:
+            if len(members) == 1:
+                versions, n = kinds[members[0]]
+                sides = max(sum(v.values()) for v in versions)
+                tables[members, pick] = power_table(versions[pick[0]], n, sides, dims)
+            else:
+                low, extent, largest = box(members)
+                sub = Grid(low, extent, largest)
+                tables[members, pick] = sub.unpack(halves_product(sub, members, pick))
+        return tables[members, pick]
+
+    packs: dict[tuple, Packed] = {}
+
+    def packed(grid: Grid, members: tuple[int, ...], pick: tuple[int, ...]) -> Packed:
+        key = (grid.low, grid.extent, grid.use_decimal, grid.digits, grid.bytes, members, pick)
+        if key not in packs:
+            low, extent, _ = box(members)
+            if len(members) == 1 and 2 * math.prod(extent) >= grid.slots:
+                # One kind nearly as spread as the whole answer: raise it to its
+                # power in this grid, rather than in its own and then moving it.
+                versions, n = kinds[members[0]]
+                packs[key] = grid.power(grid.pack(versions[pick[0]], tuple(x // n for x in low)), n)
+            else:
+                packs[key] = grid.pack(table(members, pick), low)
+        return packs[key]
+
+    def halves_product(grid: Grid, members: tuple[int, ...], pick: tuple[int, ...]) -> Packed:
+        first, second = halves(members)
+        return grid.multiply(packed(grid, first, pick[:len(first)]), packed(grid, second, pick[len(first):]))
+
+    everyone = tuple(range(len(kinds)))
+    low, extent, _ = box(everyone)
+    grid = Grid(low, extent, largest_count)
+    if not kinds:
+        return grid, [grid.pack({low: 1}, low) for _ in picks]
+    done: dict[tuple[int, ...], Packed] = {}  # choices that pick the same versions share one product
+    for pick in picks:
+        if pick in done:
+            continue
+        if len(kinds) == 1:
+            (versions, n), = kinds
+            done[pick] = grid.power(grid.pack(versions[pick[0]], tuple(x // n for x in low)), n)
+        else:
+            done[pick] = halves_product(grid, everyone, pick)
+    return grid, [done[pick] for pick in picks]
 
 
 def product_counts(
@@ -282,8 +319,15 @@ def flagged_counts(
         # Rolls whose flags up are exactly *up*: the products that remove every
         # flag not up and some of those up, signed by how many of those.
         subsets = [q for q in range(up + 1) if q & up == q]
-        plus = [packed[every & ~up | q] for q in subsets if bin(q).count("1") % 2 == 0]
-        minus = [packed[every & ~up | q] for q in subsets if bin(q).count("1") % 2 == 1]
+        signed = Counter()
+        for q in subsets:
+            # Choices that pick the same versions give the same product: they cancel or add up.
+            signed[choices[every & ~up | q]] += -1 if bin(q).count("1") % 2 else 1
+        if not any(signed.values()):
+            continue  # no die shows these flags: no roll has exactly them up
+        first = {c: packed[i] for i, c in reversed(list(enumerate(choices)))}
+        plus = [first[c] for c, k in signed.items() for _ in range(max(k, 0))]
+        minus = [first[c] for c, k in signed.items() for _ in range(max(-k, 0))]
         ranges: list[Sequence[int]] = [(0,)] * positions
         for a, lo, n in zip(axes, grid.low, grid.extent):
             ranges[a] = range(lo, lo + n)
