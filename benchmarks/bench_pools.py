@@ -59,7 +59,7 @@ def icepool_joint(pool: Pool):
 
 
 def _largest_attack() -> Attack:
-    """An attack with a 40-die pool: 10 Agility and 10 Ranged, 10 Boon Dice, 10 difficulty upgrades, Bane Dice to fill."""
+    """An attack with a 40-die pool: 10 Agility, 10 Ranged, 10 Boon Dice, 10 difficulty upgrades, Bane Dice to fill."""
     shooter = Character("Shooter", agility=10, skills={"ranged": 10})
     target = Character("Target", kind="elite", stated_wound_points=30, stated_resistance=3, ranged_defense=3)
     rifle = Weapon("Rifle", damage=9, crit=3, range="extreme")

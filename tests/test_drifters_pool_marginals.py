@@ -4,10 +4,10 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from voidref.drifters import Attack, Character, CheckOutcome, Conditions, Die, Health, Pool, Weapon, dice
-from voidref.drifters import _packing
+from voidref.drifters import Attack, Character, CheckOutcome, Conditions, Die, Health, Pool, Weapon, _packing, dice
 from voidref.drifters._oracle import brute_force_counts, convolution_counts, reduced_counts
 from voidref.drifters.environment import calamity_sets_drifting
 from voidref.errors import RulesError

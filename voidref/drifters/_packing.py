@@ -112,7 +112,7 @@ class Grid:
                 square = self.multiply(square, square)
         return result
 
-    def unpack(self, packed: Packed, keys: Iterable[Hashable] | None = None) -> dict[Hashable, int]:
+    def unpack(self, packed: Packed, keys: Iterable[Hashable] | None = None) -> dict[Any, int]:
         """Every nonzero slot of *packed* -> its count, keyed by its point (or by the slot's entry in *keys*)."""
         if keys is None:
             keys = itertools.product(*(range(lo, lo + n) for lo, n in zip(self.low, self.extent)))
@@ -126,8 +126,8 @@ class Grid:
         size = self.bytes
         raw = int(packed).to_bytes(self.slots * size, "little")
         zero_bytes = bytes(size)
-        chunks = [raw[i:i + size] for i in range(0, len(raw), size)]
-        return {k: int.from_bytes(c, "little") for k, c in zip(keys, chunks) if c != zero_bytes}
+        pieces = [raw[i:i + size] for i in range(0, len(raw), size)]
+        return {k: int.from_bytes(c, "little") for k, c in zip(keys, pieces) if c != zero_bytes}
 
 
 def _low_extent(faces: Iterable[Point], n: int, dims: int) -> tuple[Point, Point]:
@@ -273,7 +273,7 @@ def flagged_counts(
     flags: Sequence[int],
     make: Callable[[tuple[int, ...]], Hashable],
     positions: int,
-) -> dict[Hashable, int]:
+) -> dict[Any, int]:
     """Count rolls by their sums on *axes* and by which *flags* came up at least once.
 
     *dice* lists each kind of die as (faces, how many), a face being a tuple
@@ -314,12 +314,12 @@ def flagged_counts(
     # packed[removed]: rolls showing no flag in the mask *removed*.
     choices = [tuple(removed & mine for mine in masks) for removed in range(every + 1)]
     grid, packed = packed_products(plain, variants, choices, dims, total)
-    out: dict[Hashable, int] = {}
+    out: dict[Any, int] = {}
     for up in range(every + 1):
         # Rolls whose flags up are exactly *up*: the products that remove every
         # flag not up and some of those up, signed by how many of those.
         subsets = [q for q in range(up + 1) if q & up == q]
-        signed = Counter()
+        signed: Counter[tuple[int, ...]] = Counter()
         for q in subsets:
             # Choices that pick the same versions give the same product: they cancel or add up.
             signed[choices[every & ~up | q]] += -1 if bin(q).count("1") % 2 else 1
