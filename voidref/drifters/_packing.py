@@ -176,6 +176,18 @@ def packed_products(
     (down to one kind, raised to its power in its own grid), so only the
     last multiplication of each choice is as large as the answer. Every
     product that several choices share is computed once.
+
+    >>> d6 = {(k,): 1 for k in range(1, 7)}
+    >>> grid, (two,) = packed_products([(d6, 2)], [], [()], 1, 36)
+    >>> counts = grid.unpack(two)
+    >>> counts[(7,)], counts[(2,)], sum(counts.values())
+    (6, 1, 36)
+    >>> odd = {(1,): 1, (3,): 1, (5,): 1}
+    >>> grid, products = packed_products([(d6, 1)], [((d6, odd), 1)], [(0,), (1,)], 1, 36)
+    >>> [grid.unpack(p).get((2,), 0) for p in products]  # a total of 2 is 1 + 1 either way
+    [1, 1]
+    >>> [grid.unpack(p).get((12,), 0) for p in products]  # 6 + 6 needs the even face
+    [1, 0]
     """
     kinds = [([faces], n) for faces, n in plain] + list(variants)
     picks = [(0,) * len(plain) + tuple(c) for c in choices]
@@ -244,27 +256,6 @@ def packed_products(
         else:
             done[pick] = halves_product(grid, everyone, pick)
     return grid, [done[pick] for pick in picks]
-
-
-def product_counts(
-    plain: Sequence[tuple[Mapping[Point, int], int]],
-    variants: Sequence[tuple[Sequence[Mapping[Point, int]], int]],
-    choices: Sequence[tuple[int, ...]],
-    dims: int,
-    largest_count: int,
-) -> list[dict[Point, int]]:
-    """Count the ways to reach each point, once for every choice (see :func:`packed_products`).
-
-    >>> d6 = {(k,): 1 for k in range(1, 7)}
-    >>> two = product_counts([(d6, 2)], [], [()], 1, 36)[0]
-    >>> two[(7,)], two[(2,)], sum(two.values())
-    (6, 1, 36)
-    >>> odd = {(1,): 1, (3,): 1, (5,): 1}
-    >>> [t.get((2,), 0) for t in product_counts([(d6, 1)], [((d6, odd), 1)], [(0,), (1,)], 1, 36)]
-    [1, 1]
-    """
-    grid, packed = packed_products(plain, variants, choices, dims, largest_count)
-    return [grid.unpack(p) for p in packed]
 
 
 def flagged_counts(

@@ -555,7 +555,6 @@ def _joint_counts(pool: Pool) -> tuple[dict[CheckOutcome, int], int]:
     return out, total
 
 
-
 # -- answers that read only part of the outcome ------------------------------
 #
 # A question that reads k of the four parts of the outcome is answered on
