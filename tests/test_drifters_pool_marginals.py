@@ -118,10 +118,21 @@ def test_marginals_agree_with_the_full_joint(pool):
 
 
 @settings(max_examples=40, deadline=None)
-@given(any_pool, st.sampled_from(KEEPS[:8]))
+@given(any_pool, st.sampled_from(KEEPS))
 def test_reduced_probabilities_sum_to_one(pool, keep):
-    """For any pool the engine accepts, a reduction without both axes sums to exactly 1."""
+    """For any pool the engine accepts, every reduction sums to exactly 1."""
     assert sum(pool.reduced(**_kwargs(keep)).probabilities().values()) == 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(any_pool)
+def test_the_attack_parts_hold_the_one_part_answers(pool):
+    """For any pool the engine accepts, the attack's joint summed over the other parts gives each one-part answer."""
+    attack = pool.reduced(successes=True, boons=True, breakthroughs=True)
+    dice._MEMO.clear()
+    assert attack.map(lambda o: o.successes) == pool.net_successes()
+    assert attack.map(lambda o: o.boons) == pool.net_boons()
+    assert attack.prob(lambda o: o.breakthroughs == 1) == pool.chance_of_breakthrough()
 
 
 @settings(max_examples=40, deadline=None)
