@@ -586,9 +586,10 @@ def _reduce(pool: Pool, keep: tuple[bool, ...]) -> Dist:
     """:meth:`Pool.reduced`, taken from a remembered finer answer when that is cheaper than counting."""
     # Counting costs about three times as much per grid point and flag
     # pattern as reading one remembered outcome does (measured on 40 dice).
+    spread = [1 + sum((max(f[a] for f in d.faces) - min(f[a] for f in d.faces)) * pool.count(d) for d in Die)
+              for a in (0, 1)]  # how many values net Successes, net Boons can take
     flags = sum(keep[i] for i in _FLAGS)
-    cost = 3 * 2 ** flags * math.prod(1 + sum((max(f[a] for f in d.faces) - min(f[a] for f in d.faces)) * pool.count(d)
-                                          for d in Die) for a in (0, 1) if keep[a])
+    cost = 3 * 2 ** flags * math.prod(spread[a] for a in (0, 1) if keep[a])
     finer = [_MEMO.peek((pool, k)) for k in _finer_keys(keep)]
     known = [d for d in finer if d is not None and len(d) <= cost]
     if known:
