@@ -55,12 +55,11 @@ def _pool_from(args: argparse.Namespace) -> Pool:
 
 def _odds(args: argparse.Namespace) -> int:
     pool = _pool_from(args)
-    d = pool.distribution()
-    success = d.prob(lambda o: o.successes >= 1)
-    breakthrough = d.prob(lambda o: o.breakthroughs >= 1)
-    calamity = d.prob(lambda o: o.calamities >= 1)
-    net_s = d.map(lambda o: o.successes)
-    net_b = d.map(lambda o: o.boons)
+    success = pool.chance_of_success()
+    breakthrough = pool.chance_of_breakthrough()
+    calamity = pool.chance_of_calamity()
+    net_s = pool.net_successes()
+    net_b = pool.net_boons()
     if args.json:
         print(json.dumps({
             "pool": repr(pool), "describe": pool.describe(),

@@ -65,20 +65,19 @@ def check_odds(characteristic: int, skill: int, difficulty: str, dice: str, upgr
         pool = Pool.for_check(characteristic, skill, difficulty)
     pool = pool.upgrade(upgrades).upgrade_difficulty(difficulty_upgrades)
     pool = pool.add("boon", boon_dice).add("bane", bane_dice)
-    dist = pool.distribution()
-    success = dist.prob(lambda o: o.successes >= 1)
+    net_s, net_b, success = pool.net_successes(), pool.net_boons(), pool.chance_of_success()
     facts = (
         ("Pool", pool.describe()),
         ("Chance of success (at least 1 net Success)", f"{pct(success)} (exactly {success})"),
-        ("Chance of at least 1 net Boon", pct(dist.prob(lambda o: o.boons >= 1))),
-        ("Chance of at least 1 net Bane", pct(dist.prob(lambda o: o.boons <= -1))),
-        ("Chance of at least 1 Breakthrough", pct(dist.prob(lambda o: o.breakthroughs >= 1))),
-        ("Chance of at least 1 Calamity", pct(dist.prob(lambda o: o.calamities >= 1))),
-        ("Average net Successes", f"{float(dist.mean(lambda o: o.successes)):.2f}"),
+        ("Chance of at least 1 net Boon", pct(net_b.prob(lambda b: b >= 1))),
+        ("Chance of at least 1 net Bane", pct(net_b.prob(lambda b: b <= -1))),
+        ("Chance of at least 1 Breakthrough", pct(pool.chance_of_breakthrough())),
+        ("Chance of at least 1 Calamity", pct(pool.chance_of_calamity())),
+        ("Average net Successes", f"{float(net_s.mean()):.2f}"),
     )
-    s_table, s_chart = _distribution_blocks(dist, lambda o: o.successes, "Net Successes",
+    s_table, s_chart = _distribution_blocks(net_s, int, "Net Successes",
                                             "Net Successes", "net Successes")
-    b_table, b_chart = _distribution_blocks(dist, lambda o: o.boons, "Net Boons (negative: net Banes)",
+    b_table, b_chart = _distribution_blocks(net_b, int, "Net Boons (negative: net Banes)",
                                             "Net Boons", "net Boons")
     return Result(f"Chance of success: {pct(success)}", facts, (s_table, s_chart, b_table, b_chart))
 

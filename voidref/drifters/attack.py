@@ -44,7 +44,7 @@ from fractions import Fraction
 from voidref.drifters import rulings
 from voidref.drifters.characters import Character, RangeBand, Skill, Weapon
 from voidref.drifters.conditions import Conditions
-from voidref.drifters.dice import CheckOutcome, Pool
+from voidref.drifters.dice import Pool
 from voidref.drifters.environment import Gravity, calamity_sets_drifting, melee_bane_dice, thrown_range
 from voidref.drifters.health import Health
 from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
@@ -212,22 +212,28 @@ class Attack:
         if not isinstance(health, Health):
             raise RulesError(f"'health' must be a Health value (got {health!r})")
         pool = self.pool()
-        dist = pool.distribution()
         crit = self.weapon.crit
         already_down = health.incapacitated
 
-        physical = self.physical()
+        # The hit, its damage and the Critical Injury read net Successes, and
+        # net Boons and Breakthroughs only as "Crit rating reached or a
+        # Breakthrough": ask the pool for those parts alone, then fold to
+        # (net Successes on a hit, else 0; Critical Injury rolled).
+        rolled = pool.reduced(successes=True, boons=True, breakthroughs=True).map(
+            lambda o: (max(o.successes, 0), o.boons >= crit or o.breakthroughs >= 1))
+        # Drifting needs only "at least one Calamity", which nothing else reads.
+        a_calamity_sets_drifting = calamity_sets_drifting(self.gravity, 1, self.physical())
+        drifting = pool.chance_of_calamity() if a_calamity_sets_drifting else Fraction(0)
 
-        def summarise(o: CheckOutcome) -> tuple[bool, int, int, bool, bool, bool]:
-            drifting = calamity_sets_drifting(self.gravity, o.calamities, physical)
-            if o.successes < 1:
-                return (False, 0, 0, False, already_down, drifting)
-            d = self.damage(o.successes)
+        def summarise(o: tuple[int, bool]) -> tuple[bool, int, int, bool, bool]:
+            successes, crit_rolled = o
+            if successes < 1:
+                return (False, 0, 0, False, already_down)
+            d = self.damage(successes)
             after = health.suffer_wounds(d.wounds).suffer_strain(d.strain)
-            crit_ok = already_down or o.boons >= crit or o.breakthroughs >= 1
-            return (True, d.wounds, d.strain, crit_ok, after.incapacitated, drifting)
+            return (True, d.wounds, d.strain, already_down or crit_rolled, after.incapacitated)
 
-        summary = dist.map(summarise)
+        summary = rolled.map(summarise)
         return AttackOdds(
             pool=pool,
             harm=summary.map(lambda s: (s[1], s[2])),
@@ -236,7 +242,7 @@ class Attack:
             strain=summary.map(lambda s: s[2]),
             critical_injury=summary.prob(lambda s: s[3]),
             incapacitated=summary.prob(lambda s: s[4]),
-            drifting=summary.prob(lambda s: s[5]),
+            drifting=drifting,
         )
 
 
