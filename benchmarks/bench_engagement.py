@@ -45,8 +45,9 @@ def main() -> None:
     for name, (goal_a, goal_b, guns) in SETUPS.items():
         me = Ship("me", computer=1, guns=guns, thrusters=2, has_gate_core=True, players=True)
         them = Ship("them", computer=1, guns=1, thrusters=2, has_gate_core=True)
-        exact = best(lambda: engagement_odds(me, them, goal_a, goal_b, dodge_at=None))
-        bounded = best(lambda: engagement_bounds(me, them, goal_a, goal_b, dodge_at=None))
+        setup = (me, them, goal_a, goal_b)
+        exact = best(lambda setup=setup: engagement_odds(*setup, dodge_at=None))
+        bounded = best(lambda setup=setup: engagement_bounds(*setup, dodge_at=None))
         print(f"  {name:36} {exact:9.1f} {bounded:9.1f} {exact / bounded:6.1f}x")
     site = best(lambda: calc.run("upper-hand-engagement", {}))
     print(f"  calculator call at default inputs (calc.run): {site:.1f}")

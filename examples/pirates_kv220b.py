@@ -41,7 +41,8 @@ def kv220b_turn() -> list[str]:
     lines.append(f"Engineer phase: 2d6 rolls 3, x Rank {ENGINEER_RANK} = {repaired} HP repaired")
 
     twelve_d6 = Dist.die(6).repeat_sum(12)
-    lines.append(f"Odds: 12d6 = 48 exactly {percent(twelve_d6[48], 2)}; 2d6 = 3 {percent(Dist.die(6).repeat_sum(2)[3], 2)}")
+    two_d6 = Dist.die(6).repeat_sum(2)
+    lines.append(f"Odds: 12d6 = 48 exactly {percent(twelve_d6[48], 2)}; 2d6 = 3 {percent(two_d6[3], 2)}")
     odds = gunnery_odds(ActionRoll(), ActionRoll(), range_band="close")
     shot = gunnery_distribution(ActionRoll(), ActionRoll(), AUTOCANNONS, LANDER_AV, "physical", "close")
     lines.append(f"Equal crews at Close range: the gunner wins {percent(odds['win'])}, ties {percent(odds['tie'])}, "

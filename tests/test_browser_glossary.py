@@ -6,7 +6,6 @@ Fixtures (the local server and chromium) come from test_browser_calculators.
 from __future__ import annotations
 
 import pytest
-
 from test_browser_calculators import browser, context, site  # noqa: F401
 
 pytestmark = pytest.mark.browser

@@ -14,7 +14,6 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-
 from test_browser_calculators import READY_MS, Watch, browser, site  # noqa: F401
 
 pytestmark = pytest.mark.browser

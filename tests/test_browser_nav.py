@@ -15,7 +15,6 @@ Fixtures (the local server and chromium) come from test_browser_calculators.
 from __future__ import annotations
 
 import pytest
-
 from test_browser_calculators import READY_MS, Watch, browser, site  # noqa: F401
 
 pytestmark = pytest.mark.browser

@@ -15,7 +15,6 @@ import os
 import re
 
 import pytest
-
 from test_browser_calculators import READY_MS, SITE, Watch, _missing, browser, site  # noqa: F401
 from test_browser_site import _pages
 

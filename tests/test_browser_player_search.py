@@ -13,7 +13,6 @@ import re
 from urllib.parse import quote
 
 import pytest
-
 from test_browser_calculators import READY_MS, Watch, browser, site  # noqa: F401
 from test_site_search import ANSWERS
 

@@ -16,7 +16,6 @@ from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
 import pytest
-
 from test_browser_calculators import READY_MS, ROOT, SITE, Watch, _missing, browser, site  # noqa: F401
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")

@@ -29,7 +29,7 @@ def bf_static(modifier, tn, second=None):
     counts = {"full": 0, "partial": 0, "failure": 0, "critical": 0, "inspired": 0}
     for n in ALL_3D6:
         total = n + modifier
-        def grade(t):
+        def grade(t, n=n):
             if n == 3:
                 return "failure"
             return "full" if t >= tn else "partial" if t == tn - 1 else "failure"

@@ -82,7 +82,6 @@ def test_hit_distribution_matches_brute_force(count, sides, av, energy, critical
 def test_attack_distribution_matches_brute_force():
     """An opposed attack's damage matches enumeration of both 3d6, the 2d6 damage and the crit d4."""
     a_mod, d_mod, av = 3, 1, 4
-    counts = {}
     total = 0
     hit = bf_hit(2, 6, av, False)
     crit = bf_hit(2, 6, av, False, critical=True)

@@ -83,7 +83,8 @@ def test_chance_to_act_first_brute_force():
             second += ka < kb
             together += ka == kb
     got = chance_to_act_first(7, 14, 6, 12)
-    assert got == {"first": Fraction(first, 46656), "second": Fraction(second, 46656), "together": Fraction(together, 46656)}
+    assert got == {"first": Fraction(first, 46656), "second": Fraction(second, 46656),
+                   "together": Fraction(together, 46656)}
 
 
 def test_initiative_distribution_shift():

@@ -9,20 +9,19 @@ import pytest
 from voidref.errors import RulesError
 from voidref.pirates import (
     ActionRoll,
-    attribute_modifier,
-    encumbrance_steps,
-    hit_damage,
-    hit_distribution,
-    move_rate,
-    wound_penalty,
     Combatant,
     Contest,
     HullClass,
     Outcome,
     Ship,
+    attribute_modifier,
+    encumbrance_steps,
+    hit_damage,
+    hit_distribution,
     initiative_order,
     maneuver_effect,
     maneuver_odds,
+    move_rate,
     opposed_odds,
     ram_distribution,
     repair_amount,
@@ -30,6 +29,7 @@ from voidref.pirates import (
     resolve_opposed,
     stabilization_chance,
     stun_odds,
+    wound_penalty,
 )
 from voidref.pirates.boarding import ShipSystem, passes
 from voidref.pirates.initiative import chance_to_act_first
@@ -65,7 +65,8 @@ def test_as_printed_differs_only_where_the_text_does():
 
 def test_rulings_repr_round_trips():
     """repr() of a Rulings rebuilds it, listing only the fields that differ from STANDARD."""
-    for r in (STANDARD, AS_PRINTED, with_(initiative_final_tie=FinalTie.LISTED_ORDER, repair_partial_share=Fraction(1, 3))):
+    other = with_(initiative_final_tie=FinalTie.LISTED_ORDER, repair_partial_share=Fraction(1, 3))
+    for r in (STANDARD, AS_PRINTED, other):
         assert eval(repr(r), {"Rulings": Rulings, "FinalTie": FinalTie, "Fraction": Fraction}) == r
     assert repr(STANDARD) == "Rulings()"
 
@@ -134,11 +135,12 @@ def test_partial_does_not_pass_boarding_tasks(tn):
 
 
 def test_natural_18_attack_hits_both_ways():
-    """An attacker's natural 18 against a far better defender: a Critical Hit as printed; the totals decide otherwise."""
+    """An attacker's natural 18 against a far better defender: a Critical Hit as printed; else the totals decide."""
     strong = ActionRoll(additional=20)
     assert opposed_odds(ActionRoll(), strong)["critical"] == Fraction(1, 216)
     # Under the other reading only the defender's fumble (a natural 3) lets that 18 win.
-    assert opposed_odds(ActionRoll(), strong, rulings=with_(natural_18_attack_hits=False))["critical"] == Fraction(1, 216 * 216)
+    by_totals = with_(natural_18_attack_hits=False)
+    assert opposed_odds(ActionRoll(), strong, rulings=by_totals)["critical"] == Fraction(1, 216 * 216)
     assert ActionRoll().resolve(18, 30, attack=True).critical
     assert not ActionRoll().resolve(18, 30, attack=True, rulings=with_(natural_18_attack_hits=False)).critical
 

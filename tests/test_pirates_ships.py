@@ -96,8 +96,8 @@ def test_gunnery_system_hits_split_the_critical():
 
 def test_partial_maneuver_costs_one():
     """A partial maneuver keeps its effect with -1 on the pilot's own next Gunnery."""
-    assert maneuver_effect("partial", "enemy_penalty") == {"range_bands": 0, "own_next_gunnery": -1, "enemy_gunnery": -2,
-                                                           "own_next_piloting": 0}
+    assert maneuver_effect("partial", "enemy_penalty") == {
+        "range_bands": 0, "own_next_gunnery": -1, "enemy_gunnery": -2, "own_next_piloting": 0}
     assert maneuver_effect("full", "change_range")["range_bands"] == 1
     assert maneuver_effect("failure", "change_range")["range_bands"] == 0
 

@@ -10,7 +10,6 @@ import json
 import os
 
 import pytest
-
 from test_browser_calculators import SITE, _missing
 
 # player's word -> (Sphinx's stem of it, a page it must find)

@@ -22,13 +22,12 @@ import importlib
 import json
 import re
 
+import voidref_sources
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util import docname_join
 from sphinx.util.docutils import SphinxDirective
-
-import voidref_sources
 
 
 def _slug(text: str) -> str:
@@ -146,7 +145,7 @@ class ComputedDirective(SphinxDirective):
         try:
             func = getattr(importlib.import_module(module_name), func_name)
         except (ImportError, AttributeError) as exc:
-            raise self.error(f"{{computed}} cannot find {path!r}: {exc}")
+            raise self.error(f"{{computed}} cannot find {path!r}: {exc}") from exc
         kwargs = {}
         for line in self.content:
             if not line.strip():
@@ -156,8 +155,9 @@ class ComputedDirective(SphinxDirective):
                 raise self.error(f"{{computed}} lines must read 'name = literal' (got {line!r})")
             try:
                 kwargs[key.strip()] = ast.literal_eval(raw.strip())
-            except (ValueError, SyntaxError):
-                raise self.error(f"{{computed}} value for {key.strip()!r} is not a Python literal: {raw.strip()!r}")
+            except (ValueError, SyntaxError) as exc:
+                raise self.error(
+                    f"{{computed}} value for {key.strip()!r} is not a Python literal: {raw.strip()!r}") from exc
         self.env.note_dependency(importlib.import_module(module_name).__file__)
         voidref_sources.note_engine_page(self.env)
         text = func(**kwargs)

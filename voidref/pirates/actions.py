@@ -154,7 +154,7 @@ class ActionRoll:
         second_skill_rank: int | None = None,
         *,
         rulings: Rulings = STANDARD,
-    ) -> "ActionRoll":
+    ) -> ActionRoll:
         """Build a roll from an attribute score and a skill rank (via the rulings tables).
 
         >>> ActionRoll.from_scores(14, skill_rank=2, gravity_modifier=2)

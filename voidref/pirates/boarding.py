@@ -23,8 +23,8 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, STANDARD, Rulings, _Enum, check_rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll
+from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, STANDARD, Rulings, _Enum, check_rulings
 from voidref.pirates.ships import ShipRange
 
 __all__ = [

@@ -24,6 +24,8 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.pirates.actions import ActionRoll, Outcome
+from voidref.pirates.opposed import Contest, opposed_distribution
 from voidref.pirates.rulings import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_MIN,
@@ -35,8 +37,6 @@ from voidref.pirates.rulings import (
     check_rulings,
 )
 from voidref.pirates.rulings import attribute_modifier as _atmod
-from voidref.pirates.actions import ActionRoll, Outcome
-from voidref.pirates.opposed import Contest, opposed_distribution
 
 __all__ = [
     "DamageType",
@@ -132,7 +132,7 @@ class DamageDice:
                              f"(got {self.count}d{self.sides})")
 
     @classmethod
-    def parse(cls, text: "str | DamageDice") -> "DamageDice":
+    def parse(cls, text: str | DamageDice) -> DamageDice:
         """Read ``"2d6"``, ``"3d6+2"``, ``"2d6x4"`` (a :class:`DamageDice` passes through)."""
         if isinstance(text, DamageDice):
             return text

@@ -21,9 +21,9 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
+from voidref.pirates.actions import MODIFIER_LIMIT, THREE_D6, check_natural
 from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, FinalTie, Rulings, check_rulings
 from voidref.pirates.rulings import attribute_modifier as _atmod
-from voidref.pirates.actions import MODIFIER_LIMIT, THREE_D6, check_natural
 
 __all__ = [
     "SPINAL_REFLEX_RIG",
@@ -94,7 +94,7 @@ class Combatant:
 
     @classmethod
     def ship(cls, name: str, agility: int, roll: int, pilot_srm: int = 0, *,
-             rulings: Rulings = STANDARD) -> "Combatant":
+             rulings: Rulings = STANDARD) -> Combatant:
         """A ship's Initiative: 3d6 + ship AGL + the best pilot's Piloting SRM.
 
         >>> Combatant.ship("KV-220B", agility=3, roll=10, pilot_srm=2).total
@@ -107,7 +107,8 @@ class Combatant:
     def modifier(self) -> int:
         """Everything added to the 3d6."""
         if self.is_ship:
-            agl = self.agility if self.rulings.ship_initiative_adds_raw_agl else _atmod(self.agility, rulings=self.rulings)
+            raw = self.rulings.ship_initiative_adds_raw_agl
+            agl = self.agility if raw else _atmod(self.agility, rulings=self.rulings)
             return agl + self.skill_rank_modifier
         return initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear,
                                    rulings=self.rulings)

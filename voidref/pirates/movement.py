@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.rulings import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_MIN,
@@ -35,7 +36,6 @@ from voidref.pirates.rulings import (
     _Enum,
     check_rulings,
 )
-from voidref.pirates.actions import ActionRoll, Outcome
 
 __all__ = [
     "MAX_LEVEL",
@@ -115,7 +115,8 @@ _TURNS: dict[int, tuple[TurnOption, TurnOption]] = {
     1: (TurnOption((ActionKind.ANY,), _F(1, 4)), TurnOption((), _F(1))),
     2: (TurnOption((ActionKind.ANY,), _F(1, 2)), TurnOption((), _F(3, 2))),
     3: (TurnOption((ActionKind.ANY,), _F(1)), TurnOption((), _F(3, 2))),
-    4: (TurnOption((ActionKind.ATTACK, ActionKind.NON_ATTACK), _F(1, 2)), TurnOption((ActionKind.NON_COMBAT,), _F(3, 2))),
+    4: (TurnOption((ActionKind.ATTACK, ActionKind.NON_ATTACK), _F(1, 2)),
+        TurnOption((ActionKind.NON_COMBAT,), _F(3, 2))),
     5: (TurnOption((ActionKind.ATTACK, ActionKind.NON_ATTACK), _F(1)), TurnOption((), _F(2))),
 }
 

@@ -15,8 +15,9 @@ ship Gunnery against Piloting and ramming.
 Each reading above is a field of :class:`~voidref.pirates.rulings.Rulings`.
 
 >>> a = ActionRoll(attribute_modifier=2)
->>> resolve_opposed(a, ActionRoll(), attacker_natural=10, defender_natural=12)
-OpposedResult(attacker_natural=10, attacker_total=12, defender_natural=12, defender_total=12, contest=Contest.TIE, critical=False, inspired=False)
+>>> resolve_opposed(a, ActionRoll(), attacker_natural=10, defender_natural=12)  # doctest: +NORMALIZE_WHITESPACE
+OpposedResult(attacker_natural=10, attacker_total=12, defender_natural=12, defender_total=12,
+              contest=Contest.TIE, critical=False, inspired=False)
 >>> resolve_opposed(ActionRoll(), ActionRoll(additional=9), attacker_natural=18, defender_natural=17).contest
 Contest.WIN
 """
@@ -28,8 +29,8 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool
 from voidref.exact import Dist
-from voidref.pirates.rulings import STANDARD, Rulings, _Enum, check_rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll, check_natural
+from voidref.pirates.rulings import STANDARD, Rulings, _Enum, check_rulings
 
 __all__ = ["Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds"]
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
 
 from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
@@ -36,11 +35,23 @@ from voidref.pirates.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.pirates.ships import REPAIR_DICE, ShipRange, gunnery_odds, maneuver_effect, repair_amount
 from voidref.present import percent
 
-__all__ = ["KV220B", "PirateStep", "rolled_total", "shift_range", "kv220b", "kv220b_step"]
+__all__ = ["KV220B", "KV220BSetup", "PirateStep", "rolled_total", "shift_range", "kv220b", "kv220b_step"]
 
-#: The figures the replay assumes where the source prints none (see the module docstring).
-KV220B = MappingProxyType({"agility": 3, "pilot_srm": 2, "start": ShipRange.MEDIUM, "max_hp": 200,
-                           "lander_av": 20, "engineer_rank": 3, "autocannons": "12d6"})
+@dataclass(frozen=True)
+class KV220BSetup:
+    """The figures the KV-220B replay assumes where the source prints none (see the module docstring)."""
+
+    agility: int = 3
+    pilot_srm: int = 2
+    start: ShipRange = ShipRange.MEDIUM
+    max_hp: int = 200
+    lander_av: int = 20
+    engineer_rank: int = 3
+    autocannons: str = "12d6"
+
+
+#: The set-up the replay and the example page use.
+KV220B = KV220BSetup()
 
 _BANDS = (ShipRange.CLOSE, ShipRange.MEDIUM, ShipRange.LONG)
 
@@ -87,19 +98,19 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
     """Replay the KV-220B's turn and the Lander's answer; *rulings* picks how the Lander's evasion reads."""
     a = KV220B
     steps: list[PirateStep] = []
-    band = a["start"]
+    band = a.start
     lander_damage = 0
 
     # Initiative: 3d6 + the ship's AGL + the pilot's Piloting SRM.
     roll = rolled_total(THREE_D6, 10, "3d6")
-    hauler = Combatant.ship("KV-220B", agility=a["agility"], roll=roll, pilot_srm=a["pilot_srm"], rulings=rulings)
+    hauler = Combatant.ship("KV-220B", agility=a.agility, roll=roll, pilot_srm=a.pilot_srm, rulings=rulings)
     steps.append(PirateStep(
         "Initiative", (("3d6", str(roll)), ("Initiative", f"{roll} + {hauler.modifier} = {hauler.total}")),
         ((f"{hauler.total} or more", THREE_D6.prob(lambda n: n + hauler.modifier >= hauler.total)),),
         (("Acts", "first (the source has the Lander acting after it)"), ("Range", band.value.capitalize()))))
 
     # Pilot phase: a full success, spent on closing one band.
-    pilot = ActionRoll(skill_rank_modifier=a["pilot_srm"])
+    pilot = ActionRoll(skill_rank_modifier=a.pilot_srm)
     tn = rulings.pilot_maneuver_tn
     effect = maneuver_effect(Outcome.FULL, "change_range", rulings=rulings)
     band = shift_range(band, effect["range_bands"])
@@ -109,23 +120,23 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
         (("Range", f"{band.value.capitalize()} ({effect['range_bands']} band closer)"),)))
 
     # Gunner phase: the opposed roll is won; 12d6 total 48 goes through AV 20.
-    guns = DamageDice.parse(a["autocannons"])
-    shot = rolled_total(guns.distribution(), 48, a["autocannons"])
-    through = after_soak(shot, armor_value=a["lander_av"], damage_type="physical")
+    guns = DamageDice.parse(a.autocannons)
+    shot = rolled_total(guns.distribution(), 48, a.autocannons)
+    through = after_soak(shot, armor_value=a.lander_av, damage_type="physical")
     lander_damage += through
     win = gunnery_odds(ActionRoll(), ActionRoll(), range_band=band, rulings=rulings)["win"]
     steps.append(PirateStep(
         "Gunner phase", (("Gunnery, opposed by the Lander's Piloting", "won"),
-                         (a["autocannons"], f"{shot}, less AV {a['lander_av']}: {through}")),
+                         (a.autocannons, f"{shot}, less AV {a.lander_av}: {through}")),
         (("winning at " + band.value.capitalize() + ", equal crews", win),
-         (f"{shot} or more on {a['autocannons']}", guns.distribution().prob(lambda n: n >= shot))),
+         (f"{shot} or more on {a.autocannons}", guns.distribution().prob(lambda n: n >= shot))),
         (("Type-87 Lander", f"{lander_damage} damage taken"), ("Range", band.value.capitalize()))))
 
     # Engineer phase: 2d6 x Mechanics Rank.
     two = rolled_total(REPAIR_DICE.distribution(), 3, "2d6")
-    fixed = repair_amount(two, rank=a["engineer_rank"], max_hp=a["max_hp"], rulings=rulings)
+    fixed = repair_amount(two, rank=a.engineer_rank, max_hp=a.max_hp, rulings=rulings)
     steps.append(PirateStep(
-        "Engineer phase", (("2d6", f"{two} x Rank {a['engineer_rank']} = {fixed} HP"),),
+        "Engineer phase", (("2d6", f"{two} x Rank {a.engineer_rank} = {fixed} HP"),),
         ((f"{two} or less on 2d6", REPAIR_DICE.distribution().prob(lambda n: n <= two)),),
         (("KV-220B", f"{fixed} HP restored"), ("Type-87 Lander", f"{lander_damage} damage taken"))))
 

@@ -26,10 +26,10 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, _Enum, check_rulings
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, attack_distribution, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
+from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, _Enum, check_rulings
 
 __all__ = [
     "HullClass",

@@ -11,6 +11,7 @@ so every number a reader looks up comes from the same code the tests check.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from voidref.errors import RulesError
@@ -68,7 +69,7 @@ __all__ = [
 ]
 
 
-def _table(header: list[str], rows: list[list[object]], align: str | None = None) -> str:
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]], align: str | None = None) -> str:
     align = align or "-" + "r" * (len(header) - 1)
     marks = ["---" if a == "-" else "---:" for a in align]
     lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(marks) + " |"]
@@ -137,7 +138,8 @@ def target_number_table() -> str:
     rows = []
     for tn in rulings.TargetNumber:
         o = ActionRoll().odds(tn.value)
-        rows.append([tn.name.replace("_", " ").title(), tn.value, _TN_USES[tn], percent(o["full"]), percent(o["partial"])])
+        name = tn.name.replace("_", " ").title()
+        rows.append([name, tn.value, _TN_USES[tn], percent(o["full"]), percent(o["partial"])])
     return _table(["Name", "TN", "For example", "Reached at +0 (full)", "TN − 1 at +0 (partial)"], rows, "-r-rr")
 
 
@@ -145,8 +147,9 @@ def three_d6_table() -> str:
     """Every natural 3d6 result with its chance and the chance of rolling at least it."""
     rows = []
     for n in range(3, 19):
-        at_least = THREE_D6.prob(lambda t: t >= n)
-        rows.append([n, f"{THREE_D6[n].numerator * (216 // THREE_D6[n].denominator)}/216", percent(THREE_D6[n]), percent(at_least)])
+        at_least = THREE_D6.prob(lambda t, n=n: t >= n)
+        ways = THREE_D6[n].numerator * (216 // THREE_D6[n].denominator)
+        rows.append([n, f"{ways}/216", percent(THREE_D6[n]), percent(at_least)])
     return _table(["Natural 3d6", "Ways", "Exactly", "At least"], rows, "rrrr")
 
 
@@ -176,7 +179,8 @@ def opposed_table(differences: list[int] | tuple[int, ...] = (-6, -4, -2, 0, 2, 
     rows = []
     for diff in _check_list("differences", differences):
         o = opposed_odds(ActionRoll(additional=diff), ActionRoll())
-        rows.append([_signed(diff), percent(o["win"]), percent(o["tie"]), percent(o["loss"]), percent(o["critical"], 2)])
+        rows.append([_signed(diff), percent(o["win"]), percent(o["tie"]), percent(o["loss"]),
+                     percent(o["critical"], 2)])
     return _table(["Attacker's edge", "Win (Critical Hits included)", "Tie (partial)", "Loss",
                    "Critical Hit (natural 18)"], rows)
 
@@ -290,7 +294,8 @@ def stun_table(agilities: list[int] | tuple[int, ...] = (6, 8, 10, 12, 14, 16)) 
     | --- | ---: | ---: | ---: |
     | 10 | +3 | 37.5% | 12.5% |
     """
-    rows = [[a, _signed(rulings.attribute_modifier(a)), percent(stun_odds(a)), percent(stun_roll(a).odds(STUN_TN)["partial"])]
+    rows = [[a, _signed(rulings.attribute_modifier(a)), percent(stun_odds(a)),
+             percent(stun_roll(a).odds(STUN_TN)["partial"])]
             for a in _check_list("agilities", agilities)]
     return _table(["AGL", "AtMod", f"Reaches TN {STUN_TN}: keeps the turn",
                    f"Total {STUN_TN - rulings.STANDARD.partial_margin} (partial): loses it"], rows)
@@ -352,7 +357,7 @@ def boarding_task_table(modifier: int = 4) -> str:
         ("Sabotage the engine (Mechanics or Demolitions)", ShipSystem.ENGINE.target_number()),
         ("Break away afterwards (Piloting)", ESCAPE_TN),
     ]
-    rows = [[name, tn, percent(passes(roll, tn))] for name, tn in tasks]
+    rows = [[name, tn, percent(passes(roll, tn))] for name, tn in tasks if tn is not None]
     return _table(["Task", "TN", f"Reaches the TN at {_signed(modifier)}"], rows, "-rr")
 
 
