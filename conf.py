@@ -21,6 +21,7 @@ extensions = [
     "sphinx.ext.doctest",
     "voidref_sphinx",
     "voidref_calculators",
+    "voidref_verified",
 ]
 
 # conf.py sits at the repository root and the sources live in docs/: build with
