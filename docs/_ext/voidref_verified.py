@@ -44,6 +44,7 @@ class VerifiedExamplesDirective(SphinxDirective):
     """``{verified-examples}``: a table of every page whose examples ran in this build."""
 
     def run(self):
+        self.env.__dict__.setdefault("voidref_verified_index_pages", set()).add(self.env.docname)
         return [verified_index("")]
 
 
@@ -79,10 +80,14 @@ def _commit(app) -> str:
     return f"{head} (with local changes)" if dirty else head
 
 
-def _run_all(app, env) -> None:
-    """After reading: run every page's examples; fail the build if any fails."""
+def _run_all(app, env) -> list[str]:
+    """After reading: run every page's examples; fail the build if any fails.
+
+    Returns the pages whose line or table shows these runs, so Sphinx writes
+    them again even when their source did not change.
+    """
     if app.builder.format != "html":
-        return
+        return []
     runs: dict[str, PageRun] = {}
     for docname in sorted(env.found_docs):
         doctree = env.get_doctree(docname)
@@ -92,6 +97,8 @@ def _run_all(app, env) -> None:
     if failures:
         raise ExtensionError("worked examples failed when the site was built:\n" + "\n".join(failures))
     app.voidref_verified = (runs, _commit(app))
+    index_pages = getattr(env, "voidref_verified_index_pages", set()) & set(env.found_docs)
+    return sorted(set(runs) | index_pages)
 
 
 def _line(run: PageRun) -> str:
