@@ -154,8 +154,19 @@ def _table(app, fromdoc: str, runs: dict[str, PageRun], commit: str) -> list[nod
     return [intro, table]
 
 
+def _purge(app, env, docname) -> None:
+    getattr(env, "voidref_verified_index_pages", set()).discard(docname)
+
+
+def _merge(app, env, docnames, other) -> None:
+    env.__dict__.setdefault("voidref_verified_index_pages", set()).update(
+        getattr(other, "voidref_verified_index_pages", set()))
+
+
 def setup(app):
     app.add_directive("verified-examples", VerifiedExamplesDirective)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
     app.connect("env-updated", _run_all)
     app.connect("doctree-resolved", _annotate)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
