@@ -18,6 +18,7 @@ Directives:
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import json
 import re
@@ -50,6 +51,10 @@ class RulingDirective(SphinxDirective):
         admonition["ids"].append(target)
         admonition += nodes.title(text=f"Ruling: {title}")
         self.state.nested_parse(self.content, self.content_offset, admonition)
+        for literal in admonition.findall(nodes.literal):
+            problem = _missing_code(literal.astext(), self.env.docname)
+            if problem:
+                raise self.error(f"ruling {rid!r} names code that does not exist: {problem}")
         std = self.env.get_domain("std")
         std.note_hyperlink_target(target, self.env.docname, target, title)
         rulings = self.env.__dict__.setdefault("voidref_rulings", {})
@@ -57,6 +62,48 @@ class RulingDirective(SphinxDirective):
             raise self.error(f"ruling id {rid!r} is used twice ({rulings[target][0]} and {self.env.docname})")
         rulings[target] = (self.env.docname, title)
         return [admonition]
+
+
+_RULINGS_MODULES = {"drifters": ("voidref.drifters.rulings", "voidref.drifters.ships.rulings")}
+
+
+def _resolve(dotted: str) -> bool:
+    """Whether *dotted* (``voidref.pkg.module.Name.attr``) names something that exists."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            if dataclasses.is_dataclass(obj) and isinstance(obj, type) and name in {
+                    f.name for f in dataclasses.fields(obj)}:
+                obj = None  # a dataclass field: exists, with no class attribute if it has no default
+                continue
+            if obj is None or not hasattr(obj, name):
+                return False
+            obj = getattr(obj, name)
+        return True
+    return False
+
+
+def _missing_code(text: str, docname: str) -> str | None:
+    """The code a ruling box names in a literal, if it does not exist (``None`` when it does).
+
+    ``voidref.…`` paths must import; ``Rulings.field`` must be a field of the
+    ``Rulings`` of the game the page belongs to.
+    """
+    text = text.strip().split("=")[0].strip()
+    if re.fullmatch(r"voidref(\.\w+)+", text):
+        return None if _resolve(text) else text
+    match = re.fullmatch(r"Rulings\.(\w+)", text)
+    if match:
+        folder = docname.split("/")[0]
+        modules = _RULINGS_MODULES.get(folder, (f"voidref.{folder}.rulings",))
+        if any(_resolve(f"{m}.Rulings.{match.group(1)}") for m in modules):
+            return None
+        return f"{text} (no such field in {' or '.join(m + '.Rulings' for m in modules)})"
+    return None
 
 
 class ruling_index(nodes.General, nodes.Element):
