@@ -14,9 +14,10 @@ the form offers those rulings as switches under "Rulings", starting from
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from voidref.calc.fields import BoolField, ChoiceField, FieldError, IntField, TextField
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, FieldError, IntField, TextField
 from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table, pct
 from voidref.drifters import (
@@ -60,11 +61,20 @@ def _distribution_blocks(dist: Dist, caption: str, axis: str, word: str) -> tupl
 
 # -- Check odds -------------------------------------------------------------------
 
+_NAMES_THE_DIFFICULTY = re.compile(r"\b(vs|" + "|".join(d.name.lower() for d in Difficulty) + r")\b", re.IGNORECASE)
+"""Words by which a listed pool states its own negative side ("vs", or a difficulty such as "average")."""
+
+
 def _listed_pool(dice: str) -> Pool:
     try:
         return Pool.parse(dice)
     except RulesError as exc:
         raise FieldError("dice", f"'Or list the dice' {str(exc).partition(' ')[2]}") from None
+
+
+def _states_its_difficulty(dice: str, pool: Pool) -> bool:
+    """Whether a listed pool says what it rolls against: negative dice, a difficulty word, or "vs"."""
+    return bool(pool.trial or pool.hazard or pool.bane) or bool(_NAMES_THE_DIFFICULTY.search(dice))
 
 
 @calculator("check-odds", "Check odds", "drifters",
@@ -73,8 +83,10 @@ def _listed_pool(dice: str) -> Pool:
                 IntField("skill", "Skill", 1, "0 to 5", low=0, high=5),
                 ChoiceField("difficulty", "Difficulty", "average", "", choices=_DIFFICULTIES, enum=Difficulty),
                 TextField("dice", "Or list the dice", "",
-                          "e.g. 2M 1A vs 2T 1b (M Mastery, A Ability, B Boon Die, T Trial, H upgraded Trial, "
-                          "b Bane Die); replaces the three fields above", max_length=60, placeholder="2M 1A vs 2T"),
+                          "e.g. 2M 1A, or 2 mastery 1 ability vs hard, or 2M 1A vs 2T 1b (M Mastery, A Ability, "
+                          "B Boon Die, T Trial, H upgraded Trial, b Bane Die; whole names work too). Replaces "
+                          "characteristic and skill; with no Trial, upgraded Trial or Bane Dice and no \"vs\", "
+                          "the Difficulty above sets the Trial Dice", max_length=60, placeholder="2M 1A vs 2T"),
                 IntField("upgrades", "Upgrades of the pool", 0, "0 to 5", low=0, high=5),
                 IntField("difficulty_upgrades", "Upgrades of the difficulty", 0, "0 to 5", low=0, high=5),
                 IntField("boon_dice", "Boon Dice", 0, "0 to 6", low=0, high=6),
@@ -85,15 +97,28 @@ def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficult
                bane_dice: int = 0) -> Result:
     """Exact odds of a check: chance of success, net Successes and net Boons, Breakthrough, Calamity.
 
+    A listed pool that names no negative dice, no difficulty and no "vs"
+    rolls against *difficulty*; otherwise it rolls exactly what it lists.
+
     >>> check_odds(characteristic=3, skill=2).facts[0]
     ('Pool', '2 Mastery + 1 Ability vs 2 Trial')
+    >>> check_odds(dice="2A 1M", difficulty=Difficulty.HARD).facts[:2]
+    (('Pool', '1 Mastery + 2 Ability vs 3 Trial'), ('Difficulty from the field', 'Hard, 3 Trial'))
     """
-    pool = _listed_pool(dice) if dice else Pool.for_check(characteristic, skill, difficulty)
+    from_field: tuple[tuple[str, str], ...] = ()
+    if dice:
+        pool = _listed_pool(dice)
+        if not _states_its_difficulty(dice, pool):
+            pool = pool.add("trial", int(difficulty))
+            from_field = (("Difficulty from the field", f"{difficulty.name.title()}, {int(difficulty)} Trial"),)
+    else:
+        pool = Pool.for_check(characteristic, skill, difficulty)
     pool = pool.upgrade(upgrades).upgrade_difficulty(difficulty_upgrades)
     pool = pool.add("boon", boon_dice).add("bane", bane_dice)
     net_s, net_b, success = pool.net_successes(), pool.net_boons(), pool.chance_of_success()
     facts = (
         ("Pool", pool.describe()),
+        *from_field,
         ("Chance of success (at least 1 net Success)", f"{pct(success)} (exactly {success})"),
         ("Chance of at least 1 net Boon", pct(net_b.prob(lambda b: b >= 1))),
         ("Chance of at least 1 net Bane", pct(net_b.prob(lambda b: b <= -1))),
@@ -195,13 +220,37 @@ def initiative(*, combatants: str = _COMBATANTS) -> Result:
 
 # -- Movement -----------------------------------------------------------------------
 
+class _StepsField(ChoiceField):
+    """A choice among a few tuples of Maneuvers (written ``"1,1,2"``), parsed to the tuple itself."""
+
+    def parse(self, raw: object) -> tuple[int, ...]:
+        if isinstance(raw, tuple):
+            raw = self.format(raw)
+        return tuple(int(n) for n in str(super().parse(raw)).split(","))
+
+    def format(self, value: object) -> str:
+        return ",".join(str(n) for n in value) if isinstance(value, tuple) else str(value)
+
+
+_SLOWER = ((1, 1, 2), (1, 1, 1), (1, 2, 2), (1, 2, 3))
+
+
 @calculator("movement", "Movement", "drifters",
             "How many Maneuvers, turns and Strain a move between range bands costs.", (
                 ChoiceField("start", "From band", "engaged", choices=_BANDS, enum=RangeBand),
                 ChoiceField("end", "To band", "medium", choices=_BANDS, enum=RangeBand),
                 ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY, enum=Gravity),
                 BoolField("anchored", "Anchored (mag boots or a handhold)", False),
-            ))
+                _StepsField("heavy_gravity_move_maneuvers", "Extra Maneuvers per move in Elevated, High, Extreme "
+                            "gravity", STANDARD.heavy_gravity_move_maneuvers,
+                            "The source says movement slows in all three but gives no number; ours: 1, 1, 2.",
+                            group=RULINGS,
+                            choices=tuple((",".join(map(str, t)), ", ".join(map(str, t))) for t in _SLOWER)),
+                BoolField("anchored_skips_push_off", "Anchored movement in microgravity needs no push-off",
+                          STANDARD.anchored_skips_push_off,
+                          "Ours: yes (mag boots let you walk). Printed: no, every move there pays the push-off.",
+                          group=RULINGS),
+            ), rulings=STANDARD)
 def movement(*, start: RangeBand = RangeBand.ENGAGED, end: RangeBand = RangeBand.MEDIUM,
              gravity: Gravity = Gravity.STANDARD, anchored: bool = False, rulings: Rulings = STANDARD) -> Result:
     """Maneuvers, turns and Strain to move between personal range bands.
@@ -243,7 +292,11 @@ _EVENTS = (
                 IntField("willpower", "Willpower", 2, "1 to 10 (end of encounter)", low=1, high=10),
                 IntField("net_successes", "Medical check: net Successes", 0, "0 to 10", low=0, high=10),
                 IntField("boons", "Boons (medical check or spent on Strain)", 0, "0 to 10", low=0, high=10),
-            ))
+                BoolField("medical_boons_repeat", "Medical care: every 2 Boons remove 1 more Wound",
+                          STANDARD.medical_boons_repeat,
+                          "Printed and ours: no, 2 Boons buy 1 more Wound once per check. Yes repeats it.",
+                          group=RULINGS),
+            ), rulings=STANDARD)
 def recovery(*, wound_points: int = 12, strain_points: int = 12, wounds: int = 5, strain: int = 6,
              strain_knockout: bool = False, caught_breath: bool = False, event: str = "end_of_encounter",
              might: int = 2, willpower: int = 2, net_successes: int = 0, boons: int = 0,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from voidref.calc.fields import BoolField, ChoiceField, IntField
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table, pct
 from voidref.drifters import (
@@ -67,8 +67,9 @@ def _dist_blocks(dist: Dist, caption: str, axis: str) -> tuple[Table, BarChart]:
 
 
 def _attack(*, characteristic: int, skill_rank: int, weapon_skill: Skill, damage: int, crit: int, pierce: int,
-            weapon_range: RangeBand, stun: bool, band: RangeBand, cover: Cover, target_kind: Kind,
-            wound_points: int, resistance: int, defense: int, deflecting: int, gravity: Gravity, anchored: bool,
+            weapon_range: RangeBand, stun: bool, thrown: bool, band: RangeBand, cover: Cover, target_kind: Kind,
+            wound_points: int, resistance: int, defense: int, talent_defense: int, deflecting: int,
+            gravity: Gravity, anchored: bool,
             disoriented: bool, boon_dice: int, bane_dice: int, past_range: bool,
             rulings: Rulings = STANDARD) -> Attack:
     """The engine's :class:`~voidref.drifters.Attack` for the form's numbers."""
@@ -76,9 +77,11 @@ def _attack(*, characteristic: int, skill_rank: int, weapon_skill: Skill, damage
     attacker = Character("Attacker", skills={weapon_skill: skill_rank}, **stats)
     melee = weapon_skill is not Skill.RANGED
     weapon = Weapon("Weapon", damage=damage, crit=crit, range=RangeBand.ENGAGED if melee else weapon_range,
-                    skill=weapon_skill, pierce=pierce, stun=stun)
+                    skill=weapon_skill, pierce=pierce, stun=stun, thrown=thrown and not melee)
     target = Character("Target", kind=target_kind, stated_wound_points=wound_points, stated_resistance=resistance,
                        melee_defense=defense if melee else 0, ranged_defense=0 if melee else defense,
+                       talent_melee_defense=talent_defense if melee else 0,
+                       talent_ranged_defense=0 if melee else talent_defense,
                        deflecting={weapon.damage_type: deflecting} if deflecting else {})
     conditions = Conditions().apply(Condition.DISORIENTED) if disoriented else Conditions()
     return Attack(attacker, weapon, target, band=RangeBand.ENGAGED if melee else band, cover=cover,
@@ -106,13 +109,17 @@ _ATTACK_FIELDS = (
     IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
     ChoiceField("weapon_range", "Weapon range", "medium", "ranged weapons only", choices=_BANDS, enum=RangeBand),
     BoolField("stun", "Stun weapon (deals Strain)", False),
+    BoolField("thrown", "Thrown weapon", False, "ranged weapons only; gravity shifts its reach"),
     ChoiceField("band", "Range band to the target", "short", "ranged attacks only; melee is Engaged", choices=_BANDS,
                 enum=RangeBand),
     ChoiceField("cover", "Target's cover", "none", "ranged attacks only", choices=_COVER, enum=Cover),
     ChoiceField("target_kind", "Target is a", "elite", choices=_KINDS, enum=Kind),
     IntField("wound_points", "Target's Wound Points", 12, "1 to 40", low=1, high=40),
     IntField("resistance", "Target's Resistance", 2, "0 to 10", low=0, high=10),
-    IntField("defense", "Target's Defense (Melee or Ranged, by weapon)", 0, "0 to 4", low=0, high=4),
+    IntField("defense", "Target's Defense (Melee or Ranged, by weapon)", 0,
+             "from armor and other gear, 0 to 4; with Deflecting at most 3 Bane Dice", low=0, high=4),
+    IntField("talent_defense", "Target's Defense from talents", 0, "0 to 5, added on top, never capped",
+             low=0, high=5),
     IntField("deflecting", "Target's Deflecting against this weapon", 0, "0 to 3", low=0, high=3),
     IntField("wounds", "Target's current Wounds", 0, "0 to 40", low=0, high=40),
     ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY, enum=Gravity),
@@ -121,16 +128,24 @@ _ATTACK_FIELDS = (
     IntField("boon_dice", "Extra Boon Dice", 0, "0 to 4", low=0, high=4),
     IntField("bane_dice", "Extra Bane Dice", 0, "0 to 4", low=0, high=4),
     BoolField("past_range", "GM allows a shot past the weapon's range", False),
+    BoolField("stun_subtracts_resistance", "Resistance reduces a Stun hit", STANDARD.stun_subtracts_resistance,
+              "Ours: yes, a Stun hit is a hit, less Resistance. No: it is Strain dealt directly, which Resistance "
+              "does not reduce. The source prints both rules.", group=RULINGS),
+    BoolField("thrown_reach_stops_at_engaged", "A thrown weapon shortened past Engaged can still be thrown at Engaged",
+              STANDARD.thrown_reach_stops_at_engaged,
+              "Ours: no, it cannot be thrown in that gravity (the source is silent).", group=RULINGS),
 )
 """The fields of an attack, shared by :func:`attack` and :func:`rounds`."""
 
 
 @calculator("attack", "Attack", "drifters",
-            "The pool an attack rolls, its chance to hit, the Wounds it deals and what may follow.", _ATTACK_FIELDS)
+            "The pool an attack rolls, its chance to hit, the Wounds it deals and what may follow.", _ATTACK_FIELDS,
+            rulings=STANDARD)
 def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill = Skill.RANGED, damage: int = 6,
            crit: int = 3, pierce: int = 0, weapon_range: RangeBand = RangeBand.MEDIUM, stun: bool = False,
-           band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE, target_kind: Kind = Kind.ELITE,
-           wound_points: int = 12, resistance: int = 2, defense: int = 0, deflecting: int = 0, wounds: int = 0,
+           thrown: bool = False, band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE,
+           target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
+           talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
            gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
            boon_dice: int = 0, bane_dice: int = 0, past_range: bool = False,
            rulings: Rulings = STANDARD) -> Result:
@@ -140,10 +155,11 @@ def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
     ('Pool', '2 Mastery + 1 Ability vs 1 Trial')
     """
     a = _attack(characteristic=characteristic, skill_rank=skill_rank, weapon_skill=weapon_skill, damage=damage,
-                crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, band=band, cover=cover,
-                target_kind=target_kind, wound_points=wound_points, resistance=resistance, defense=defense,
-                deflecting=deflecting, gravity=gravity, anchored=anchored, disoriented=disoriented,
-                boon_dice=boon_dice, bane_dice=bane_dice, past_range=past_range, rulings=rulings)
+                crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, thrown=thrown, band=band,
+                cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
+                defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
+                anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
+                past_range=past_range, rulings=rulings)
     odds = a.odds(_health(a, wounds))
     facts = _pool_facts(a) + (
         ("Chance to hit", pct(odds.hit)),
@@ -159,20 +175,23 @@ def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
 
 @calculator("rounds-to-take-down", "Rounds to take down", "drifters",
             "If the same attack repeats every round, the exact chance the target is down by each round.",
-            _ATTACK_FIELDS + (IntField("max_rounds", "Rounds to look ahead", 10, "1 to 20", low=1, high=20),))
+            _ATTACK_FIELDS + (IntField("max_rounds", "Rounds to look ahead", 10, "1 to 20", low=1, high=20),),
+            rulings=STANDARD)
 def rounds(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill = Skill.RANGED, damage: int = 6,
            crit: int = 3, pierce: int = 0, weapon_range: RangeBand = RangeBand.MEDIUM, stun: bool = False,
-           band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE, target_kind: Kind = Kind.ELITE,
-           wound_points: int = 12, resistance: int = 2, defense: int = 0, deflecting: int = 0, wounds: int = 0,
+           thrown: bool = False, band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE,
+           target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
+           talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
            gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
            boon_dice: int = 0, bane_dice: int = 0, past_range: bool = False, max_rounds: int = 10,
            rulings: Rulings = STANDARD) -> Result:
     """The exact chance the target goes down in each round when the same attack repeats."""
     a = _attack(characteristic=characteristic, skill_rank=skill_rank, weapon_skill=weapon_skill, damage=damage,
-                crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, band=band, cover=cover,
-                target_kind=target_kind, wound_points=wound_points, resistance=resistance, defense=defense,
-                deflecting=deflecting, gravity=gravity, anchored=anchored, disoriented=disoriented,
-                boon_dice=boon_dice, bane_dice=bane_dice, past_range=past_range, rulings=rulings)
+                crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, thrown=thrown, band=band,
+                cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
+                defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
+                anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
+                past_range=past_range, rulings=rulings)
     t = rounds_to_take_down(a, _health(a, wounds), max_rounds=max_rounds)
     rows = tuple((str(r), pct(p), pct(t.within(r))) for r, p in sorted(t.by_round.items()))
     mean = "never" if t.expected_rounds is None else f"{float(t.expected_rounds):.2f}"
@@ -224,6 +243,10 @@ _BOON_USE = (("keep", "Keep every Boon for a Critical Hit"), ("armor", "Spend Bo
                 IntField("screen_bane_dice", "Target's screen Bane Dice", 0, "0 to 3 (beam and plasma)",
                          low=0, high=3),
                 BoolField("screens_active", "Target's screen is up", True),
+                BoolField("armor_bypass_ignores_screen_dice", "Armor Bypass also cancels the screen's Bane Dice",
+                          STANDARD.armor_bypass_ignores_screen_dice,
+                          "Ours: no, it ignores the screen's Damage Reduction only. Printed: yes, it ignores "
+                          "screens outright.", group=RULINGS),
                 IntField("limited_boon_dice", "Boon Dice under the Boon Limit", 0,
                          "0 to 6 (stations, orders, allies…)", low=0, high=6),
                 IntField("talent_boon_dice", "Boon Dice from talents", 0, "0 to 3 (outside the limit)",
@@ -234,7 +257,7 @@ _BOON_USE = (("keep", "Keep every Boon for a Critical Hit"), ("armor", "Spend Bo
                 BoolField("boost", "Boosted shot", False),
                 ChoiceField("boon_use", "Boons", "keep", choices=_BOON_USE, enum=BoonUse),
                 IntField("current_heat", "Attacker's Heat before the shot", 0, "0 to 40", low=0, high=40),
-            ))
+            ), rulings=STANDARD)
 def ship_attack(*, agility: int = 3, gunnery: int = 2, handling: int = 0, mount: Mount = Mount.TURRET,
                 damage: int = 5, crit: int = 3, pierce: int = 0, heat: int = 1,
                 weapon_type: WeaponType = WeaponType.KINETIC, armor_bypass: bool = False, system_damage: int = 0,
