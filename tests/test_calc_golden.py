@@ -42,7 +42,8 @@ EXTRA = {
     "attack": ({"defense": "3", "deflecting": "2", "talent_defense": "2"},
                {"thrown": "1", "weapon_range": "short", "band": "medium", "gravity": "micro"},
                {"thrown": "1", "weapon_range": "short", "band": "engaged", "gravity": "high",
-                "thrown_reach_stops_at_engaged": "1"}),
+                "thrown_reach_stops_at_engaged": "1"},
+               {"weapon_skill": "melee", "gravity": "micro", "difficulty_upgrades": "2"}),
 }
 """Hand-picked forms that reach paths the random ones may miss (exact fallback, simulation, one armour class)."""
 

@@ -7,6 +7,7 @@ import pytest
 from voidref import calc
 from voidref.calc.drifters import check_odds, movement, recovery
 from voidref.calc.drifters_attack import attack, rounds, ship_attack
+from voidref.calc.results import pct
 from voidref.drifters import Attack, Character, Difficulty, Gravity, Kind, Pool, RangeBand, Skill, Weapon
 from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
 
@@ -32,6 +33,7 @@ SWITCH_PROBES = {
     ("movement", "anchored_skips_push_off"): ({"gravity": "micro", "anchored": "1"}, "0"),
     ("recovery", "medical_boons_repeat"): ({"event": "medical_care", "wounds": "12", "boons": "4"}, "1"),
     ("attack", "stun_subtracts_resistance"): ({"stun": "1", "resistance": "4"}, "0"),
+    ("attack", "ranged_shot_is_physical"): ({"gravity": "micro", "difficulty_upgrades": "1"}, "1"),
     ("attack", "thrown_reach_stops_at_engaged"): ({"thrown": "1", "weapon_range": "short", "band": "engaged",
                                                    "gravity": "high"}, "1"),
     ("rounds-to-take-down", "stun_subtracts_resistance"): ({"stun": "1", "resistance": "4"}, "0"),
@@ -168,3 +170,16 @@ def test_stun_switch_matches_the_engine():
     shown = attack(stun=True, resistance=4, rulings=direct)
     baseline = attack(stun=True, resistance=4)
     assert shown.facts != baseline.facts or shown.blocks != baseline.blocks
+
+
+def test_drifting_shown_in_microgravity_is_the_engine_chance():
+    """In microgravity the attack shows the chance a Calamity leaves a melee attacker Drifting, from the engine."""
+    out = attack(weapon_skill=Skill.MELEE, gravity=Gravity.MICRO, difficulty_upgrades=2)
+    shown = dict(out.facts)["Chance the attacker is left Drifting (a Calamity on a physical attack)"]
+    fighter = Character("Attacker", might=3, skills={Skill.MELEE: 2})
+    target = Character("Target", kind=Kind.ELITE, stated_wound_points=12, stated_resistance=2)
+    engine = Attack(fighter, Weapon("Weapon", damage=6, crit=3, skill=Skill.MELEE), target, band=RangeBand.ENGAGED,
+                    gravity=Gravity.MICRO, difficulty_upgrades=2).odds()
+    assert engine.drifting > 0
+    assert shown == pct(engine.drifting)
+    assert "Drifting" not in str(attack(weapon_skill=Skill.MELEE, difficulty_upgrades=2).facts)

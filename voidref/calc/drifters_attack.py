@@ -70,7 +70,7 @@ def _attack(*, characteristic: int, skill_rank: int, weapon_skill: Skill, damage
             weapon_range: RangeBand, stun: bool, thrown: bool, band: RangeBand, cover: Cover, target_kind: Kind,
             wound_points: int, resistance: int, defense: int, talent_defense: int, deflecting: int,
             gravity: Gravity, anchored: bool,
-            disoriented: bool, boon_dice: int, bane_dice: int, past_range: bool,
+            disoriented: bool, boon_dice: int, bane_dice: int, difficulty_upgrades: int, past_range: bool,
             rulings: Rulings = STANDARD) -> Attack:
     """The engine's :class:`~voidref.drifters.Attack` for the form's numbers."""
     stats: dict[str, Any] = {weapon_skill.characteristic.value: characteristic}
@@ -86,7 +86,8 @@ def _attack(*, characteristic: int, skill_rank: int, weapon_skill: Skill, damage
     conditions = Conditions().apply(Condition.DISORIENTED) if disoriented else Conditions()
     return Attack(attacker, weapon, target, band=RangeBand.ENGAGED if melee else band, cover=cover,
                   gravity=gravity, anchored=anchored, conditions=conditions, boon_dice=boon_dice,
-                  bane_dice=bane_dice, past_range_allowed=past_range, rulings=rulings)
+                  bane_dice=bane_dice, difficulty_upgrades=difficulty_upgrades, past_range_allowed=past_range,
+                  rulings=rulings)
 
 
 def _health(a: Attack, wounds: int) -> Health:
@@ -127,6 +128,8 @@ _ATTACK_FIELDS = (
     BoolField("disoriented", "Attacker Disoriented", False),
     IntField("boon_dice", "Extra Boon Dice", 0, "0 to 4", low=0, high=4),
     IntField("bane_dice", "Extra Bane Dice", 0, "0 to 4", low=0, high=4),
+    IntField("difficulty_upgrades", "Upgrades of the difficulty", 0,
+             "0 to 3; each turns a Trial Die into a Hazard Die, the only die with a Calamity", low=0, high=3),
     BoolField("past_range", "GM allows a shot past the weapon's range", False),
     BoolField("stun_subtracts_resistance", "Resistance reduces a Stun hit", STANDARD.stun_subtracts_resistance,
               "Ours: yes, a Stun hit is a hit, less Resistance. No: it is Strain dealt directly, which Resistance "
@@ -139,15 +142,20 @@ _ATTACK_FIELDS = (
 
 
 @calculator("attack", "Attack", "drifters",
-            "The pool an attack rolls, its chance to hit, the Wounds it deals and what may follow.", _ATTACK_FIELDS,
-            rulings=STANDARD)
+            "The pool an attack rolls, its chance to hit, the Wounds it deals and what may follow.",
+            _ATTACK_FIELDS + (
+                BoolField("ranged_shot_is_physical", "Firing a ranged weapon is a physical action (Drifting)",
+                          STANDARD.ranged_shot_is_physical,
+                          "Ours: no, only melee, unarmed and thrown attacks are; the source does not say. Yes: a "
+                          "Calamity on any shot in microgravity leaves the shooter Drifting.", group=RULINGS),
+            ), rulings=STANDARD)
 def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill = Skill.RANGED, damage: int = 6,
            crit: int = 3, pierce: int = 0, weapon_range: RangeBand = RangeBand.MEDIUM, stun: bool = False,
            thrown: bool = False, band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE,
            target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
            talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
            gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
-           boon_dice: int = 0, bane_dice: int = 0, past_range: bool = False,
+           boon_dice: int = 0, bane_dice: int = 0, difficulty_upgrades: int = 0, past_range: bool = False,
            rulings: Rulings = STANDARD) -> Result:
     """One attack's pool, chance to hit, Wounds, Critical Injury and incapacitation odds.
 
@@ -159,7 +167,7 @@ def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
                 cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
                 defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
                 anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
-                past_range=past_range, rulings=rulings)
+                difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     odds = a.odds(_health(a, wounds))
     facts = _pool_facts(a) + (
         ("Chance to hit", pct(odds.hit)),
@@ -167,6 +175,8 @@ def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
         ("Chance a Critical Injury is available", pct(odds.critical_injury)),
         ("Chance the target is incapacitated", pct(odds.incapacitated)),
     )
+    if gravity is Gravity.MICRO:
+        facts += (("Chance the attacker is left Drifting (a Calamity on a physical attack)", pct(odds.drifting)),)
     blocks: tuple[Table | BarChart, ...] = _dist_blocks(odds.wounds, "Wounds dealt (0 on a miss)", "Wounds")
     if stun:
         blocks += _dist_blocks(odds.strain, "Strain dealt (0 on a miss)", "Strain")
@@ -183,7 +193,8 @@ def rounds(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
            target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
            talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
            gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
-           boon_dice: int = 0, bane_dice: int = 0, past_range: bool = False, max_rounds: int = 10,
+           boon_dice: int = 0, bane_dice: int = 0, difficulty_upgrades: int = 0, past_range: bool = False,
+           max_rounds: int = 10,
            rulings: Rulings = STANDARD) -> Result:
     """The exact chance the target goes down in each round when the same attack repeats."""
     a = _attack(characteristic=characteristic, skill_rank=skill_rank, weapon_skill=weapon_skill, damage=damage,
@@ -191,7 +202,7 @@ def rounds(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
                 cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
                 defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
                 anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
-                past_range=past_range, rulings=rulings)
+                difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     t = rounds_to_take_down(a, _health(a, wounds), max_rounds=max_rounds)
     rows = tuple((str(r), pct(p), pct(t.within(r))) for r, p in sorted(t.by_round.items()))
     mean = "never" if t.expected_rounds is None else f"{float(t.expected_rounds):.2f}"
