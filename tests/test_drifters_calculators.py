@@ -7,7 +7,7 @@ import pytest
 from voidref import calc
 from voidref.calc.drifters import check_odds, movement, recovery
 from voidref.calc.drifters_attack import attack, rounds, ship_attack
-from voidref.calc.results import pct
+from voidref.calc.results import Table, pct
 from voidref.drifters import Attack, Character, Difficulty, Gravity, Kind, Pool, RangeBand, Skill, Weapon
 from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
 
@@ -165,11 +165,17 @@ def test_thrown_weapon_reach_follows_gravity():
 
 
 def test_stun_switch_matches_the_engine():
-    """With Resistance off a Stun hit, the calculator's Strain odds are the engine's under that ruling."""
+    """With Resistance off a Stun hit, the calculator's Strain table is the engine's under that ruling."""
     direct = Rulings(stun_subtracts_resistance=False)
-    shown = attack(stun=True, resistance=4, rulings=direct)
-    baseline = attack(stun=True, resistance=4)
-    assert shown.facts != baseline.facts or shown.blocks != baseline.blocks
+    shooter = Character("Attacker", agility=3, skills={Skill.RANGED: 2})
+    target = Character("Target", kind=Kind.ELITE, stated_wound_points=12, stated_resistance=4)
+    stunner = Weapon("Weapon", damage=6, crit=3, range=RangeBand.MEDIUM, stun=True)
+    for rulings in (STANDARD, direct):
+        engine = Attack(shooter, stunner, target, band=RangeBand.SHORT, rulings=rulings).odds()
+        shown = attack(stun=True, resistance=4, rulings=rulings)
+        (table,) = [b for b in shown.blocks if isinstance(b, Table) and b.caption == "Strain dealt (0 on a miss)"]
+        assert [row[:2] for row in table.rows] == [(str(v), pct(p)) for v, p in engine.strain.probabilities().items()]
+    assert attack(stun=True, resistance=4, rulings=direct).blocks != attack(stun=True, resistance=4).blocks
 
 
 def test_drifting_shown_in_microgravity_is_the_engine_chance():
