@@ -218,7 +218,7 @@ def changed_inputs(slug: str) -> dict[str, str]:
             out[f.name] = str(f.default + 1 if f.default + 1 <= f.high else f.default - 1)
         elif f.kind == "choice":
             values = [v for v, _ in f.choices]
-            out[f.name] = values[(values.index(f.default) + 1) % len(values)]
+            out[f.name] = values[(values.index(f.format(f.default)) + 1) % len(values)]
     assert calc.run(slug, out)["ok"], f"TEXT_CHANGES/changed_inputs give bad input for {slug}"
     return out
 

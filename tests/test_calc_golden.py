@@ -7,6 +7,13 @@ calculators must not change any of them. Re-record (only for an intended change 
 output, and say so in the commit) with::
 
     PYTHONPATH=$PWD python tests/test_calc_golden.py --record
+
+Each calculator draws its forms from its own seeded generator, so adding a field
+or a calculator redraws that calculator's forms only. Before re-recording, replay
+the old file on the new code to see exactly what changed::
+
+    cp tests/golden/calculators.json /tmp/old.json   # before the change
+    PYTHONPATH=$PWD python tests/test_calc_golden.py --compare /tmp/old.json
 """
 
 from __future__ import annotations
@@ -30,6 +37,13 @@ EXTRA = {
                               {"my_goal": "dock", "their_goal": "reach", "my_guns": "0"}),
     "twodice-armor": ({"armor": "heavy"}, {"dice": "1", "modifier": "-6"}),
     "cantor-structure": ({"hp": "0", "structure": "0"}, {"melee": "1", "distance": "1", "armor_piercing": "1"}),
+    "check-odds": ({"dice": "2A 1M"}, {"dice": "2a 1m vs average", "difficulty": "hard"}, {"dice": "2A vs 1T"},
+                   {"dice": "2 ability 1 mastery"}, {"dice": "2A 1M vs no dice"}, {"dice": "2A 1Q"}),
+    "attack": ({"defense": "3", "deflecting": "2", "talent_defense": "2"},
+               {"thrown": "1", "weapon_range": "short", "band": "medium", "gravity": "micro"},
+               {"thrown": "1", "weapon_range": "short", "band": "engaged", "gravity": "high",
+                "thrown_reach_stops_at_engaged": "1"},
+               {"weapon_skill": "melee", "gravity": "micro", "difficulty_upgrades": "2"}),
 }
 """Hand-picked forms that reach paths the random ones may miss (exact fallback, simulation, one armour class)."""
 
@@ -94,11 +108,11 @@ def record() -> dict:
     from voidref import calc
     from voidref.calc.fields import RULINGS
 
-    rng = random.Random(SEED)
-    switches = random.Random(SEED + 1)
     cases = []
     for c in calc.calculators():
-        forms = [{}] + [_inputs(c, rng) for _ in range(FEWER.get(c.slug, PER_CALCULATOR))]
+        rng = random.Random(f"{SEED}:{c.slug}")
+        switches = random.Random(f"{SEED + 1}:{c.slug}")
+        forms: list[dict[str, str]] = [{}] + [_inputs(c, rng) for _ in range(FEWER.get(c.slug, PER_CALCULATOR))]
         forms += [dict(form) for form in EXTRA.get(c.slug, ())]
         if any(f.group == RULINGS for f in c.fields):  # each with the ruling switches drawn too
             forms += [{**_inputs(c, switches), **_inputs(c, switches, RULINGS)} for _ in range(SWITCHED)]
@@ -132,9 +146,45 @@ def test_calculator_output_matches_the_recording(case):
     assert json.loads(json.dumps(calc.run(case["slug"], case["inputs"]))) == case["output"]
 
 
+def compare(path: str) -> list[str]:
+    """Replay the cases recorded in *path* on the current code: per calculator, how many kept their output.
+
+    A case is "identical" when every part of the output is; "identical but for
+    new fields" when only fields added since then are echoed among the inputs
+    (at their defaults); otherwise "output changed", with the first example.
+    """
+    from voidref import calc
+
+    with open(path, encoding="utf-8") as fh:
+        old = json.load(fh)["cases"]
+    counts: dict[tuple[str, str], int] = {}
+    first: dict[tuple[str, str], str] = {}
+    for case in old:
+        was = case["output"]
+        now = json.loads(json.dumps(calc.run(case["slug"], case["inputs"])))
+        added = sorted(set(now["inputs"]) - set(was["inputs"]))
+        if any(now[k] != was[k] for k in was if k != "inputs") or \
+                any(now["inputs"].get(k) != v for k, v in was["inputs"].items()):
+            kind = "output changed"
+        else:
+            kind = "identical" + (" but for new fields " + ", ".join(added) if added else "")
+        key = (case["slug"], kind)
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, f"inputs {case['inputs']}: {was['text'][:120]!r} -> {now['text'][:120]!r}")
+    lines = []
+    for (slug, kind), n in sorted(counts.items()):
+        lines.append(f"{n:4d}  {slug}: {kind}")
+        if kind == "output changed":
+            lines.append(f"      e.g. {first[slug, kind]}")
+    return lines
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--compare"] and len(sys.argv) == 3:
+        print("\n".join(compare(sys.argv[2])))
+        sys.exit(0)
     if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: test_calc_golden.py --record")
+        sys.exit("usage: test_calc_golden.py --record | --compare OLD.json")
     data = record()
     os.makedirs(os.path.dirname(GOLDEN), exist_ok=True)
     with open(GOLDEN, "w", encoding="utf-8") as fh:

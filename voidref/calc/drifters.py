@@ -1,16 +1,24 @@
-"""Void Drifters calculators: thin wrappers that turn engine answers into results.
+"""Void Drifters calculators: each one's fields, then the compute function that answers it.
 
-Each compute function takes typed values (see :mod:`voidref.calc.fields`),
-asks :mod:`voidref.drifters` for the exact answer and lays it out as a
-:class:`~voidref.calc.results.Result`. No rule is computed here.
+Each compute function takes the typed values of its fields (the engine's own
+enums where a choice names one), asks :mod:`voidref.drifters` for the exact
+answer and lays it out as a :class:`~voidref.calc.results.Result`. No rule is
+computed here. A function whose result depends on a ruling also takes
+``rulings`` (a :class:`~voidref.drifters.rulings.Rulings`) and passes it on;
+the form offers those rulings as switches under "Rulings", starting from
+:data:`~voidref.drifters.rulings.STANDARD`.
+
+>>> movement(start=RangeBand.ENGAGED, end=RangeBand.LONG).headline
+'4 Maneuvers'
 """
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from voidref.calc.fields import BoolField, ChoiceField, FieldError, IntField, TextField
-from voidref.calc.registry import Calculator, register
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, FieldError, IntField, TextField
+from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table, pct
 from voidref.drifters import (
     Difficulty,
@@ -26,17 +34,20 @@ from voidref.drifters import (
     slot_order,
     turn_order,
 )
+from voidref.drifters.rulings import STANDARD, Rulings
 from voidref.errors import RulesError
+from voidref.exact import Dist
 
 __all__ = ["check_odds", "critical_injury", "initiative", "movement", "recovery"]
 
 _DIFFICULTIES = tuple((d.name.lower(), f"{d.name.title()} ({int(d)} Trial)") for d in Difficulty)
+_BANDS = tuple((b.name.lower(), b.name.title()) for b in RangeBand)
+_GRAVITY = tuple((g.value, g.value.title()) for g in Gravity)
 
 
-def _distribution_blocks(dist, key, caption: str, axis: str, word: str) -> tuple:
-    """A table (chance of exactly and of at least each value) and a bar chart of ``key``."""
-    marginal = dist.map(key)
-    probs = marginal.probabilities()
+def _distribution_blocks(dist: Dist, caption: str, axis: str, word: str) -> tuple[Table, BarChart]:
+    """A table (chance of exactly and of at least each value) and a bar chart of *dist*."""
+    probs = dist.map(int).probabilities()
     rows = []
     at_least = Fraction(1)
     for value, p in probs.items():
@@ -48,19 +59,58 @@ def _distribution_blocks(dist, key, caption: str, axis: str, word: str) -> tuple
     return table, chart
 
 
-def check_odds(characteristic: int, skill: int, difficulty: str, dice: str, upgrades: int,
-               difficulty_upgrades: int, boon_dice: int, bane_dice: int) -> Result:
+# -- Check odds -------------------------------------------------------------------
+
+_NAMES_THE_DIFFICULTY = re.compile(r"\b(vs|" + "|".join(d.name.lower() for d in Difficulty) + r")\b", re.IGNORECASE)
+"""Words by which a listed pool states its own negative side ("vs", or a difficulty such as "average")."""
+
+
+def _listed_pool(dice: str) -> Pool:
+    try:
+        return Pool.parse(dice)
+    except RulesError as exc:
+        raise FieldError("dice", f"'Or list the dice' {str(exc).partition(' ')[2]}") from None
+
+
+def _states_its_difficulty(dice: str, pool: Pool) -> bool:
+    """Whether a listed pool says what it rolls against: negative dice, a difficulty word, or "vs"."""
+    return bool(pool.trial or pool.hazard or pool.bane) or bool(_NAMES_THE_DIFFICULTY.search(dice))
+
+
+@calculator("check-odds", "Check odds", "drifters",
+            "The exact odds of one check, from a characteristic, a skill and a difficulty, or from dice you list.", (
+                IntField("characteristic", "Characteristic", 3, "1 to 6", low=1, high=6),
+                IntField("skill", "Skill", 1, "0 to 5", low=0, high=5),
+                ChoiceField("difficulty", "Difficulty", "average", "", choices=_DIFFICULTIES, enum=Difficulty),
+                TextField("dice", "Or list the dice", "",
+                          "e.g. 2M 1A, or 2 mastery 1 ability vs hard, or 2M 1A vs 2T 1b (M Mastery, A Ability, "
+                          "B Boon Die, T Trial, H upgraded Trial, b Bane Die; whole names work too). Replaces "
+                          "characteristic and skill; with no Trial, upgraded Trial or Bane Dice and no \"vs\", "
+                          "the Difficulty above sets the Trial Dice", max_length=60, placeholder="2M 1A vs 2T"),
+                IntField("upgrades", "Upgrades of the pool", 0, "0 to 5", low=0, high=5),
+                IntField("difficulty_upgrades", "Upgrades of the difficulty", 0, "0 to 5", low=0, high=5),
+                IntField("boon_dice", "Boon Dice", 0, "0 to 6", low=0, high=6),
+                IntField("bane_dice", "Bane Dice", 0, "0 to 6", low=0, high=6),
+            ))
+def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficulty = Difficulty.AVERAGE,
+               dice: str = "", upgrades: int = 0, difficulty_upgrades: int = 0, boon_dice: int = 0,
+               bane_dice: int = 0) -> Result:
     """Exact odds of a check: chance of success, net Successes and net Boons, Breakthrough, Calamity.
 
-    >>> r = check_odds(3, 2, "average", "", 0, 0, 0, 0)
-    >>> r.facts[0]
+    A listed pool that names no negative dice, no difficulty and no "vs"
+    rolls against *difficulty*; otherwise it rolls exactly what it lists.
+
+    >>> check_odds(characteristic=3, skill=2).facts[0]
     ('Pool', '2 Mastery + 1 Ability vs 2 Trial')
+    >>> check_odds(dice="2A 1M", difficulty=Difficulty.HARD).facts[:2]
+    (('Pool', '1 Mastery + 2 Ability vs 3 Trial'), ('Difficulty from the field', 'Hard, 3 Trial'))
     """
+    from_field: tuple[tuple[str, str], ...] = ()
     if dice:
-        try:
-            pool = Pool.parse(dice)
-        except RulesError as exc:
-            raise FieldError("dice", f"'Or list the dice' {str(exc).partition(' ')[2]}") from None
+        pool = _listed_pool(dice)
+        if not _states_its_difficulty(dice, pool):
+            pool = pool.add("trial", int(difficulty))
+            from_field = (("Difficulty from the field", f"{difficulty.name.title()}, {int(difficulty)} Trial"),)
     else:
         pool = Pool.for_check(characteristic, skill, difficulty)
     pool = pool.upgrade(upgrades).upgrade_difficulty(difficulty_upgrades)
@@ -68,6 +118,7 @@ def check_odds(characteristic: int, skill: int, difficulty: str, dice: str, upgr
     net_s, net_b, success = pool.net_successes(), pool.net_boons(), pool.chance_of_success()
     facts = (
         ("Pool", pool.describe()),
+        *from_field,
         ("Chance of success (at least 1 net Success)", f"{pct(success)} (exactly {success})"),
         ("Chance of at least 1 net Boon", pct(net_b.prob(lambda b: b >= 1))),
         ("Chance of at least 1 net Bane", pct(net_b.prob(lambda b: b <= -1))),
@@ -75,40 +126,22 @@ def check_odds(characteristic: int, skill: int, difficulty: str, dice: str, upgr
         ("Chance of at least 1 Calamity", pct(pool.chance_of_calamity())),
         ("Average net Successes", f"{float(net_s.mean()):.2f}"),
     )
-    s_table, s_chart = _distribution_blocks(net_s, int, "Net Successes",
-                                            "Net Successes", "net Successes")
-    b_table, b_chart = _distribution_blocks(net_b, int, "Net Boons (negative: net Banes)",
-                                            "Net Boons", "net Boons")
+    s_table, s_chart = _distribution_blocks(net_s, "Net Successes", "Net Successes", "net Successes")
+    b_table, b_chart = _distribution_blocks(net_b, "Net Boons (negative: net Banes)", "Net Boons", "net Boons")
     return Result(f"Chance of success: {pct(success)}", facts, (s_table, s_chart, b_table, b_chart))
-
-
-register(Calculator(
-    slug="check-odds",
-    title="Check odds",
-    system="drifters",
-    intro="The exact odds of one check, from a characteristic, a skill and a difficulty, or from dice you list.",
-    compute=check_odds,
-    fields=(
-        IntField("characteristic", "Characteristic", 3, "1 to 6", low=1, high=6),
-        IntField("skill", "Skill", 1, "0 to 5", low=0, high=5),
-        ChoiceField("difficulty", "Difficulty", "average", "", choices=_DIFFICULTIES),
-        TextField("dice", "Or list the dice", "",
-                  "e.g. 2M 1A vs 2T 1b (M Mastery, A Ability, B Boon Die, T Trial, H upgraded Trial, b Bane Die); "
-                  "replaces the three fields above", max_length=60, placeholder="2M 1A vs 2T"),
-        IntField("upgrades", "Upgrades of the pool", 0, "0 to 5", low=0, high=5),
-        IntField("difficulty_upgrades", "Upgrades of the difficulty", 0, "0 to 5", low=0, high=5),
-        IntField("boon_dice", "Boon Dice", 0, "0 to 6", low=0, high=6),
-        IntField("bane_dice", "Bane Dice", 0, "0 to 6", low=0, high=6),
-    ),
-))
 
 
 # -- Critical Injury ------------------------------------------------------------
 
-def critical_injury(held: int, count: int) -> Result:
+@calculator("critical-injury", "Critical Injury", "drifters",
+            "The bonus on each Critical Injury roll and the exact chance of each severity band.", (
+                IntField("held", "Critical Injuries already held", 0, "0 to 10", low=0, high=10),
+                IntField("count", "Critical Injuries this attack inflicts", 1, "1 to 4", low=1, high=4),
+            ))
+def critical_injury(*, held: int = 0, count: int = 1) -> Result:
     """Each Critical Injury roll's bonus and the exact chance of each severity band.
 
-    >>> critical_injury(2, 1).blocks[0].rows[0]
+    >>> critical_injury(held=2).blocks[0].rows[0]
     ('Roll 1', '+20', '10.0%', '30.0%', '25.0%', '15.0%', '20.0%')
     """
     rolls = injuries_for_attack(held, count)
@@ -128,22 +161,10 @@ def critical_injury(held: int, count: int) -> Result:
                   f"{pct(first[Severity.MORTAL])} Mortal", facts, (table, chart))
 
 
-register(Calculator(
-    slug="critical-injury",
-    title="Critical Injury",
-    system="drifters",
-    intro="The bonus on each Critical Injury roll and the exact chance of each severity band.",
-    compute=critical_injury,
-    fields=(
-        IntField("held", "Critical Injuries already held", 0, "0 to 10", low=0, high=10),
-        IntField("count", "Critical Injuries this attack inflicts", 1, "1 to 4", low=1, high=4),
-    ),
-))
-
-
 # -- Initiative -------------------------------------------------------------------
 
 _SIDES = {"player": Side.PLAYER, "players": Side.PLAYER, "pc": Side.PLAYER, "gm": Side.GM, "npc": Side.GM}
+_COMBATANTS = "Senna Vael, player, 2\nDavan, player, 1\nAgent A, gm, 1\nAgent B, gm, 0"
 
 
 def _entries(text: str) -> list[Entry]:
@@ -174,10 +195,15 @@ def _entries(text: str) -> list[Entry]:
     return entries
 
 
-def initiative(combatants: str) -> Result:
+@calculator("initiative", "Initiative order", "drifters",
+            "The order of Initiative slots from each combatant's side and net Successes.", (
+                TextField("combatants", "Combatants", _COMBATANTS,
+                          "One per line: name, side (player or gm), net Successes", max_length=800, rows=5),
+            ))
+def initiative(*, combatants: str = _COMBATANTS) -> Result:
     """The Initiative slots and who fills them, ties resolved as the rules say.
 
-    >>> initiative("Senna, player, 2\\nAgent A, gm, 2").facts[0]
+    >>> initiative(combatants="Senna, player, 2\\nAgent A, gm, 2").facts[0]
     ('Slots', 'player, gm')
     """
     entries = _entries(combatants)
@@ -192,32 +218,47 @@ def initiative(combatants: str) -> Result:
                    "the table shows them in the order of their own results.",))
 
 
-register(Calculator(
-    slug="initiative",
-    title="Initiative order",
-    system="drifters",
-    intro="The order of Initiative slots from each combatant's side and net Successes.",
-    compute=initiative,
-    fields=(
-        TextField("combatants", "Combatants", "Senna Vael, player, 2\nDavan, player, 1\nAgent A, gm, 1\nAgent B, gm, 0",
-                  "One per line: name, side (player or gm), net Successes", max_length=800, rows=5),
-    ),
-))
-
-
 # -- Movement -----------------------------------------------------------------------
 
-_BANDS = tuple((b.name.lower(), b.name.title()) for b in RangeBand)
-_GRAVITY = tuple((g.value, g.value.title()) for g in Gravity)
+class _StepsField(ChoiceField):
+    """A choice among a few tuples of Maneuvers (written ``"1,1,2"``), parsed to the tuple itself."""
+
+    def parse(self, raw: object) -> tuple[int, ...]:
+        if isinstance(raw, tuple):
+            raw = self.format(raw)
+        return tuple(int(n) for n in str(super().parse(raw)).split(","))
+
+    def format(self, value: object) -> str:
+        return ",".join(str(n) for n in value) if isinstance(value, tuple) else str(value)
 
 
-def movement(start: str, end: str, gravity: str, anchored: bool) -> Result:
+_SLOWER = ((1, 1, 2), (1, 1, 1), (1, 2, 2), (1, 2, 3))
+
+
+@calculator("movement", "Movement", "drifters",
+            "How many Maneuvers, turns and Strain a move between range bands costs.", (
+                ChoiceField("start", "From band", "engaged", choices=_BANDS, enum=RangeBand),
+                ChoiceField("end", "To band", "medium", choices=_BANDS, enum=RangeBand),
+                ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY, enum=Gravity),
+                BoolField("anchored", "Anchored (mag boots or a handhold)", False),
+                _StepsField("heavy_gravity_move_maneuvers", "Extra Maneuvers per move in Elevated, High, Extreme "
+                            "gravity", STANDARD.heavy_gravity_move_maneuvers,
+                            "The source says movement slows in all three but gives no number; ours: 1, 1, 2.",
+                            group=RULINGS,
+                            choices=tuple((",".join(map(str, t)), ", ".join(map(str, t))) for t in _SLOWER)),
+                BoolField("anchored_skips_push_off", "Anchored movement in microgravity needs no push-off",
+                          STANDARD.anchored_skips_push_off,
+                          "Ours: yes (mag boots let you walk). Printed: no, every move there pays the push-off.",
+                          group=RULINGS),
+            ), rulings=STANDARD)
+def movement(*, start: RangeBand = RangeBand.ENGAGED, end: RangeBand = RangeBand.MEDIUM,
+             gravity: Gravity = Gravity.STANDARD, anchored: bool = False, rulings: Rulings = STANDARD) -> Result:
     """Maneuvers, turns and Strain to move between personal range bands.
 
-    >>> movement("engaged", "long", "standard", False).headline
-    '4 Maneuvers'
+    >>> movement(start=RangeBand.SHORT, end=RangeBand.MEDIUM, gravity=Gravity.ELEVATED).headline
+    '2 Maneuvers'
     """
-    plan = move_plan(start, end, gravity, anchored)
+    plan = move_plan(start, end, gravity, anchored, rulings=rulings)
     facts = (
         ("Maneuvers needed", str(plan.maneuvers)),
         ("Turns, taking a second Maneuver each turn", f"{plan.turns_with_strain} (costs {plan.strain} Strain)"),
@@ -225,21 +266,6 @@ def movement(start: str, end: str, gravity: str, anchored: bool) -> Result:
     )
     word = "Maneuver" if plan.maneuvers == 1 else "Maneuvers"
     return Result(f"{plan.maneuvers} {word}", facts)
-
-
-register(Calculator(
-    slug="movement",
-    title="Movement",
-    system="drifters",
-    intro="How many Maneuvers, turns and Strain a move between range bands costs.",
-    compute=movement,
-    fields=(
-        ChoiceField("start", "From band", "engaged", choices=_BANDS),
-        ChoiceField("end", "To band", "medium", choices=_BANDS),
-        ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY),
-        BoolField("anchored", "Anchored (mag boots or a handhold)", False),
-    ),
-))
 
 
 # -- Recovery -----------------------------------------------------------------------
@@ -253,12 +279,31 @@ _EVENTS = (
 )
 
 
-def recovery(wound_points: int, strain_points: int, wounds: int, strain: int, strain_knockout: bool,
-             caught_breath: bool, event: str, might: int, willpower: int, net_successes: int,
-             boons: int) -> Result:
+@calculator("recovery", "Recovery", "drifters",
+            "What a character's Wounds and Strain become after a recovery event.", (
+                IntField("wound_points", "Wound Points", 12, "1 to 40", low=1, high=40),
+                IntField("strain_points", "Strain Points", 12, "1 to 40", low=1, high=40),
+                IntField("wounds", "Wounds now", 5, "0 to 60", low=0, high=60),
+                IntField("strain", "Strain now", 6, "0 to 60", low=0, high=60),
+                BoolField("strain_knockout", "Knocked out by Strain this encounter", False),
+                BoolField("caught_breath", "Already used Catch Breath this encounter", False),
+                ChoiceField("event", "Event", "end_of_encounter", choices=_EVENTS),
+                IntField("might", "Might", 2, "1 to 10 (full rest)", low=1, high=10),
+                IntField("willpower", "Willpower", 2, "1 to 10 (end of encounter)", low=1, high=10),
+                IntField("net_successes", "Medical check: net Successes", 0, "0 to 10", low=0, high=10),
+                IntField("boons", "Boons (medical check or spent on Strain)", 0, "0 to 10", low=0, high=10),
+                BoolField("medical_boons_repeat", "Medical care: every 2 Boons remove 1 more Wound",
+                          STANDARD.medical_boons_repeat,
+                          "Printed and ours: no, 2 Boons buy 1 more Wound once per check. Yes repeats it.",
+                          group=RULINGS),
+            ), rulings=STANDARD)
+def recovery(*, wound_points: int = 12, strain_points: int = 12, wounds: int = 5, strain: int = 6,
+             strain_knockout: bool = False, caught_breath: bool = False, event: str = "end_of_encounter",
+             might: int = 2, willpower: int = 2, net_successes: int = 0, boons: int = 0,
+             rulings: Rulings = STANDARD) -> Result:
     """A character's Wounds and Strain before and after a recovery event.
 
-    >>> recovery(12, 12, 5, 6, False, False, "end_of_encounter", 2, 3, 0, 0).headline
+    >>> recovery(strain=6, willpower=3).headline
     'After End of the encounter: 5 Wounds, 3 Strain'
     """
     before = Health(wound_points, strain_points, wounds, strain, strain_knockout=strain_knockout,
@@ -272,7 +317,7 @@ def recovery(wound_points: int, strain_points: int, wounds: int, strain: int, st
     elif event == "full_rest":
         after = before.full_rest(might)
     else:
-        after = before.medical_care(might, net_successes, boons)
+        after = before.medical_care(might, net_successes, boons, rulings=rulings)
     label = dict(_EVENTS)[event]
     rows = (
         ("Wounds", f"{before.wounds} of {before.wound_points}", f"{after.wounds} of {after.wound_points}"),
@@ -283,25 +328,3 @@ def recovery(wound_points: int, strain_points: int, wounds: int, strain: int, st
     )
     return Result(f"After {label}: {after.wounds} Wounds, {after.strain} Strain", (),
                   (Table(f"Before and after: {label}", ("", "Before", "After"), rows),))
-
-
-register(Calculator(
-    slug="recovery",
-    title="Recovery",
-    system="drifters",
-    intro="What a character's Wounds and Strain become after a recovery event.",
-    compute=recovery,
-    fields=(
-        IntField("wound_points", "Wound Points", 12, "1 to 40", low=1, high=40),
-        IntField("strain_points", "Strain Points", 12, "1 to 40", low=1, high=40),
-        IntField("wounds", "Wounds now", 5, "0 to 60", low=0, high=60),
-        IntField("strain", "Strain now", 6, "0 to 60", low=0, high=60),
-        BoolField("strain_knockout", "Knocked out by Strain this encounter", False),
-        BoolField("caught_breath", "Already used Catch Breath this encounter", False),
-        ChoiceField("event", "Event", "end_of_encounter", choices=_EVENTS),
-        IntField("might", "Might", 2, "1 to 10 (full rest)", low=1, high=10),
-        IntField("willpower", "Willpower", 2, "1 to 10 (end of encounter)", low=1, high=10),
-        IntField("net_successes", "Medical check: net Successes", 0, "0 to 10", low=0, high=10),
-        IntField("boons", "Boons (medical check or spent on Strain)", 0, "0 to 10", low=0, high=10),
-    ),
-))

@@ -10,15 +10,17 @@ answers. No rule is computed here.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from voidref.calc.fields import BoolField, ChoiceField, IntField
-from voidref.calc.registry import Calculator, register
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
+from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table, pct
 from voidref.drifters import (
     Attack,
     Character,
     Condition,
     Conditions,
+    Cover,
     Gravity,
     Health,
     Kind,
@@ -27,6 +29,7 @@ from voidref.drifters import (
     Weapon,
     rounds_to_take_down,
 )
+from voidref.drifters.rulings import STANDARD, Rulings
 from voidref.drifters.ships import (
     BOOST_DAMAGE,
     BoonUse,
@@ -42,7 +45,6 @@ from voidref.drifters.ships import (
     attack_odds,
     shot_heat,
 )
-from voidref.errors import check_enum
 from voidref.exact import Dist
 
 __all__ = ["attack", "rounds", "ship_attack"]
@@ -64,23 +66,28 @@ def _dist_blocks(dist: Dist, caption: str, axis: str) -> tuple[Table, BarChart]:
             BarChart(f"Chance of each number of {axis}", axis, tuple((str(v), p) for v, p in probs.items())))
 
 
-def _attack(characteristic, skill_rank, weapon_skill, damage, crit, pierce, weapon_range, stun, band, cover,
-            target_kind, wound_points, resistance, defense, deflecting, gravity, anchored, disoriented,
-            boon_dice, bane_dice, past_range) -> Attack:
-    skill = Skill(weapon_skill)
-    stat = skill.characteristic.value
-    attacker = Character("Attacker", **{stat: characteristic}, skills={skill: skill_rank})
-    melee = skill is not Skill.RANGED
-    reach = check_enum("range", "engaged" if melee else weapon_range, RangeBand)
-    weapon = Weapon("Weapon", damage=damage, crit=crit, range=reach, skill=skill, pierce=pierce, stun=stun)
+def _attack(*, characteristic: int, skill_rank: int, weapon_skill: Skill, damage: int, crit: int, pierce: int,
+            weapon_range: RangeBand, stun: bool, thrown: bool, band: RangeBand, cover: Cover, target_kind: Kind,
+            wound_points: int, resistance: int, defense: int, talent_defense: int, deflecting: int,
+            gravity: Gravity, anchored: bool,
+            disoriented: bool, boon_dice: int, bane_dice: int, difficulty_upgrades: int, past_range: bool,
+            rulings: Rulings = STANDARD) -> Attack:
+    """The engine's :class:`~voidref.drifters.Attack` for the form's numbers."""
+    stats: dict[str, Any] = {weapon_skill.characteristic.value: characteristic}
+    attacker = Character("Attacker", skills={weapon_skill: skill_rank}, **stats)
+    melee = weapon_skill is not Skill.RANGED
+    weapon = Weapon("Weapon", damage=damage, crit=crit, range=RangeBand.ENGAGED if melee else weapon_range,
+                    skill=weapon_skill, pierce=pierce, stun=stun, thrown=thrown and not melee)
     target = Character("Target", kind=target_kind, stated_wound_points=wound_points, stated_resistance=resistance,
                        melee_defense=defense if melee else 0, ranged_defense=0 if melee else defense,
+                       talent_melee_defense=talent_defense if melee else 0,
+                       talent_ranged_defense=0 if melee else talent_defense,
                        deflecting={weapon.damage_type: deflecting} if deflecting else {})
     conditions = Conditions().apply(Condition.DISORIENTED) if disoriented else Conditions()
-    attack_band = check_enum("band", "engaged" if melee else band, RangeBand)
-    return Attack(attacker, weapon, target, band=attack_band, cover=cover, gravity=gravity,
-                  anchored=anchored, conditions=conditions, boon_dice=boon_dice, bane_dice=bane_dice,
-                  past_range_allowed=past_range)
+    return Attack(attacker, weapon, target, band=RangeBand.ENGAGED if melee else band, cover=cover,
+                  gravity=gravity, anchored=anchored, conditions=conditions, boon_dice=boon_dice,
+                  bane_dice=bane_dice, difficulty_upgrades=difficulty_upgrades, past_range_allowed=past_range,
+                  rulings=rulings)
 
 
 def _health(a: Attack, wounds: int) -> Health:
@@ -92,20 +99,75 @@ def _pool_facts(a: Attack) -> tuple[tuple[str, str], ...]:
     return (("Pool", a.pool().describe()), ("Bane Dice from", sources))
 
 
-def attack(characteristic: int, skill_rank: int, weapon_skill: str, damage: int, crit: int, pierce: int,
-           weapon_range: str, stun: bool, band: str, cover: str, target_kind: str, wound_points: int,
-           resistance: int, defense: int, deflecting: int, wounds: int, gravity: str, anchored: bool,
-           disoriented: bool, boon_dice: int, bane_dice: int, past_range: bool) -> Result:
+_ATTACK_FIELDS = (
+    IntField("characteristic", "Attacker's characteristic", 3,
+             "Might for melee and unarmed, Agility for ranged; 1 to 6",
+             low=1, high=6),
+    IntField("skill_rank", "Attacker's skill rank", 2, "0 to 5", low=0, high=5),
+    ChoiceField("weapon_skill", "Weapon skill", "ranged", choices=_SKILLS, enum=Skill),
+    IntField("damage", "Weapon Damage", 6, "0 to 20", low=0, high=20),
+    IntField("crit", "Weapon Crit rating", 3, "1 to 6", low=1, high=6),
+    IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
+    ChoiceField("weapon_range", "Weapon range", "medium", "ranged weapons only", choices=_BANDS, enum=RangeBand),
+    BoolField("stun", "Stun weapon (deals Strain)", False),
+    BoolField("thrown", "Thrown weapon", False, "ranged weapons only; gravity shifts its reach"),
+    ChoiceField("band", "Range band to the target", "short", "ranged attacks only; melee is Engaged", choices=_BANDS,
+                enum=RangeBand),
+    ChoiceField("cover", "Target's cover", "none", "ranged attacks only", choices=_COVER, enum=Cover),
+    ChoiceField("target_kind", "Target is a", "elite", choices=_KINDS, enum=Kind),
+    IntField("wound_points", "Target's Wound Points", 12, "1 to 40", low=1, high=40),
+    IntField("resistance", "Target's Resistance", 2, "0 to 10", low=0, high=10),
+    IntField("defense", "Target's Defense (Melee or Ranged, by weapon)", 0,
+             "from armor and other gear, 0 to 4; with Deflecting at most 3 Bane Dice", low=0, high=4),
+    IntField("talent_defense", "Target's Defense from talents", 0, "0 to 5, added on top, never capped",
+             low=0, high=5),
+    IntField("deflecting", "Target's Deflecting against this weapon", 0, "0 to 3", low=0, high=3),
+    IntField("wounds", "Target's current Wounds", 0, "0 to 40", low=0, high=40),
+    ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY, enum=Gravity),
+    BoolField("anchored", "Attacker anchored", False),
+    BoolField("disoriented", "Attacker Disoriented", False),
+    IntField("boon_dice", "Extra Boon Dice", 0, "0 to 4", low=0, high=4),
+    IntField("bane_dice", "Extra Bane Dice", 0, "0 to 4", low=0, high=4),
+    IntField("difficulty_upgrades", "Upgrades of the difficulty", 0,
+             "0 to 3; each turns a Trial Die into a Hazard Die, the only die with a Calamity", low=0, high=3),
+    BoolField("past_range", "GM allows a shot past the weapon's range", False),
+    BoolField("stun_subtracts_resistance", "Resistance reduces a Stun hit", STANDARD.stun_subtracts_resistance,
+              "Ours: yes, a Stun hit is a hit, less Resistance. No: it is Strain dealt directly, which Resistance "
+              "does not reduce. The source prints both rules.", group=RULINGS),
+    BoolField("thrown_reach_stops_at_engaged", "A thrown weapon shortened past Engaged can still be thrown at Engaged",
+              STANDARD.thrown_reach_stops_at_engaged,
+              "Ours: no, it cannot be thrown in that gravity (the source is silent).", group=RULINGS),
+)
+"""The fields of an attack, shared by :func:`attack` and :func:`rounds`."""
+
+
+@calculator("attack", "Attack", "drifters",
+            "The pool an attack rolls, its chance to hit, the Wounds it deals and what may follow.",
+            _ATTACK_FIELDS + (
+                BoolField("ranged_shot_is_physical", "Firing a ranged weapon is a physical action (Drifting)",
+                          STANDARD.ranged_shot_is_physical,
+                          "Ours: no, only melee, unarmed and thrown attacks are; the source does not say. Yes: a "
+                          "Calamity on any shot in microgravity leaves the shooter Drifting.", group=RULINGS),
+            ), rulings=STANDARD)
+def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill = Skill.RANGED, damage: int = 6,
+           crit: int = 3, pierce: int = 0, weapon_range: RangeBand = RangeBand.MEDIUM, stun: bool = False,
+           thrown: bool = False, band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE,
+           target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
+           talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
+           gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
+           boon_dice: int = 0, bane_dice: int = 0, difficulty_upgrades: int = 0, past_range: bool = False,
+           rulings: Rulings = STANDARD) -> Result:
     """One attack's pool, chance to hit, Wounds, Critical Injury and incapacitation odds.
 
-    >>> r = attack(3, 2, "ranged", 6, 3, 0, "medium", False, "short", "none", "elite", 12, 2, 0, 0, 0,
-    ...            "standard", False, False, 0, 0, False)
-    >>> r.facts[0]
+    >>> attack().facts[0]
     ('Pool', '2 Mastery + 1 Ability vs 1 Trial')
     """
-    a = _attack(characteristic, skill_rank, weapon_skill, damage, crit, pierce, weapon_range, stun, band, cover,
-                target_kind, wound_points, resistance, defense, deflecting, gravity, anchored, disoriented,
-                boon_dice, bane_dice, past_range)
+    a = _attack(characteristic=characteristic, skill_rank=skill_rank, weapon_skill=weapon_skill, damage=damage,
+                crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, thrown=thrown, band=band,
+                cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
+                defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
+                anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
+                difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     odds = a.odds(_health(a, wounds))
     facts = _pool_facts(a) + (
         ("Chance to hit", pct(odds.hit)),
@@ -113,57 +175,34 @@ def attack(characteristic: int, skill_rank: int, weapon_skill: str, damage: int,
         ("Chance a Critical Injury is available", pct(odds.critical_injury)),
         ("Chance the target is incapacitated", pct(odds.incapacitated)),
     )
+    if gravity is Gravity.MICRO:
+        facts += (("Chance the attacker is left Drifting (a Calamity on a physical attack)", pct(odds.drifting)),)
     blocks: tuple[Table | BarChart, ...] = _dist_blocks(odds.wounds, "Wounds dealt (0 on a miss)", "Wounds")
     if stun:
         blocks += _dist_blocks(odds.strain, "Strain dealt (0 on a miss)", "Strain")
     return Result(f"Chance to hit: {pct(odds.hit)}", facts, blocks)
 
 
-_ATTACK_FIELDS = (
-    IntField("characteristic", "Attacker's characteristic", 3,
-             "Might for melee and unarmed, Agility for ranged; 1 to 6",
-             low=1, high=6),
-    IntField("skill_rank", "Attacker's skill rank", 2, "0 to 5", low=0, high=5),
-    ChoiceField("weapon_skill", "Weapon skill", "ranged", choices=_SKILLS),
-    IntField("damage", "Weapon Damage", 6, "0 to 20", low=0, high=20),
-    IntField("crit", "Weapon Crit rating", 3, "1 to 6", low=1, high=6),
-    IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
-    ChoiceField("weapon_range", "Weapon range", "medium", "ranged weapons only", choices=_BANDS),
-    BoolField("stun", "Stun weapon (deals Strain)", False),
-    ChoiceField("band", "Range band to the target", "short", "ranged attacks only; melee is Engaged", choices=_BANDS),
-    ChoiceField("cover", "Target's cover", "none", "ranged attacks only", choices=_COVER),
-    ChoiceField("target_kind", "Target is a", "elite", choices=_KINDS),
-    IntField("wound_points", "Target's Wound Points", 12, "1 to 40", low=1, high=40),
-    IntField("resistance", "Target's Resistance", 2, "0 to 10", low=0, high=10),
-    IntField("defense", "Target's Defense (Melee or Ranged, by weapon)", 0, "0 to 4", low=0, high=4),
-    IntField("deflecting", "Target's Deflecting against this weapon", 0, "0 to 3", low=0, high=3),
-    IntField("wounds", "Target's current Wounds", 0, "0 to 40", low=0, high=40),
-    ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY),
-    BoolField("anchored", "Attacker anchored", False),
-    BoolField("disoriented", "Attacker Disoriented", False),
-    IntField("boon_dice", "Extra Boon Dice", 0, "0 to 4", low=0, high=4),
-    IntField("bane_dice", "Extra Bane Dice", 0, "0 to 4", low=0, high=4),
-    BoolField("past_range", "GM allows a shot past the weapon's range", False),
-)
-
-register(Calculator(
-    slug="attack",
-    title="Attack",
-    system="drifters",
-    intro="The pool an attack rolls, its chance to hit, the Wounds it deals and what may follow.",
-    compute=attack,
-    fields=_ATTACK_FIELDS,
-))
-
-
-def rounds(characteristic: int, skill_rank: int, weapon_skill: str, damage: int, crit: int, pierce: int,
-           weapon_range: str, stun: bool, band: str, cover: str, target_kind: str, wound_points: int,
-           resistance: int, defense: int, deflecting: int, wounds: int, gravity: str, anchored: bool,
-           disoriented: bool, boon_dice: int, bane_dice: int, past_range: bool, max_rounds: int) -> Result:
+@calculator("rounds-to-take-down", "Rounds to take down", "drifters",
+            "If the same attack repeats every round, the exact chance the target is down by each round.",
+            _ATTACK_FIELDS + (IntField("max_rounds", "Rounds to look ahead", 10, "1 to 20", low=1, high=20),),
+            rulings=STANDARD)
+def rounds(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill = Skill.RANGED, damage: int = 6,
+           crit: int = 3, pierce: int = 0, weapon_range: RangeBand = RangeBand.MEDIUM, stun: bool = False,
+           thrown: bool = False, band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE,
+           target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
+           talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
+           gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
+           boon_dice: int = 0, bane_dice: int = 0, difficulty_upgrades: int = 0, past_range: bool = False,
+           max_rounds: int = 10,
+           rulings: Rulings = STANDARD) -> Result:
     """The exact chance the target goes down in each round when the same attack repeats."""
-    a = _attack(characteristic, skill_rank, weapon_skill, damage, crit, pierce, weapon_range, stun, band, cover,
-                target_kind, wound_points, resistance, defense, deflecting, gravity, anchored, disoriented,
-                boon_dice, bane_dice, past_range)
+    a = _attack(characteristic=characteristic, skill_rank=skill_rank, weapon_skill=weapon_skill, damage=damage,
+                crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, thrown=thrown, band=band,
+                cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
+                defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
+                anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
+                difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     t = rounds_to_take_down(a, _health(a, wounds), max_rounds=max_rounds)
     rows = tuple((str(r), pct(p), pct(t.within(r))) for r, p in sorted(t.by_round.items()))
     mean = "never" if t.expected_rounds is None else f"{float(t.expected_rounds):.2f}"
@@ -181,16 +220,6 @@ def rounds(characteristic: int, skill_rank: int, weapon_skill: str, damage: int,
                          rows), chart))
 
 
-register(Calculator(
-    slug="rounds-to-take-down",
-    title="Rounds to take down",
-    system="drifters",
-    intro="If the same attack repeats every round, the exact chance the target is down by each round.",
-    compute=rounds,
-    fields=_ATTACK_FIELDS + (IntField("max_rounds", "Rounds to look ahead", 10, "1 to 20", low=1, high=20),),
-))
-
-
 # -- ship attack ---------------------------------------------------------------------
 
 _SHIP_BANDS = tuple((b.value, b.value.title()) for b in ShipRange)
@@ -198,29 +227,76 @@ _TYPES = tuple((t.value, t.value.title()) for t in WeaponType)
 _BOON_USE = (("keep", "Keep every Boon for a Critical Hit"), ("armor", "Spend Boons to bypass Armor first"))
 
 
-def ship_attack(agility: int, gunnery: int, handling: int, mount: str, damage: int, crit: int, pierce: int,
-                heat: int, weapon_type: str, armor_bypass: bool, system_damage: int, ion: bool, band: str,
-                armor: int, hull_points: int, hull_damage: int, system_points: int, system_taken: int,
-                deflection: int, screen_reduction: int, screen_bane_dice: int, screens_active: bool,
-                limited_boon_dice: int, talent_boon_dice: int, bane_dice: int, target_evading: bool,
-                attacker_evading: bool, boost: bool, boon_use: str, current_heat: int) -> Result:
-    """A ship attack's pool, chance to hit, Hull and System Damage, Critical Hit and Heat."""
-    ship_band = check_enum("band", band, ShipRange)
-    weapon = ShipWeapon("Weapon", damage=damage, ranges=(ship_band,), crit=crit, pierce=pierce, heat=heat,
-                        type=check_enum("weapon_type", weapon_type, WeaponType),
-                        mount=check_enum("mount", mount, Mount), armor_bypass=armor_bypass,
-                        system_damage=system_damage, ion=ion)
+@calculator("ship-attack", "Ship attack", "drifters",
+            "A ship weapon's pool with the Boon Limit, its chance to hit, the damage it deals and the Heat it adds.", (
+                IntField("agility", "Gunner's Agility", 3, "1 to 6", low=1, high=6),
+                IntField("gunnery", "Gunner's Gunnery", 2, "0 to 5", low=0, high=5),
+                IntField("handling", "Attacking ship's Handling", 0, "-3 to 3 (fixed weapons only)", low=-3, high=3),
+                ChoiceField("mount", "Weapon mount", "turret", choices=tuple((m.value, m.value.title()) for m in Mount),
+                            enum=Mount),
+                IntField("damage", "Weapon Damage", 5, "0 to 20", low=0, high=20),
+                IntField("crit", "Weapon Crit rating", 3, "1 to 6", low=1, high=6),
+                IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
+                IntField("heat", "Weapon Heat", 1, "0 to 6", low=0, high=6),
+                ChoiceField("weapon_type", "Weapon type", "kinetic", choices=_TYPES, enum=WeaponType),
+                BoolField("armor_bypass", "Armor Bypass quality", False),
+                IntField("system_damage", "Weapon System Damage", 0, "0 to 10", low=0, high=10),
+                BoolField("ion", "Ion weapon", False),
+                ChoiceField("band", "Range band", "short", choices=_SHIP_BANDS, enum=ShipRange),
+                IntField("armor", "Target's Armor", 2, "0 to 10", low=0, high=10),
+                IntField("hull_points", "Target's Hull Points", 18, "1 to 60", low=1, high=60),
+                IntField("hull_damage", "Hull Damage already taken", 0, "0 to 60", low=0, high=60),
+                IntField("system_points", "Target's System Points", 0, "0 (none listed) to 30", low=0, high=30),
+                IntField("system_taken", "System Damage already taken", 0, "0 to 30", low=0, high=30),
+                IntField("deflection", "Target's Deflection (facing the shot)", 0, "0 to 4", low=0, high=4),
+                IntField("screen_reduction", "Target's screen Damage Reduction", 0, "0 to 6 (beam and plasma)",
+                         low=0, high=6),
+                IntField("screen_bane_dice", "Target's screen Bane Dice", 0, "0 to 3 (beam and plasma)",
+                         low=0, high=3),
+                BoolField("screens_active", "Target's screen is up", True),
+                BoolField("armor_bypass_ignores_screen_dice", "Armor Bypass also cancels the screen's Bane Dice",
+                          STANDARD.armor_bypass_ignores_screen_dice,
+                          "Ours: no, it ignores the screen's Damage Reduction only. Printed: yes, it ignores "
+                          "screens outright.", group=RULINGS),
+                IntField("limited_boon_dice", "Boon Dice under the Boon Limit", 0,
+                         "0 to 6 (stations, orders, allies…)", low=0, high=6),
+                IntField("talent_boon_dice", "Boon Dice from talents", 0, "0 to 3 (outside the limit)",
+                         low=0, high=3),
+                IntField("bane_dice", "Other Bane Dice", 0, "0 to 4", low=0, high=4),
+                BoolField("target_evading", "Target evading", False),
+                BoolField("attacker_evading", "Attacker evading", False),
+                BoolField("boost", "Boosted shot", False),
+                ChoiceField("boon_use", "Boons", "keep", choices=_BOON_USE, enum=BoonUse),
+                IntField("current_heat", "Attacker's Heat before the shot", 0, "0 to 40", low=0, high=40),
+            ), rulings=STANDARD)
+def ship_attack(*, agility: int = 3, gunnery: int = 2, handling: int = 0, mount: Mount = Mount.TURRET,
+                damage: int = 5, crit: int = 3, pierce: int = 0, heat: int = 1,
+                weapon_type: WeaponType = WeaponType.KINETIC, armor_bypass: bool = False, system_damage: int = 0,
+                ion: bool = False, band: ShipRange = ShipRange.SHORT, armor: int = 2, hull_points: int = 18,
+                hull_damage: int = 0, system_points: int = 0, system_taken: int = 0, deflection: int = 0,
+                screen_reduction: int = 0, screen_bane_dice: int = 0, screens_active: bool = True,
+                limited_boon_dice: int = 0, talent_boon_dice: int = 0, bane_dice: int = 0,
+                target_evading: bool = False, attacker_evading: bool = False, boost: bool = False,
+                boon_use: BoonUse = BoonUse.KEEP, current_heat: int = 0, rulings: Rulings = STANDARD) -> Result:
+    """A ship attack's pool, chance to hit, Hull and System Damage, Critical Hit and Heat.
+
+    >>> ship_attack().headline
+    'Chance to hit: 82.6%'
+    """
+    weapon = ShipWeapon("Weapon", damage=damage, ranges=(band,), crit=crit, pierce=pierce, heat=heat,
+                        type=weapon_type, mount=mount, armor_bypass=armor_bypass, system_damage=system_damage,
+                        ion=ion)
     attacker = ShipProfile("Attacker", speed=3, handling=handling, armor=0, hull_points=10, weapons=(weapon,))
     screen = Screen(damage_reduction=screen_reduction, bane_dice=screen_bane_dice) \
         if (screen_reduction or screen_bane_dice) else None
     target = ShipProfile("Target", speed=3, handling=0, armor=armor, hull_points=hull_points,
                          deflection=(deflection, deflection), system_points=system_points or None, screen=screen)
-    shot = ShipAttack(attacker, weapon, target, agility=agility, gunnery=gunnery, band=ship_band, facing=Facing.FORE,
+    shot = ShipAttack(attacker, weapon, target, agility=agility, gunnery=gunnery, band=band, facing=Facing.FORE,
                       limited_boon_dice=limited_boon_dice, talent_boon_dice=talent_boon_dice, bane_dice=bane_dice,
                       target_evading=target_evading, attacker_evading=attacker_evading,
-                      boost=BOOST_DAMAGE if boost else 0, screens_active=screens_active)
+                      boost=BOOST_DAMAGE if boost else 0, screens_active=screens_active, rulings=rulings)
     standing = ShipStanding(hull_damage=hull_damage, system_damage=system_taken if system_points else 0)
-    odds = attack_odds(shot, standing, boon_use=BoonUse(boon_use))
+    odds = attack_odds(shot, standing, boon_use=boon_use)
     parts = "; ".join(f"{name}: {n} {kind} {'Die' if n == 1 else 'Dice'}" for name, kind, n in shot.parts()) or "none"
     facts = [("Pool", shot.pool().describe()), ("Extra dice from", parts)]
     if shot.capped_boon_dice:
@@ -239,45 +315,3 @@ def ship_attack(agility: int, gunnery: int, handling: int, mount: str, damage: i
     if system_damage or ion:
         blocks += (_dist_blocks(odds.system_damage, "System Damage dealt (0 on a miss)", "System Damage")[0],)
     return Result(f"Chance to hit: {pct(odds.hit)}", tuple(facts), blocks)
-
-
-register(Calculator(
-    slug="ship-attack",
-    title="Ship attack",
-    system="drifters",
-    intro="A ship weapon's pool with the Boon Limit, its chance to hit, the damage it deals and the Heat it adds.",
-    compute=ship_attack,
-    fields=(
-        IntField("agility", "Gunner's Agility", 3, "1 to 6", low=1, high=6),
-        IntField("gunnery", "Gunner's Gunnery", 2, "0 to 5", low=0, high=5),
-        IntField("handling", "Attacking ship's Handling", 0, "-3 to 3 (fixed weapons only)", low=-3, high=3),
-        ChoiceField("mount", "Weapon mount", "turret", choices=tuple((m.value, m.value.title()) for m in Mount)),
-        IntField("damage", "Weapon Damage", 5, "0 to 20", low=0, high=20),
-        IntField("crit", "Weapon Crit rating", 3, "1 to 6", low=1, high=6),
-        IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
-        IntField("heat", "Weapon Heat", 1, "0 to 6", low=0, high=6),
-        ChoiceField("weapon_type", "Weapon type", "kinetic", choices=_TYPES),
-        BoolField("armor_bypass", "Armor Bypass quality", False),
-        IntField("system_damage", "Weapon System Damage", 0, "0 to 10", low=0, high=10),
-        BoolField("ion", "Ion weapon", False),
-        ChoiceField("band", "Range band", "short", choices=_SHIP_BANDS),
-        IntField("armor", "Target's Armor", 2, "0 to 10", low=0, high=10),
-        IntField("hull_points", "Target's Hull Points", 18, "1 to 60", low=1, high=60),
-        IntField("hull_damage", "Hull Damage already taken", 0, "0 to 60", low=0, high=60),
-        IntField("system_points", "Target's System Points", 0, "0 (none listed) to 30", low=0, high=30),
-        IntField("system_taken", "System Damage already taken", 0, "0 to 30", low=0, high=30),
-        IntField("deflection", "Target's Deflection (facing the shot)", 0, "0 to 4", low=0, high=4),
-        IntField("screen_reduction", "Target's screen Damage Reduction", 0, "0 to 6 (beam and plasma)", low=0, high=6),
-        IntField("screen_bane_dice", "Target's screen Bane Dice", 0, "0 to 3 (beam and plasma)", low=0, high=3),
-        BoolField("screens_active", "Target's screen is up", True),
-        IntField("limited_boon_dice", "Boon Dice under the Boon Limit", 0, "0 to 6 (stations, orders, allies…)",
-                 low=0, high=6),
-        IntField("talent_boon_dice", "Boon Dice from talents", 0, "0 to 3 (outside the limit)", low=0, high=3),
-        IntField("bane_dice", "Other Bane Dice", 0, "0 to 4", low=0, high=4),
-        BoolField("target_evading", "Target evading", False),
-        BoolField("attacker_evading", "Attacker evading", False),
-        BoolField("boost", "Boosted shot", False),
-        ChoiceField("boon_use", "Boons", "keep", choices=_BOON_USE),
-        IntField("current_heat", "Attacker's Heat before the shot", 0, "0 to 40", low=0, high=40),
-    ),
-))

@@ -21,11 +21,11 @@ docstring or field comment says what the source says, what we chose and why.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.kinds import Kind
 
 __all__ = [
     "ATTRIBUTE_MIN",
@@ -53,17 +53,14 @@ __all__ = [
     "check_rulings",
 ]
 
-class _Enum(enum.Enum):
-    """An enum whose repr is code that rebuilds the member (``Terrain.ROUGH``)."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
+_Enum = Kind
+"""The one enum base (:class:`voidref.kinds.Kind`), under the name the other Void Pirates modules import."""
 
 
 # -- the switches the engine reads -------------------------------------------
 
 
-class FinalTie(_Enum):
+class FinalTie(Kind):
     """What happens when two Initiative rolls tie on total, raw AGL and raw 3d6."""
 
     TOGETHER = "together"
@@ -215,7 +212,8 @@ class Rulings:
         check_int("repair_default_tn", self.repair_default_tn, low=1, high=60)
         object.__setattr__(self, "initiative_final_tie",
                            check_enum("initiative_final_tie", self.initiative_final_tie, FinalTie))
-        object.__setattr__(self, "repair_partial_share", _check_share("repair_partial_share", self.repair_partial_share))
+        object.__setattr__(self, "repair_partial_share",
+                           _check_share("repair_partial_share", self.repair_partial_share))
 
     def __repr__(self) -> str:
         changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
@@ -310,7 +308,7 @@ def skill_rank_modifier(rank: int) -> int:
 # -- target numbers --------------------------------------------------------
 
 
-class TargetNumber(_Enum):
+class TargetNumber(Kind):
     """Named Target Numbers (TN), a ruling: the source prints TN 12, 15, 18 and 21 unnamed.
 
     **We chose** steps of 3 from 6 to 21 and named them; the source calls the
@@ -334,7 +332,7 @@ class TargetNumber(_Enum):
 # -- terrain and movement ---------------------------------------------------
 
 
-class Terrain(_Enum):
+class Terrain(Kind):
     """Terrain grades and the TN of the AGL (Athletics) roll to cross them at speed.
 
     **Source:** refers to a terrain TN table that is not printed. **We chose**
@@ -364,7 +362,7 @@ partial move), a failure stops the mover where the terrain starts.
 # -- gravity ---------------------------------------------------------------
 
 
-class GravityRating(_Enum):
+class GravityRating(Kind):
     """The gravity a character's body is built for (their Gravity Rating, GR)."""
 
     FLOATER = "floater"
@@ -375,7 +373,7 @@ class GravityRating(_Enum):
     """Raised in heavy gravity."""
 
 
-class Gravity(_Enum):
+class Gravity(Kind):
     """Gravity bands of a place (a ruling: the source only names zero-G, 1G and 1.6G+)."""
 
     ZERO_G = "zero_g"

@@ -35,7 +35,7 @@ def _field_html(f, uid: str) -> str:
     label = f'<label for="{fid}">{esc(f.label)}</label>'
     if f.kind == "choice":
         options = "".join(
-            f'<option value="{esc(v)}"{" selected" if v == f.default else ""}>{esc(text)}</option>'
+            f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(text)}</option>'
             for v, text in f.choices)
         control = f'<select id="{fid}" name="{esc(f.name)}" aria-describedby="{described}">{options}</select>'
     elif f.kind == "text" and getattr(f, "rows", 1) > 1:

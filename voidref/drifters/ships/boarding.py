@@ -3,8 +3,9 @@
 Restates: "Boarding Actions" of the Void Drifters chapter.
 
 * A boarding fight keeps the ship fight's Initiative order: the ship acts
-  in its slot, and each character in the corridor fight acts in theirs (ruling :data:`~voidref.drifters.ships.rulings.OFF_STATION_SLOT`
-  for those who have none).
+  in its slot, and each character in the corridor fight acts in theirs
+  (ruling :data:`~voidref.drifters.ships.rulings.OFF_STATION_SLOT` for
+  those who have none).
 * Leaving a station to fight leaves it unmanned; an unmanned station takes
   no actions.
 * Range inside a ship: usually Engaged or Short; Medium only in a long
@@ -19,12 +20,11 @@ Restates: "Boarding Actions" of the Void Drifters chapter.
 
 from __future__ import annotations
 
-import enum
-
 from voidref.drifters.characters import Character, RangeBand
 from voidref.drifters.ships.profiles import Station
 from voidref.drifters.ships.round import FightShip, ShipFight
 from voidref.errors import RulesError, check_enum
+from voidref.kinds import Kind
 
 __all__ = ["Interior", "interior_bands", "check_interior_band", "leave_station", "unmanned_stations",
            "CRITICAL_HIT_SECTION_EFFECTS"]
@@ -33,7 +33,7 @@ __all__ = ["Interior", "interior_bands", "check_interior_band", "leave_station",
 CRITICAL_HIT_SECTION_EFFECTS = ("sealed bulkhead", "gravity failure", "hull breach: the corridor is open to vacuum")
 
 
-class Interior(enum.Enum):
+class Interior(Kind):
     """Kinds of space inside a ship, for the bands a boarding fight can use."""
 
     CORRIDOR = "corridor"
@@ -42,9 +42,6 @@ class Interior(enum.Enum):
     """A long corridor (up to Medium)."""
     CARGO_BAY = "cargo bay"
     """An open cargo bay (up to Medium)."""
-
-    def __repr__(self) -> str:
-        return f"Interior.{self.name}"
 
 
 def interior_bands(space: Interior | str) -> tuple[RangeBand, ...]:

@@ -24,7 +24,6 @@ Fraction(117775, 147456)
 
 from __future__ import annotations
 
-import enum
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,20 +34,18 @@ from voidref.drifters.ships.damage import ShipStanding, critical_hit_available, 
 from voidref.drifters.ships.pool import ShipAttack
 from voidref.errors import RulesError, check_bool, check_enum
 from voidref.exact import Dist, percent
+from voidref.kinds import Kind
 
 __all__ = ["BoonUse", "Resolution", "ShipAttackOdds", "attack_odds", "resolve_outcome"]
 
 
-class BoonUse(enum.Enum):
+class BoonUse(Kind):
     """What the attacker does with Boons before a Critical Hit is checked."""
 
     KEEP = "keep"
     """Spend no Boons on Armor; every Boon counts toward a Critical Hit."""
     ARMOR = "armor"
     """Spend Boons in pairs to bypass Armor while it still helps; the rest count toward a Critical Hit."""
-
-    def __repr__(self) -> str:
-        return f"BoonUse.{self.name}"
 
 
 @dataclass(frozen=True)
@@ -208,7 +205,10 @@ def attack_odds(attack: ShipAttack, standing: ShipStanding | None = None, *,
 
 
 def _fold(o: CheckOutcome) -> CheckOutcome:
-    """Keep only what the damage rules read: a miss's Successes, Banes past the jam cost and extra Breakthroughs do not matter."""
+    """Keep only what the damage rules read.
+
+    A miss's Successes, Banes past the jam cost and extra Breakthroughs do not matter.
+    """
     if o.successes < 1:
         return CheckOutcome(0, min(0, max(o.boons, -rulings.JAM_BANES)), 0, 0)
     return CheckOutcome(o.successes, max(o.boons, -rulings.JAM_BANES), min(o.breakthroughs, 1), 0)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.kinds import Kind
 
 __all__ = [
     "ShipRange", "Arc", "Facing", "Mount", "WeaponType", "Station", "ActionKind",
@@ -44,11 +45,8 @@ MAX_SHIP_STAT = 50
 MAX_HULL_POINTS = 1000
 
 
-class _Named(enum.Enum):
-    """An enum whose repr is the code that names the member."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
+class _Named(Kind):
+    """A ship-combat closed set: a :class:`~voidref.kinds.Kind` with the member's name as the rules write it."""
 
     @property
     def label(self) -> str:
@@ -81,7 +79,7 @@ class ShipRange(_Named):
         """Position from 0 (Engaged) to 5 (Extreme)."""
         return _BAND_ORDER.index(self)
 
-    def step(self, bands: int) -> "ShipRange":
+    def step(self, bands: int) -> ShipRange:
         """The band *bands* steps farther out (negative: closer), stopping at the ends."""
         check_int("bands", bands, low=-len(_BAND_ORDER), high=len(_BAND_ORDER))
         return _BAND_ORDER[max(0, min(len(_BAND_ORDER) - 1, self.index + bands))]
@@ -91,7 +89,10 @@ _BAND_ORDER = tuple(ShipRange)
 
 
 class Arc(_Named):
-    """The four arcs around a ship that a weapon mount can cover (ruling :data:`~voidref.drifters.ships.rulings.ARCS`)."""
+    """The four arcs around a ship that a weapon mount can cover.
+
+    Ruling :data:`~voidref.drifters.ships.rulings.ARCS`.
+    """
 
     FORE = "fore"
     """Ahead of the ship."""
@@ -104,7 +105,10 @@ class Arc(_Named):
 
 
 class Facing(_Named):
-    """The side of a target an attack comes from, for Deflection (ruling :data:`~voidref.drifters.ships.rulings.DEFLECTION_FACINGS`)."""
+    """The side of a target an attack comes from, for Deflection.
+
+    Ruling :data:`~voidref.drifters.ships.rulings.DEFLECTION_FACINGS`.
+    """
 
     FORE = "fore"
     """The front half, read from the first Deflection figure."""
@@ -173,7 +177,7 @@ def _repr(obj: Any, positional: tuple[str, ...] = ("name",)) -> str:
     return f"{type(obj).__name__}({', '.join(parts)})"
 
 
-def _enum_tuple(name: str, values: Any, enum_type: type, allow_empty: bool = False) -> tuple:
+def _enum_tuple(name: str, values: Any, enum_type: type[enum.Enum], allow_empty: bool = False) -> tuple:
     if isinstance(values, (str, enum.Enum)):
         values = (values,)
     try:
@@ -182,9 +186,9 @@ def _enum_tuple(name: str, values: Any, enum_type: type, allow_empty: bool = Fal
         raise RulesError(f"{name!r} must be a list of {enum_type.__name__} names (got {values!r})") from None
     if not items and not allow_empty:
         raise RulesError(f"{name!r} must name at least one {enum_type.__name__} (got none)")
-    out = []
+    out: list[Any] = []
     for v in items:
-        member = check_enum(name, v, enum_type)
+        member: Any = check_enum(name, v, enum_type)
         if member not in out:
             out.append(member)
     order = list(enum_type)
@@ -217,7 +221,7 @@ class Screen:
     def __repr__(self) -> str:
         return _repr(self, ())
 
-    def names(self, weapon: "ShipWeapon") -> bool:
+    def names(self, weapon: ShipWeapon) -> bool:
         """True if the screen names the weapon's type."""
         return weapon.type in self.types
 
@@ -236,7 +240,7 @@ class Ecm:
     def __repr__(self) -> str:
         return _repr(self, ())
 
-    def names(self, weapon: "ShipWeapon") -> bool:
+    def names(self, weapon: ShipWeapon) -> bool:
         """True if the ECM names the weapon's type."""
         return weapon.type in self.types
 

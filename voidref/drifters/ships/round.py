@@ -23,7 +23,6 @@ the fight goes. Every rule it applies lives in a small function elsewhere.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -34,17 +33,33 @@ from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships.damage import Hit, ShipStanding, critical_hit_available, resolve_hit
 from voidref.drifters.ships.heat import at_threshold, dissipate, shot_heat
 from voidref.drifters.ships.pool import BOOST_DAMAGE, ShipAttack
-from voidref.drifters.ships.profiles import Arc, Facing, ShipProfile, ShipRange, ShipWeapon, Station, _repr
+from voidref.drifters.ships.profiles import (
+    Arc,
+    Facing,
+    ShipProfile,
+    ShipRange,
+    ShipWeapon,
+    Station,
+    StationAction,
+    _repr,
+)
 from voidref.drifters.ships.range import advance, break_away
-from voidref.drifters.ships.stations import (BaneSpend, BoonSpend, Talent, resolution_phase, station_action,
-                                             station_check_pool)
+from voidref.drifters.ships.stations import (
+    BaneSpend,
+    BoonSpend,
+    Talent,
+    resolution_phase,
+    station_action,
+    station_check_pool,
+)
 from voidref.drifters.turn import plan_turn
 from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.kinds import Kind
 
 __all__ = ["RoundStep", "ROUND_STEPS", "FightShip", "Shot", "ShipEnd", "ShipFight", "as_outcome"]
 
 
-class RoundStep(enum.Enum):
+class RoundStep(Kind):
     """The six steps of a ship round, in order ("How a Ship Round Works")."""
 
     SCENE = 1
@@ -59,9 +74,6 @@ class RoundStep(enum.Enum):
     """Hull Damage, System Damage and Heat from the round take hold."""
     HEAT_DISSIPATION = 6
     """Each ship removes Heat equal to its Heat Dissipation."""
-
-    def __repr__(self) -> str:
-        return f"RoundStep.{self.name}"
 
 
 #: The steps in order.
@@ -282,7 +294,7 @@ class ShipFight:
                              f"(got {results!r})")
         entries = [Entry(name, self.ships[name].side, net) for name, net in results.items()]
         for name, (side, net) in (characters or {}).items():
-            entries.append(Entry(name, side, net))
+            entries.append(Entry(name, check_enum("side", side, Side), net))
             self.personal_slots.add(name)
         self.order = turn_order(entries)
         return self.order
@@ -367,7 +379,7 @@ class ShipFight:
         if s.out_of_control:
             raise RulesError(f"'ship' {s.name} is out of control: its drive is offline")
 
-    def check_pool(self, ship: FightShip | str, action: str) -> Pool:
+    def check_pool(self, ship: FightShip | str, action: str | StationAction) -> Pool:
         """The pool the crew member at the action's station rolls now (with Direct Focus and gear)."""
         s = self.ship(ship)
         act = station_action(action)
@@ -379,6 +391,8 @@ class ShipFight:
 
     def _check(self, s: FightShip, action: str, outcome) -> bool:
         act = station_action(action)
+        if act.station is None:
+            raise RulesError(f"'action' {act.name} is the captain's order and rolls no check")
         pool = self.check_pool(s, act)
         outcome = _possible(outcome, pool)
         crew = s.crew_at(act.station)
@@ -458,7 +472,10 @@ class ShipFight:
         return self.band
 
     def disengage(self, ship: FightShip | str, outcome) -> bool:
-        """Helm's Disengage (ruling :attr:`~voidref.drifters.rulings.Rulings.disengage_from`); True if the ship leaves."""
+        """Helm's Disengage; True if the ship leaves.
+
+        How near it may start: ruling :attr:`~voidref.drifters.rulings.Rulings.disengage_from`.
+        """
         s = self._turn(ship, "Disengage")
         self._drive(s)
         nearest = ShipRange(self.rulings.disengage_from)
@@ -504,7 +521,7 @@ class ShipFight:
             check_int(name, value, low=0, high=10)
         return ShipAttack(
             s.profile, w, t.profile, agility=crew.agility, gunnery=crew.skill("gunnery"), band=self.band,
-            arc=arc, facing=facing,
+            arc=check_enum("arc", arc, Arc), facing=check_enum("facing", facing, Facing),
             limited_boon_dice=s.focus.get(crew.name, 0) + s.target_locks.get(t.name, 0) + limited_boon_dice,
             talent_boon_dice=fire_control + talent_boon_dice,
             bane_dice=s.next_attack_bane_dice + bane_dice,

@@ -21,13 +21,12 @@ ActionKind.ACTION
 
 from __future__ import annotations
 
-import enum
-
 from voidref.drifters.characters import Character, Skill
 from voidref.drifters.dice import Pool
 from voidref.drifters.ships import rulings
-from voidref.drifters.ships.profiles import ActionKind, StationAction
+from voidref.drifters.ships.profiles import StationAction
 from voidref.errors import RulesError, check_int
+from voidref.kinds import Kind
 
 __all__ = [
     "Talent", "BoonSpend", "BaneSpend", "station_action", "station_check_pool",
@@ -38,7 +37,7 @@ __all__ = [
 SWITCH_STATION_COSTS_ACTION = True
 
 
-class Talent(enum.Enum):
+class Talent(Kind):
     """Talents the ship round uses ("Worked Example: One Ship Round")."""
 
     FIRE_CONTROL = "fire control"
@@ -46,12 +45,12 @@ class Talent(enum.Enum):
     EVASIVE_INSTINCT = "evasive instinct"
     """Senna's; it works once the ship is targeted. Its effect is not in our source, so it is only recorded."""
 
-    def __repr__(self) -> str:
-        return f"Talent.{self.name}"
 
+class BoonSpend(Kind):
+    """Boon spends on a ship fight's checks.
 
-class BoonSpend(enum.Enum):
-    """Boon spends on a ship fight's checks; costs from ruling :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`."""
+    Costs from ruling :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`.
+    """
 
     BYPASS_ARMOR = "bypass armor"
     """Bypass 1 more point of Armor on a hit (repeatable)."""
@@ -63,11 +62,8 @@ class BoonSpend(enum.Enum):
         """What the spend costs."""
         return rulings.ARMOR_BYPASS_BOONS if self is BoonSpend.BYPASS_ARMOR else rulings.CHANGE_FACING_BOONS
 
-    def __repr__(self) -> str:
-        return f"BoonSpend.{self.name}"
 
-
-class BaneSpend(enum.Enum):
+class BaneSpend(Kind):
     """Bane spends on a ship attack; costs from ruling :data:`~voidref.drifters.ships.rulings.JAM_BANES`."""
 
     NEXT_ATTACK_BANE_DIE = "next attack bane die"
@@ -80,12 +76,12 @@ class BaneSpend(enum.Enum):
         """What the spend costs."""
         return rulings.JAM_BANES if self is BaneSpend.JAM_WEAPON else rulings.NEXT_ATTACK_BANE_BANES
 
-    def __repr__(self) -> str:
-        return f"BaneSpend.{self.name}"
-
 
 def station_action(name: str | StationAction) -> StationAction:
-    """Look up a station action by name, in any case (ruling :data:`~voidref.drifters.ships.rulings.STATION_ACTIONS`)."""
+    """Look up a station action by name, in any case.
+
+    The actions: ruling :data:`~voidref.drifters.ships.rulings.STATION_ACTIONS`.
+    """
     if isinstance(name, StationAction):
         return name
     if isinstance(name, str):
