@@ -436,8 +436,10 @@ def test_long_computation_is_stopped_and_reported(context, site):
     slug = "check-odds"
     page, root = open_calc(context, site, slug)
     wait_live(root)
-    root.evaluate("el => { el.dataset.timeoutMs = '300'; }")
-    set_field(root, slug, "dice", "10M 10A vs 10H 10b")  # seconds of work, even in CPython
+    # A 1 ms limit: every computation takes longer than that, even this 40-die pool's
+    # chance of success (a few ms since the pool counts only what each question needs).
+    root.evaluate("el => { el.dataset.timeoutMs = '1'; }")
+    set_field(root, slug, "dice", "10M 10A vs 10H 10b")
     root.locator("xpath=self::*[@data-state='timeout']").wait_for()
     assert "stopped" in root.locator(".vc-general-error").inner_text()
     root.evaluate("el => { delete el.dataset.timeoutMs; }")

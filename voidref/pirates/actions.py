@@ -30,7 +30,8 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, _Enum, check_rulings
+from voidref.kinds import Kind
+from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
 from voidref.pirates.rulings import attribute_modifier as _atmod
 from voidref.pirates.rulings import skill_rank_modifier as _srm
 
@@ -69,7 +70,7 @@ def check_target_number(name: str, value: int) -> int:
     return check_int(name, value, low=1, high=TN_LIMIT)
 
 
-class Outcome(_Enum):
+class Outcome(Kind):
     """The three results of an Action Roll against a TN."""
 
     FULL = "full"

@@ -23,8 +23,9 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.pirates.actions import THREE_D6, ActionRoll
-from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, STANDARD, Rulings, _Enum, check_rulings
+from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, STANDARD, Rulings, check_rulings
 from voidref.pirates.ships import ShipRange
 
 __all__ = [
@@ -78,7 +79,7 @@ EVA_TN = 12
 """Vacuum Suit TN for each boarder of an EVA launch."""
 
 
-class BoardingMethod(_Enum):
+class BoardingMethod(Kind):
     """Ways to get a boarding party across (a Pilot or crew Action)."""
 
     CLAMP = "clamp"
@@ -94,7 +95,7 @@ class BoardingMethod(_Enum):
         return EVA_TN if self is BoardingMethod.EVA else None
 
 
-class ShipSystem(_Enum):
+class ShipSystem(Kind):
     """Key systems boarders can go for."""
 
     BRIDGE = "bridge"
@@ -117,7 +118,7 @@ class ShipSystem(_Enum):
         return None if self is ShipSystem.BRIG and not rulings.brig_needs_roll else SYSTEM_TN
 
 
-class BulkheadAction(_Enum):
+class BulkheadAction(Kind):
     """Defenders' compartment controls (Security Systems, TN 12)."""
 
     SEAL = "seal"
@@ -131,7 +132,7 @@ class BulkheadAction(_Enum):
         return BULKHEAD_TN
 
 
-class BoardingState(_Enum):
+class BoardingState(Kind):
     """Where a boarding action stands."""
 
     ONGOING = "ongoing"

@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.opposed import Contest, opposed_distribution
 from voidref.pirates.rulings import (
@@ -33,7 +34,6 @@ from voidref.pirates.rulings import (
     STANDARD,
     WOUND_BANDS,
     Rulings,
-    _Enum,
     check_rulings,
 )
 from voidref.pirates.rulings import attribute_modifier as _atmod
@@ -97,7 +97,7 @@ applies: damage starts from the weapon roll, and a partial hit is still a hit.
 """
 
 
-class DamageType(_Enum):
+class DamageType(Kind):
     """How armour treats a hit (source "Damage Types")."""
 
     PHYSICAL = "physical"

@@ -12,10 +12,9 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
-
 from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
-from voidref.pirates.rulings import _Enum
+from voidref.kinds import Kind
 
 __all__ = ["Fumble", "fumble", "FUMBLE_TABLE", "CLEAR_JAM_TN", "SELF_INFLICTED_UNARMED", "self_inflicted_damage"]
 
@@ -26,11 +25,14 @@ SELF_INFLICTED_UNARMED = "1d6"
 """Damage of a self-inflicted fumble with no weapon in hand."""
 
 
-class Fumble(_Enum):
+class Fumble(Kind):
     """Results of the d6 Fumble Table."""
 
     MISHAP = "mishap"
-    """1-2 — the weapon or tool jams (ranged) or is dropped (melee); TN 12 Mechanics or Sleight of Hand, 1 Action, to fix."""
+    """1-2 — the weapon or tool jams (ranged) or is dropped (melee).
+
+    Fixing it takes 1 Action and TN 12 on Mechanics or Sleight of Hand.
+    """
     SELF_INFLICTED = "self_inflicted"
     """3 — take the weapon's minimum damage (1d6 if unarmed)."""
     ALERT = "alert"
@@ -55,7 +57,7 @@ FUMBLE_TABLE: Dist = Dist.die(6).map(lambda face: _BY_FACE[face])
 """Exact chance of each Fumble Table result."""
 
 
-def self_inflicted_damage(dice: "object | None" = None) -> Dist:
+def self_inflicted_damage(dice: object | None = None) -> Dist:
     """Damage of a self-inflicted fumble (face 3): the weapon's minimum roll, or 1d6 unarmed.
 
     *dice* is the weapon's damage (``"2d6"`` or a

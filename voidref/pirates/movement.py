@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.rulings import (
     ATTRIBUTE_MAX,
@@ -33,7 +34,6 @@ from voidref.pirates.rulings import (
     TERRAIN_MOVE_SHARE,
     Rulings,
     Terrain,
-    _Enum,
     check_rulings,
 )
 
@@ -75,7 +75,7 @@ ITEM_WEIGHTS: dict[str, tuple[int, int]] = {
 _MAX_KG = 100_000
 
 
-class ActionKind(_Enum):
+class ActionKind(Kind):
     """Kinds of action a turn option grants."""
 
     ANY = "any"

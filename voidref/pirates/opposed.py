@@ -29,13 +29,14 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.pirates.actions import THREE_D6, ActionRoll, check_natural
-from voidref.pirates.rulings import STANDARD, Rulings, _Enum, check_rulings
+from voidref.pirates.rulings import STANDARD, Rulings, check_rulings
 
 __all__ = ["Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds"]
 
 
-class Contest(_Enum):
+class Contest(Kind):
     """Result of an opposed roll, seen from the attacker (the initiator)."""
 
     WIN = "win"

@@ -53,7 +53,6 @@ __all__ = [
     "check_rulings",
 ]
 
-_Enum = Kind
 """The one enum base (:class:`voidref.kinds.Kind`), under the name the other Void Pirates modules import."""
 
 

@@ -26,10 +26,11 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind
 from voidref.pirates.actions import ActionRoll, Outcome
 from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, attack_distribution, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
-from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, _Enum, check_rulings
+from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
 
 __all__ = [
     "HullClass",
@@ -93,7 +94,7 @@ source; we use the system hit table, its only d6 table of ship damage.
 """
 
 
-class HullClass(_Enum):
+class HullClass(Kind):
     """Hull Classes and their ramming multiplier (the member's value)."""
 
     POD = 1
@@ -106,7 +107,7 @@ class HullClass(_Enum):
     """Capital ships — x4."""
 
 
-class ShipRange(_Enum):
+class ShipRange(Kind):
     """Ship range bands (Close, Medium, Long)."""
 
     CLOSE = "close"
@@ -117,7 +118,7 @@ class ShipRange(_Enum):
     """Over 5 km — -4 to Gunnery."""
 
 
-class Maneuver(_Enum):
+class Maneuver(Kind):
     """What a successful Pilot Phase roll buys."""
 
     CHANGE_RANGE = "change_range"
@@ -133,7 +134,7 @@ class Maneuver(_Enum):
     """
 
 
-class SystemHit(_Enum):
+class SystemHit(Kind):
     """The d6 system hit a natural 18 Gunnery roll adds (and catastrophic failure rolls)."""
 
     WEAPON_DISABLED = "weapon_disabled"
@@ -147,7 +148,7 @@ class SystemHit(_Enum):
 
 
 
-class ShipState(_Enum):
+class ShipState(Kind):
     """A ship's condition by HP (source: 0 HP and -50 % HP)."""
 
     OPERATIONAL = "operational"

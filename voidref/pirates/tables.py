@@ -147,7 +147,7 @@ def three_d6_table() -> str:
     """Every natural 3d6 result with its chance and the chance of rolling at least it."""
     rows = []
     for n in range(3, 19):
-        at_least = THREE_D6.prob(lambda t, n=n: t >= n)
+        at_least = sum((THREE_D6[t] for t in range(n, 19)), Fraction(0))
         ways = THREE_D6[n].numerator * (216 // THREE_D6[n].denominator)
         rows.append([n, f"{ways}/216", percent(THREE_D6[n]), percent(at_least)])
     return _table(["Natural 3d6", "Ways", "Exactly", "At least"], rows, "rrrr")
