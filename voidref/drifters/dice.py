@@ -18,7 +18,6 @@ Fraction(853, 1024)
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 import math
@@ -27,122 +26,22 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import NamedTuple
 
 from voidref.drifters import rulings
+from voidref.drifters._joint import joint_counts
 from voidref.drifters._packing import Memo, flagged_counts
+from voidref.drifters.faces import CheckOutcome, Die, Difficulty, Face
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
 
 __all__ = ["Die", "Face", "Difficulty", "Pool", "CheckOutcome", "Roll"]
 
 
-class Face(NamedTuple):
-    """What one face shows, netted: Successes less Failures, Boons less Banes.
-
-    A Breakthrough face is one Success and one Breakthrough; a Calamity face
-    is one Failure and one Calamity.
-    """
-
-    successes: int = 0
-    boons: int = 0
-    breakthroughs: int = 0
-    calamities: int = 0
-
-    @classmethod
-    def parse(cls, symbols: str) -> "Face":
-        """Read a face written with the letters of :data:`~voidref.drifters.rulings.DICE_FACES`."""
-        s = symbols.count("S") - symbols.count("F") + symbols.count("!") - symbols.count("X")
-        b = symbols.count("B") - symbols.count("b")
-        return cls(s, b, symbols.count("!"), symbols.count("X"))
-
-
-class Die(enum.Enum):
-    """The six Void Drifters dice. Each value is the pool field that counts it."""
-
-    ABILITY = "ability"
-    """The Ability Die, a d8 and the plain positive die."""
-    MASTERY = "mastery"
-    """The Mastery Die, a d12 and the upgraded Ability Die; one face is a Breakthrough."""
-    BOON = "boon"
-    """The Boon Die, a d6 added by help, position and gear."""
-    TRIAL = "trial"
-    """The Trial Die, a d8 and the plain negative die; difficulty sets how many."""
-    HAZARD = "hazard"
-    """The Hazard Die, a d12 (our name for the upgraded Trial Die); one face is a Calamity."""
-    BANE = "bane"
-    """The Bane Die, a d6 added by Defense, cover and hindrances."""
-
-    @property
-    def faces(self) -> tuple[Face, ...]:
-        """Every face of the die, as :class:`Face` values (repeats kept)."""
-        return _FACES[self]
-
-    @property
-    def sides(self) -> int:
-        """How many faces the die has."""
-        return len(_FACES[self])
-
-    @property
-    def label(self) -> str:
-        """The die's name as the rules write it."""
-        if self is Die.HAZARD:
-            return rulings.HAZARD_DIE_NAME.removesuffix(" Die")
-        return self.value.capitalize()
-
-    @property
-    def positive(self) -> bool:
-        """True for the dice on the roller's side."""
-        return self in (Die.ABILITY, Die.MASTERY, Die.BOON)
-
-    def distribution(self) -> Dist:
-        """The exact distribution of one roll of this die, over :class:`Face`."""
-        return Dist.uniform(self.faces)
-
-
-_FACES = {die: tuple(Face.parse(f) for f in rulings.DICE_FACES[die.value]) for die in Die}
-
-
-class Difficulty(enum.IntEnum):
-    """How hard a check is: the number of Trial Dice it starts with."""
-
-    SIMPLE = 0
-    """No Trial Dice."""
-    EASY = 1
-    """1 Trial Die."""
-    AVERAGE = 2
-    """2 Trial Dice."""
-    HARD = 3
-    """3 Trial Dice."""
-    DAUNTING = 4
-    """4 Trial Dice."""
-    FORMIDABLE = 5
-    """5 Trial Dice."""
-
-
-class CheckOutcome(NamedTuple):
-    """The netted result of a check: what the joint distribution is over."""
-
-    successes: int
-    """Net Successes (Successes less Failures); a hit or pass needs at least 1."""
-    boons: int
-    """Net Boons, negative for net Banes."""
-    breakthroughs: int
-    """Breakthroughs rolled (each also counted as a Success)."""
-    calamities: int
-    """Calamities rolled (each also counted as a Failure)."""
-
-    @property
-    def success(self) -> bool:
-        """At least one net Success."""
-        return self.successes >= 1
-
-
 @dataclass(frozen=True)
 class Roll:
     """One rolled check: the faces shown and their netted outcome."""
 
-    pool: "Pool"
+    pool: Pool
     faces: tuple[tuple[Die, Face], ...]
 
     @property
@@ -165,8 +64,9 @@ def _read_die(tokens: list[str], i: int) -> tuple[Die | None, int]:
     token = tokens[i]
     if token in _LETTERS:
         die, used = _LETTERS[token], 1
-    elif token.lower() == "upgraded" and i + 1 < len(tokens) and _UPGRADED.get(_WORDS.get(tokens[i + 1].lower())):
-        die, used = _UPGRADED[_WORDS[tokens[i + 1].lower()]], 2
+    elif token.lower() == "upgraded" and i + 1 < len(tokens) and (
+            (plain := _WORDS.get(tokens[i + 1].lower())) is not None and plain in _UPGRADED):
+        die, used = _UPGRADED[plain], 2
     elif token.lower() in _WORDS:
         die, used = _WORDS[token.lower()], 1
     else:
@@ -213,7 +113,7 @@ class Pool:
         cls,
         characteristic: int,
         skill: int = 0,
-        difficulty: "Difficulty | str | int" = Difficulty.AVERAGE,
+        difficulty: Difficulty | str | int = Difficulty.AVERAGE,
         *,
         upgrades: int = 0,
         downgrades: int = 0,
@@ -221,7 +121,7 @@ class Pool:
         difficulty_downgrades: int = 0,
         boon_dice: int = 0,
         bane_dice: int = 0,
-    ) -> "Pool":
+    ) -> Pool:
         """The pool of a check: characteristic and skill against a difficulty.
 
         The higher of characteristic and skill sets how many positive dice;
@@ -245,7 +145,7 @@ class Pool:
                 .upgrade_difficulty(difficulty_upgrades).downgrade_difficulty(difficulty_downgrades))
 
     @classmethod
-    def parse(cls, text: str) -> "Pool":
+    def parse(cls, text: str) -> Pool:
         """Read a pool such as ``"2M 2A vs 2T 1b"``, ``"4 ability, 1 trial"`` or ``"2 ability 1 mastery vs average"``.
 
         Letters: ``A`` Ability, ``M`` Mastery, ``B`` Boon Die, ``T`` Trial,
@@ -268,7 +168,7 @@ class Pool:
         >>> Pool.parse("2 ability vs 1 tral")
         Traceback (most recent call last):
         ...
-        voidref.errors.RulesError: 'pool' dice must be A, M, B, T, H, b or die names (got '2 ability vs 1 tral'; could not read 'tral')
+        voidref.errors.RulesError: 'pool' dice must be A, M, B, T, H, b or die names (got '2 ability vs 1 tral'; ...)
         """
         if not isinstance(text, str):
             raise RulesError(f"'pool' must be text such as '2M 2A vs 2T' (got {text!r})")
@@ -314,18 +214,18 @@ class Pool:
         """How many dice in all."""
         return sum(getattr(self, f.name) for f in fields(self))
 
-    def add(self, die: "Die | str", n: int = 1) -> "Pool":
+    def add(self, die: Die | str, n: int = 1) -> Pool:
         """A copy with *n* more of *die* (``pool.add(Die.BANE)``)."""
         die = check_enum("die", die, Die)
         check_int("n", n, low=0, high=rulings.MAX_POOL_DICE)
         return self._with(**{die.value: self.count(die) + n})
 
-    def _with(self, **changes: int) -> "Pool":
+    def _with(self, **changes: int) -> Pool:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         values.update(changes)
         return Pool(**values)
 
-    def upgrade(self, n: int = 1) -> "Pool":
+    def upgrade(self, n: int = 1) -> Pool:
         """Upgrade the positive side *n* times: Ability becomes Mastery.
 
         With no Ability Die left, an upgrade adds one Ability Die instead
@@ -338,19 +238,19 @@ class Pool:
         a, m = _upgrade(self.ability, self.mastery, n)
         return self._with(ability=a, mastery=m)
 
-    def downgrade(self, n: int = 1) -> "Pool":
+    def downgrade(self, n: int = 1) -> Pool:
         """Downgrade the positive side *n* times: Mastery becomes Ability (none left: no effect)."""
         check_int("downgrades", n, low=0, high=rulings.MAX_POOL_DICE)
         a, m = _downgrade(self.ability, self.mastery, n)
         return self._with(ability=a, mastery=m)
 
-    def upgrade_difficulty(self, n: int = 1) -> "Pool":
+    def upgrade_difficulty(self, n: int = 1) -> Pool:
         """Upgrade the difficulty *n* times: Trial becomes Hazard (none left: add a Trial Die)."""
         check_int("difficulty_upgrades", n, low=0, high=rulings.MAX_POOL_DICE)
         t, h = _upgrade(self.trial, self.hazard, n)
         return self._with(trial=t, hazard=h)
 
-    def downgrade_difficulty(self, n: int = 1) -> "Pool":
+    def downgrade_difficulty(self, n: int = 1) -> Pool:
         """Downgrade the difficulty *n* times: Hazard becomes Trial (none left: no effect)."""
         check_int("difficulty_downgrades", n, low=0, high=rulings.MAX_POOL_DICE)
         t, h = _downgrade(self.trial, self.hazard, n)
@@ -393,7 +293,7 @@ class Pool:
         >>> d[CheckOutcome(successes=1, boons=0, breakthroughs=0, calamities=0)]
         Fraction(1, 4)
         """
-        return _remember((self, _FULL), lambda: Dist.from_counts(*_joint_counts(self)))
+        return _remember((self, _FULL), lambda: Dist.from_counts(*joint_counts({d: self.count(d) for d in Die})))
 
     def reduced(self, *, successes: bool = False, boons: bool = False,
                 breakthroughs: bool = False, calamities: bool = False) -> Dist:
@@ -476,83 +376,6 @@ def _upgrade(plain: int, upgraded: int, n: int) -> tuple[int, int]:
 def _downgrade(plain: int, upgraded: int, n: int) -> tuple[int, int]:
     moved = min(n, upgraded)
     return plain + moved, upgraded - moved
-
-
-# -- the fast exact algorithm -------------------------------------------------
-#
-# Only one face of each d12 carries a Breakthrough (Mastery) or a Calamity
-# (Hazard). So the number of Breakthroughs among m Mastery Dice is binomial,
-# and given k of them the other m - k Mastery Dice roll their 11 ordinary
-# faces. The same holds for Calamities. That leaves a 2-D problem (net
-# Successes, net Boons) for each pair (k, j), solved by multiplying
-# generating polynomials. Each polynomial is packed into one Python integer
-# (Kronecker substitution: coefficient of x^s y^b sits at bit slot s*W + b),
-# so one big-integer multiplication convolves two whole distributions.
-
-def _span(faces: tuple[Face, ...]) -> tuple[int, int, int, int]:
-    """Lowest net Successes, their range, lowest net Boons, their range."""
-    s = [f.successes for f in faces]
-    b = [f.boons for f in faces]
-    return min(s), max(s) - min(s), min(b), max(b) - min(b)
-
-
-def _packed(faces: tuple[Face, ...], width: int, bits: int) -> int:
-    s_low, _, b_low, _ = _span(faces)
-    value = 0
-    for f in faces:
-        value += 1 << (bits * ((f.successes - s_low) * width + f.boons - b_low))
-    return value
-
-
-def _joint_counts(pool: Pool) -> tuple[dict[CheckOutcome, int], int]:
-    total = math.prod(d.sides ** pool.count(d) for d in Die)
-    bits = (total.bit_length() + 8) // 8 * 8
-    ordinary = {d: tuple(f for f in d.faces if not (f.breakthroughs or f.calamities)) for d in Die}
-    spans = {d: _span(ordinary[d]) for d in Die}
-    # Each die shifts its faces to start at 0, so the packed grid is only as
-    # wide as the pool's real spread of results on each axis.
-    height = 1 + sum(spans[d][1] * pool.count(d) for d in Die)
-    width = 1 + sum(spans[d][3] * pool.count(d) for d in Die)
-    base = 1
-    for die in (Die.ABILITY, Die.BOON, Die.TRIAL, Die.BANE):
-        p = _packed(ordinary[die], width, bits)
-        for _ in range(pool.count(die)):
-            base *= p
-    pm, ph = _packed(ordinary[Die.MASTERY], width, bits), _packed(ordinary[Die.HAZARD], width, bits)
-    m_pow, h_pow = [1], [1]
-    for _ in range(pool.mastery):
-        m_pow.append(m_pow[-1] * pm)
-    for _ in range(pool.hazard):
-        h_pow.append(h_pow[-1] * ph)
-    nbytes = bits // 8
-    plain_s = sum(spans[d][0] * pool.count(d) for d in (Die.ABILITY, Die.BOON, Die.TRIAL, Die.BANE))
-    plain_b = sum(spans[d][2] * pool.count(d) for d in (Die.ABILITY, Die.BOON, Die.TRIAL, Die.BANE))
-    out: dict[CheckOutcome, int] = {}
-    new = tuple.__new__
-    for k in range(pool.mastery + 1):
-        with_m = base * m_pow[pool.mastery - k]
-        ck = math.comb(pool.mastery, k)
-        for j in range(pool.hazard + 1):
-            weight = ck * math.comb(pool.hazard, j)
-            product = with_m * h_pow[pool.hazard - j]
-            # Lowest possible net Successes and Boons of this product, plus the
-            # k Breakthrough faces (+1 Success each) and j Calamities (-1 each).
-            s_low = plain_s + spans[Die.MASTERY][0] * (pool.mastery - k) + spans[Die.HAZARD][0] * (pool.hazard - j) + k - j
-            b_low = plain_b + spans[Die.MASTERY][2] * (pool.mastery - k) + spans[Die.HAZARD][2] * (pool.hazard - j)
-            raw = product.to_bytes(height * width * nbytes, "little")
-            row_bytes = width * nbytes
-            for sx in range(height):
-                chunk = raw[sx * row_bytes:(sx + 1) * row_bytes]
-                first = len(chunk) - len(chunk.lstrip(b"\0"))
-                if first == len(chunk):
-                    continue
-                last = len(chunk.rstrip(b"\0"))
-                s_net = sx + s_low
-                for bx in range(first // nbytes, (last - 1) // nbytes + 1):
-                    c = int.from_bytes(chunk[bx * nbytes:(bx + 1) * nbytes], "little")
-                    if c:
-                        out[new(CheckOutcome, (s_net, bx + b_low, k, j))] = c * weight
-    return out, total
 
 
 # -- answers that read only part of the outcome ------------------------------
