@@ -1,11 +1,23 @@
 """Bad input anywhere in the Void Drifters API is a RulesError naming the argument."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.drifters import (
-    Attack, Character, Conditions, Entry, Health, Pool, Weapon, critical_injury_odds, maneuvers_to_move,
-    move_plan, plan_turn, severity, thrown_range,
+    Attack,
+    Character,
+    Conditions,
+    Entry,
+    Health,
+    Pool,
+    Weapon,
+    critical_injury_odds,
+    maneuvers_to_move,
+    move_plan,
+    plan_turn,
+    severity,
+    thrown_range,
 )
 from voidref.errors import RulesError
 

@@ -4,12 +4,33 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.drifters import (
-    Attack, Character, Condition, Conditions, Cover, Entry, Gravity, Health, Pool, RangeBand, Severity, Side,
-    Weapon, critical_injury_odds, injuries_for_attack, injury_bonus, maneuvers_to_move, move_plan, plan_turn,
-    severity, slot_order, thrown_range, turn_order, unarmed,
+    Attack,
+    Character,
+    Condition,
+    Conditions,
+    Cover,
+    Entry,
+    Health,
+    Pool,
+    RangeBand,
+    Severity,
+    Side,
+    Weapon,
+    critical_injury_odds,
+    injuries_for_attack,
+    injury_bonus,
+    maneuvers_to_move,
+    move_plan,
+    plan_turn,
+    severity,
+    slot_order,
+    thrown_range,
+    turn_order,
+    unarmed,
 )
 from voidref.drifters.environment import melee_bane_dice
 from voidref.errors import RulesError
@@ -54,14 +75,19 @@ def test_unarmed_attack_is_might_damage_crit_5_engaged():
 def test_character_repr_rebuilds_it():
     """repr(Character) is code that rebuilds it."""
     from voidref.drifters import Character as C  # noqa: F401 -- used by eval
+
     assert eval(repr(AGENT), {"Character": Character}) == AGENT
 
 
 # -- initiative -------------------------------------------------------------
 def test_docking_bay_initiative_order():
     """Senna, Davan, Agent A, Agent B: Davan's tie with Agent A goes to the player slot."""
-    entries = [Entry("Senna", Side.PLAYER, 2), Entry("Agent A", Side.GM, 1),
-               Entry("Davan", Side.PLAYER, 1), Entry("Agent B", Side.GM, 0)]
+    entries = [
+        Entry("Senna", Side.PLAYER, 2),
+        Entry("Agent A", Side.GM, 1),
+        Entry("Davan", Side.PLAYER, 1),
+        Entry("Agent B", Side.GM, 0),
+    ]
     assert slot_order(entries) == (Side.PLAYER, Side.PLAYER, Side.GM, Side.GM)
     assert turn_order(entries) == ("Senna", "Davan", "Agent A", "Agent B")
 
@@ -87,16 +113,24 @@ def test_player_slots_never_come_after_a_gm_slot_with_equal_successes(results):
 # -- the turn ---------------------------------------------------------------
 def test_second_maneuver_costs_action_or_two_strain():
     """The second Maneuver costs the Action or 2 Strain; the first is free."""
-    assert plan_turn(1) .strain == 0
+    assert plan_turn(1).strain == 0
     assert plan_turn(2, keep_action=True).strain == 2
     assert plan_turn(2, keep_action=False).action is False
 
 
 # -- movement ---------------------------------------------------------------
-@pytest.mark.parametrize("start, end, cost", [
-    ("engaged", "short", 1), ("short", "medium", 1), ("medium", "long", 2), ("long", "extreme", 2),
-    ("engaged", "extreme", 6), ("extreme", "engaged", 6), ("short", "short", 0),
-])
+@pytest.mark.parametrize(
+    "start, end, cost",
+    [
+        ("engaged", "short", 1),
+        ("short", "medium", 1),
+        ("medium", "long", 2),
+        ("long", "extreme", 2),
+        ("engaged", "extreme", 6),
+        ("extreme", "engaged", 6),
+        ("short", "short", 0),
+    ],
+)
 def test_maneuvers_between_bands(start, end, cost):
     """1 Maneuver per band up to Medium, 2 per band beyond."""
     assert maneuvers_to_move(start, end) == cost
@@ -143,7 +177,9 @@ def test_ranged_attacks_take_no_gravity_penalty():
 def test_docking_bay_pools():
     """Senna 4 Ability vs 1 Trial; Agent A 2 Mastery + 1 Ability vs 1 Trial + 1 Bane in light cover."""
     assert Attack(SENNA, SIDEARM, AGENT, band="short").pool() == Pool(ability=4, trial=1)
-    assert Attack(AGENT, SIDEARM, SENNA, band="short", cover="light").pool() == Pool(ability=1, mastery=2, trial=1, bane=1)
+    assert Attack(AGENT, SIDEARM, SENNA, band="short", cover="light").pool() == Pool(
+        ability=1, mastery=2, trial=1, bane=1
+    )
 
 
 def test_ranged_shot_at_engaged_is_easy_plus_a_bane_die():
@@ -242,25 +278,33 @@ def _brute_attack(attack, health):
             hit += 1
             w = attack.damage(s).wounds
             wounds[w] = wounds.get(w, 0) + 1
-            crit += (b >= attack.weapon.crit or brk >= 1 or health.incapacitated)
-            down += (health.wounds + w >= health.wound_points)
+            crit += b >= attack.weapon.crit or brk >= 1 or health.incapacitated
+            down += health.wounds + w >= health.wound_points
         else:
             wounds[0] = wounds.get(0, 0) + 1
             down += health.incapacitated
     return Fraction(hit, n), {w: Fraction(c, n) for w, c in wounds.items()}, Fraction(crit, n), Fraction(down, n)
 
 
-@pytest.mark.parametrize("attack, wounds_taken", [
-    (Attack(SENNA, SIDEARM, AGENT, band="short"), 6),
-    (Attack(AGENT, SIDEARM, SENNA, band="short", cover="light"), 8),
-    (Attack(AGENT, SIDEARM, DAVAN, band="short", cover="heavy"), 12),
-])
+@pytest.mark.parametrize(
+    "attack, wounds_taken",
+    [
+        (Attack(SENNA, SIDEARM, AGENT, band="short"), 6),
+        (Attack(AGENT, SIDEARM, SENNA, band="short", cover="light"), 8),
+        (Attack(AGENT, SIDEARM, DAVAN, band="short", cover="heavy"), 12),
+    ],
+)
 def test_attack_odds_match_enumeration(attack, wounds_taken):
     """Hit, Wounds, Critical Injury and incapacitation odds equal brute force."""
     health = Health.of(attack.target).suffer_wounds(wounds_taken)
     odds = attack.odds(health)
     hit, wounds, crit, down = _brute_attack(attack, health)
-    assert (odds.hit, odds.wounds.probabilities(), odds.critical_injury, odds.incapacitated) == (hit, wounds, crit, down)
+    assert (odds.hit, odds.wounds.probabilities(), odds.critical_injury, odds.incapacitated) == (
+        hit,
+        wounds,
+        crit,
+        down,
+    )
 
 
 def test_any_hit_on_an_incapacitated_target_allows_a_critical_injury():
@@ -334,9 +378,21 @@ def test_treating_a_critical_injury_removes_it_on_success():
 
 
 # -- critical injuries ------------------------------------------------------
-@pytest.mark.parametrize("total, band", [(1, "minor"), (30, "minor"), (31, "moderate"), (60, "moderate"),
-                                         (61, "severe"), (85, "severe"), (86, "deadly"), (100, "deadly"),
-                                         (101, "mortal"), (140, "mortal")])
+@pytest.mark.parametrize(
+    "total, band",
+    [
+        (1, "minor"),
+        (30, "minor"),
+        (31, "moderate"),
+        (60, "moderate"),
+        (61, "severe"),
+        (85, "severe"),
+        (86, "deadly"),
+        (100, "deadly"),
+        (101, "mortal"),
+        (140, "mortal"),
+    ],
+)
 def test_severity_bands(total, band):
     """Minor 01-30, Moderate 31-60, Severe 61-85, Deadly 86-100, Mortal 101+."""
     assert severity(total) is Severity(band)

@@ -3,7 +3,8 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.drifters import CheckOutcome, Die, Difficulty, Pool
 from voidref.drifters._oracle import brute_force_counts, convolution_counts
@@ -13,7 +14,12 @@ from voidref.errors import RulesError
 def test_die_sizes_match_the_narrative_dice():
     """Ability and Trial are d8, Mastery and Hazard d12, Boon and Bane d6."""
     assert {d: d.sides for d in Die} == {
-        Die.ABILITY: 8, Die.MASTERY: 12, Die.BOON: 6, Die.TRIAL: 8, Die.HAZARD: 12, Die.BANE: 6,
+        Die.ABILITY: 8,
+        Die.MASTERY: 12,
+        Die.BOON: 6,
+        Die.TRIAL: 8,
+        Die.HAZARD: 12,
+        Die.BANE: 6,
     }
 
 
@@ -28,19 +34,24 @@ def test_only_one_hazard_face_is_a_calamity_and_it_counts_as_a_failure():
     assert [f for f in Die.HAZARD.faces if f.calamities] == [(-1, 0, 0, 1)]
 
 
-@pytest.mark.parametrize("characteristic, skill, expected", [
-    (4, 0, Pool(ability=4)),
-    (4, 2, Pool(ability=2, mastery=2)),
-    (3, 2, Pool(ability=1, mastery=2)),
-    (2, 2, Pool(mastery=2)),
-    (1, 3, Pool(ability=2, mastery=1)),
-])
+@pytest.mark.parametrize(
+    "characteristic, skill, expected",
+    [
+        (4, 0, Pool(ability=4)),
+        (4, 2, Pool(ability=2, mastery=2)),
+        (3, 2, Pool(ability=1, mastery=2)),
+        (2, 2, Pool(mastery=2)),
+        (1, 3, Pool(ability=2, mastery=1)),
+    ],
+)
 def test_characteristic_and_skill_give_max_dice_min_of_them_mastery(characteristic, skill, expected):
     """max(c, s) positive dice, min(c, s) of them Mastery Dice."""
     assert Pool.for_check(characteristic, skill, Difficulty.SIMPLE) == expected
 
 
-@pytest.mark.parametrize("difficulty, trial", [("easy", 1), ("average", 2), ("hard", 3), ("daunting", 4), ("formidable", 5)])
+@pytest.mark.parametrize(
+    "difficulty, trial", [("easy", 1), ("average", 2), ("hard", 3), ("daunting", 4), ("formidable", 5)]
+)
 def test_difficulty_names_set_trial_dice(difficulty, trial):
     """Easy 1, Average 2, Hard 3, Daunting 4, Formidable 5 Trial Dice."""
     assert Pool.for_check(2, 0, difficulty).trial == trial
@@ -81,7 +92,10 @@ def test_seeded_roll_repeats():
 
 SMALL_POOLS = [
     Pool(),
-    Pool(ability=1), Pool(mastery=1), Pool(hazard=1), Pool(boon=1, bane=1),
+    Pool(ability=1),
+    Pool(mastery=1),
+    Pool(hazard=1),
+    Pool(boon=1, bane=1),
     Pool(ability=4, trial=1),
     Pool(ability=1, mastery=2, trial=1, bane=1),
     Pool(mastery=2, hazard=2),
@@ -125,12 +139,15 @@ def test_single_ability_die_odds():
     assert Pool(ability=1).distribution()[CheckOutcome(0, 0, 0, 0)] == Fraction(1, 8)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"ability": -1}, "'ability' must be an integer from 0 to 40 (got -1)"),
-    ({"trial": 2.5}, "'trial' must be an integer from 0 to 40 (got 2.5)"),
-    ({"boon": True}, "'boon' must be an integer from 0 to 40 (got True)"),
-    ({"mastery": 30, "hazard": 30}, "'pool' must hold at most 40 dice in all (got 60)"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"ability": -1}, "'ability' must be an integer from 0 to 40 (got -1)"),
+        ({"trial": 2.5}, "'trial' must be an integer from 0 to 40 (got 2.5)"),
+        ({"boon": True}, "'boon' must be an integer from 0 to 40 (got True)"),
+        ({"mastery": 30, "hazard": 30}, "'pool' must hold at most 40 dice in all (got 60)"),
+    ],
+)
 def test_bad_pool_names_the_argument(kwargs, message):
     """Impossible pools raise RulesError naming the argument, range and value."""
     with pytest.raises(RulesError) as err:
@@ -142,7 +159,10 @@ def test_bad_check_inputs_name_the_argument():
     """for_check rejects a characteristic out of range and an unknown difficulty."""
     with pytest.raises(RulesError, match=r"'characteristic' must be an integer from 1 to 10 \(got 11\)"):
         Pool.for_check(11, 0)
-    with pytest.raises(RulesError, match=r"'difficulty' must be one of simple, easy, average, hard, daunting, formidable \(got 'impossible'\)"):
+    with pytest.raises(
+        RulesError,
+        match=r"'difficulty' must be one of simple, easy, average, hard, daunting, formidable \(got 'impossible'\)",
+    ):
         Pool.for_check(3, 1, "impossible")
 
 

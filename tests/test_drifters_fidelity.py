@@ -7,8 +7,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voidref.drifters import (Attack, Character, Condition, Conditions, Gravity, Health, Pool, RangeBand, Side,
-                              Weapon, maneuvers_to_move, thrown_range)
+from voidref.drifters import (
+    Attack,
+    Character,
+    Condition,
+    Conditions,
+    Gravity,
+    Health,
+    Pool,
+    RangeBand,
+    Side,
+    Weapon,
+    maneuvers_to_move,
+    thrown_range,
+)
 from voidref.drifters._oracle import brute_force_counts
 from voidref.drifters.environment import calamity_sets_drifting, drift_recovery_pool, extra_move_maneuvers
 from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from voidref.drifters import Attack, Character, Health, Side, Weapon, maneuvers_to_move
+from voidref.drifters import Attack, Character, Health, Side, Weapon, maneuvers_to_move, rulings
+from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.drifters.ships import CM_440_CUTTER, EMBER_DRIFT, ShipAttack, ShipFight, ShipProfile, ShipWeapon
 from voidref.drifters.ships.example import crew
 from voidref.drifters.ships.profiles import Screen
-from voidref.drifters import rulings
-from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.errors import RulesError
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "drifters"
@@ -25,7 +24,9 @@ def _boxes() -> dict[str, str]:
     """Ruling id -> the text of its box, over every drifters page."""
     out = {}
     for page in DOCS.glob("*.md"):
-        for m in re.finditer(r"(`{3,})\{ruling\}[^\n]*\n:id: (drifters-[a-z0-9-]+)\n(.*?)\n\1\n", page.read_text(), re.S):
+        for m in re.finditer(
+            r"(`{3,})\{ruling\}[^\n]*\n:id: (drifters-[a-z0-9-]+)\n(.*?)\n\1\n", page.read_text(), re.S
+        ):
             out[m.group(2)] = m.group(3)
     return out
 
@@ -57,7 +58,7 @@ def test_rulings_field_is_documented_in_the_code(name):
 
 @pytest.mark.parametrize("name", FIELDS)
 def test_rulings_field_has_a_box_naming_it_with_both_readings(name):
-    """Each Rulings field has a {ruling} box drifters-<field> (ships: drifters-ships-<field>) naming it and both readings."""
+    """Each Rulings field has a box drifters-<field> (ships: drifters-ships-<field>) naming it and both readings."""
     slug = name.replace("_", "-")
     boxes = _boxes()
     box = boxes.get("drifters-" + slug) or boxes.get("drifters-ships-" + slug)
@@ -70,7 +71,10 @@ def test_standard_is_the_default_and_as_printed_differs_where_stated():
     """STANDARD is Rulings(); AS_PRINTED differs exactly on the fields where the source prints another reading."""
     assert STANDARD == Rulings()
     assert set(STANDARD.differences(AS_PRINTED)) == {
-        "anchored_skips_push_off", "disengage_from", "armor_bypass_ignores_screen_dice"}
+        "anchored_skips_push_off",
+        "disengage_from",
+        "armor_bypass_ignores_screen_dice",
+    }
     assert eval(repr(AS_PRINTED)) == AS_PRINTED
 
 
@@ -88,6 +92,7 @@ def test_bad_rulings_are_named():
 
 # -- every switch is read: flipping it changes a result ---------------------------------
 
+
 def _movement(r):
     return maneuvers_to_move("short", "medium", "extreme", rulings=r)
 
@@ -102,8 +107,15 @@ def _medical(r):
 
 def _ranged_drift(r):
     shooter = Character("Shooter", agility=3, skills={"ranged": 2})
-    shot = Attack(shooter, Weapon("Sidearm", damage=6, crit=3, range="medium"), Character("Target"),
-                  band="short", gravity="micro", difficulty_upgrades=1, rulings=r)
+    shot = Attack(
+        shooter,
+        Weapon("Sidearm", damage=6, crit=3, range="medium"),
+        Character("Target"),
+        band="short",
+        gravity="micro",
+        difficulty_upgrades=1,
+        rulings=r,
+    )
     return shot.odds().drifting
 
 
@@ -123,10 +135,16 @@ def _disengage(r):
 
 def _screen_dice(r):
     lance = ShipWeapon("lance", damage=5, ranges=("medium",), crit=3, type="beam", armor_bypass=True)
-    screened = ShipProfile("Screened", speed=3, handling=0, armor=2, hull_points=20,
-                           screen=Screen(damage_reduction=2, bane_dice=1))
-    return ShipAttack(replace(EMBER_DRIFT, weapons=(lance,)), lance, screened, agility=3, gunnery=2,
-                      band="medium", rulings=r).pool().bane
+    screened = ShipProfile(
+        "Screened", speed=3, handling=0, armor=2, hull_points=20, screen=Screen(damage_reduction=2, bane_dice=1)
+    )
+    return (
+        ShipAttack(
+            replace(EMBER_DRIFT, weapons=(lance,)), lance, screened, agility=3, gunnery=2, band="medium", rulings=r
+        )
+        .pool()
+        .bane
+    )
 
 
 def _state_at_once(r):
@@ -144,11 +162,13 @@ def _state_at_once(r):
 
 def _thrown(r):
     from voidref.drifters import thrown_range
+
     return thrown_range("short", "high", rulings=r)
 
 
 def _reapply(r):
     from voidref.drifters import Conditions
+
     return Conditions().apply("disoriented", 2).end_turn().apply("disoriented", 2, rulings=r).turns_left("disoriented")
 
 
@@ -206,6 +226,7 @@ def test_stun_subtracts_resistance_both_ways():
 def test_hazard_die_name_is_the_label_shown():
     """The Hazard Die's name (a ruling: the source never names it) is the label the engine prints."""
     from voidref.drifters import Die
+
     assert Die.HAZARD.label + " Die" == rulings.HAZARD_DIE_NAME
 
 

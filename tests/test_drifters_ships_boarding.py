@@ -3,8 +3,16 @@
 import pytest
 
 from voidref.drifters import RangeBand, Side
-from voidref.drifters.ships import (CM_440_CUTTER, EMBER_DRIFT, ShipFight, Station, check_interior_band,
-                                    interior_bands, leave_station, unmanned_stations)
+from voidref.drifters.ships import (
+    CM_440_CUTTER,
+    EMBER_DRIFT,
+    ShipFight,
+    Station,
+    check_interior_band,
+    interior_bands,
+    leave_station,
+    unmanned_stations,
+)
 from voidref.drifters.ships.example import crew
 from voidref.errors import RulesError
 

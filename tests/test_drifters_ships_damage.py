@@ -3,12 +3,26 @@
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.drifters import CheckOutcome
-from voidref.drifters.ships import (AUTOCANNON, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY, Screen, ShipStanding,
-                                    ShipWeapon, armor_after_pierce, can_jam, critical_hit_available, hit_damage,
-                                    resolve_hit, system_damage, useful_bypass_boons)
+from voidref.drifters.ships import (
+    AUTOCANNON,
+    CM_440_CUTTER,
+    EMBER_DRIFT,
+    RAILGUN_BATTERY,
+    Screen,
+    ShipStanding,
+    ShipWeapon,
+    armor_after_pierce,
+    can_jam,
+    critical_hit_available,
+    hit_damage,
+    resolve_hit,
+    system_damage,
+    useful_bypass_boons,
+)
 from voidref.drifters.ships.rulings import ion_reduction
 from voidref.errors import RulesError
 

@@ -2,19 +2,38 @@
 
 import itertools
 from dataclasses import replace
-from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.drifters import CheckOutcome
-from voidref.drifters.ships import (AUTOCANNON, CM_440_CUTTER, EMBER_DRIFT, Screen, ShipAttack, ShipStanding,
-                                    ShipWeapon, attack_odds, resolve_outcome)
+from voidref.drifters.ships import (
+    AUTOCANNON,
+    CM_440_CUTTER,
+    EMBER_DRIFT,
+    Screen,
+    ShipAttack,
+    ShipStanding,
+    ShipWeapon,
+    attack_odds,
+    resolve_outcome,
+)
 from voidref.errors import RulesError
 from voidref.exact import Dist
 
-ION = ShipWeapon("ion lance", damage=3, ranges=("short", "medium"), crit=2, pierce=2, system_damage=3, ion=True,
-                 type="beam", mount="turret", arcs=("fore", "aft", "port", "starboard"))
+ION = ShipWeapon(
+    "ion lance",
+    damage=3,
+    ranges=("short", "medium"),
+    crit=2,
+    pierce=2,
+    system_damage=3,
+    ion=True,
+    type="beam",
+    mount="turret",
+    arcs=("fore", "aft", "port", "starboard"),
+)
 TARGET = replace(CM_440_CUTTER, system_points=4, screen=Screen(damage_reduction=1, types=("beam",)))
 
 
@@ -49,14 +68,36 @@ def _oracle(attack, boon_use, standing):
 
 CASES = [
     (ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=2, gunnery=1, band="short"), "keep", ShipStanding()),
-    (ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=2, gunnery=1, band="medium", limited_boon_dice=1,
-                attacker_evading=True, boost=2), "armor", ShipStanding(hull_damage=14)),
-    (ShipAttack(EMBER_DRIFT, ION, TARGET, agility=2, gunnery=2, band="short", talent_boon_dice=1), "armor",
-     ShipStanding(system_damage=1)),
-    (ShipAttack(EMBER_DRIFT, ION, TARGET, agility=1, gunnery=1, band="medium", bane_dice=1), "keep",
-     ShipStanding(system_damage=4)),
-    (ShipAttack(EMBER_DRIFT, replace(ION, armor_bypass=True), TARGET, agility=3, gunnery=1, band="short"), "keep",
-     ShipStanding(hull_damage=20)),
+    (
+        ShipAttack(
+            EMBER_DRIFT,
+            AUTOCANNON,
+            CM_440_CUTTER,
+            agility=2,
+            gunnery=1,
+            band="medium",
+            limited_boon_dice=1,
+            attacker_evading=True,
+            boost=2,
+        ),
+        "armor",
+        ShipStanding(hull_damage=14),
+    ),
+    (
+        ShipAttack(EMBER_DRIFT, ION, TARGET, agility=2, gunnery=2, band="short", talent_boon_dice=1),
+        "armor",
+        ShipStanding(system_damage=1),
+    ),
+    (
+        ShipAttack(EMBER_DRIFT, ION, TARGET, agility=1, gunnery=1, band="medium", bane_dice=1),
+        "keep",
+        ShipStanding(system_damage=4),
+    ),
+    (
+        ShipAttack(EMBER_DRIFT, replace(ION, armor_bypass=True), TARGET, agility=3, gunnery=1, band="short"),
+        "keep",
+        ShipStanding(hull_damage=20),
+    ),
 ]
 
 
@@ -77,13 +118,25 @@ def test_headline_figures_agree_with_the_oracle(attack, boon_use, standing):
     assert odds.hit == oracle.prob(lambda k: k[0])
     assert odds.destroyed == oracle.prob(lambda k: standing.hull_damage + k[1] >= attack.target.hull_points)
     if attack.target.system_points is not None:
-        assert odds.out_of_control == oracle.prob(lambda k: standing.system_damage + k[2] >= attack.target.system_points)
+        assert odds.out_of_control == oracle.prob(
+            lambda k: standing.system_damage + k[2] >= attack.target.system_points
+        )
 
 
 def test_ember_drift_shot_resolves_to_6_hull_damage():
     """One Ship Round regression: (2 Successes, 2 Boons) with the boost, Boons on Armor: 6 Hull Damage."""
-    shot = ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=4, gunnery=2, band="medium",
-                      limited_boon_dice=2, talent_boon_dice=1, attacker_evading=True, boost=2)
+    shot = ShipAttack(
+        EMBER_DRIFT,
+        AUTOCANNON,
+        CM_440_CUTTER,
+        agility=4,
+        gunnery=2,
+        band="medium",
+        limited_boon_dice=2,
+        talent_boon_dice=1,
+        attacker_evading=True,
+        boost=2,
+    )
     r = resolve_outcome(shot, CheckOutcome(2, 2, 0, 0), boon_use="armor")
     assert (r.hit, r.hull_damage, r.critical_hit) == (True, 6, False)
 
@@ -116,10 +169,26 @@ def test_bad_boon_use_is_refused():
 
 attacks = st.builds(
     lambda ag, gu, band, lim, tal, bane, boost, armor: ShipAttack(
-        EMBER_DRIFT, AUTOCANNON, replace(CM_440_CUTTER, armor=armor), agility=ag, gunnery=gu, band=band,
-        limited_boon_dice=lim, talent_boon_dice=tal, bane_dice=bane, boost=boost),
-    st.integers(1, 4), st.integers(0, 3), st.sampled_from(["short", "medium"]), st.integers(0, 3),
-    st.integers(0, 1), st.integers(0, 2), st.sampled_from([0, 2]), st.integers(0, 6))
+        EMBER_DRIFT,
+        AUTOCANNON,
+        replace(CM_440_CUTTER, armor=armor),
+        agility=ag,
+        gunnery=gu,
+        band=band,
+        limited_boon_dice=lim,
+        talent_boon_dice=tal,
+        bane_dice=bane,
+        boost=boost,
+    ),
+    st.integers(1, 4),
+    st.integers(0, 3),
+    st.sampled_from(["short", "medium"]),
+    st.integers(0, 3),
+    st.integers(0, 1),
+    st.integers(0, 2),
+    st.sampled_from([0, 2]),
+    st.integers(0, 6),
+)
 
 
 @settings(max_examples=40, deadline=None)

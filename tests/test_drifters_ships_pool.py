@@ -3,11 +3,24 @@
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.drifters import Pool
-from voidref.drifters.ships import (AUTOCANNON, BOON_LIMIT, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY, Arc, Ecm,
-                                    Mount, Screen, ShipAttack, ShipWeapon, boon_dice_after_limit)
+from voidref.drifters.ships import (
+    AUTOCANNON,
+    BOON_LIMIT,
+    CM_440_CUTTER,
+    EMBER_DRIFT,
+    RAILGUN_BATTERY,
+    Arc,
+    Ecm,
+    Mount,
+    Screen,
+    ShipAttack,
+    ShipWeapon,
+    boon_dice_after_limit,
+)
 from voidref.errors import RulesError
 
 
@@ -36,7 +49,9 @@ def test_ember_drift_gunnery_pool():
 
 def test_a_third_limited_die_changes_nothing():
     """One Ship Round: Direct Focus and Target Lock already reach the limit."""
-    assert _shot(limited_boon_dice=3, talent_boon_dice=1).pool() == _shot(limited_boon_dice=2, talent_boon_dice=1).pool()
+    assert (
+        _shot(limited_boon_dice=3, talent_boon_dice=1).pool() == _shot(limited_boon_dice=2, talent_boon_dice=1).pool()
+    )
     assert _shot(limited_boon_dice=3).capped_boon_dice == 1
 
 
@@ -70,13 +85,20 @@ def test_deflection_for_the_facing_attacked():
 
 def test_screens_and_ecm_add_dice_only_against_the_types_they_name():
     """Screens and ECM add Bane Dice against the weapons they name."""
-    target = replace(CM_440_CUTTER, screen=Screen(damage_reduction=1, types=("beam",), bane_dice=1),
-                     ecm=Ecm(bane_dice=2, types=("kinetic",)))
+    target = replace(
+        CM_440_CUTTER,
+        screen=Screen(damage_reduction=1, types=("beam",), bane_dice=1),
+        ecm=Ecm(bane_dice=2, types=("kinetic",)),
+    )
     assert _shot(target=target).pool().bane == 2  # autocannon is kinetic: ECM only
     laser = ShipWeapon("laser", damage=4, ranges=("medium",), crit=3, type="beam")
     assert _shot(attacker=replace(EMBER_DRIFT, weapons=(laser,)), weapon=laser, target=target).pool().bane == 1
-    assert _shot(attacker=replace(EMBER_DRIFT, weapons=(laser,)), weapon=laser, target=target,
-                 screens_active=False).pool().bane == 0
+    assert (
+        _shot(attacker=replace(EMBER_DRIFT, weapons=(laser,)), weapon=laser, target=target, screens_active=False)
+        .pool()
+        .bane
+        == 0
+    )
 
 
 def test_out_of_range_attack_is_refused():
@@ -96,8 +118,9 @@ def test_turret_covers_its_arcs(arc):
     """The example's railgun battery (ruling: a turret) fires into any arc; fixed to the fore, it could not."""
     shot = ShipAttack(CM_440_CUTTER, RAILGUN_BATTERY, EMBER_DRIFT, agility=3, gunnery=2, band="long", arc=arc.value)
     assert shot.arc is arc
-    assert shot.pool() == ShipAttack(CM_440_CUTTER, RAILGUN_BATTERY, EMBER_DRIFT, agility=3, gunnery=2,
-                                     band="long").pool()
+    assert (
+        shot.pool() == ShipAttack(CM_440_CUTTER, RAILGUN_BATTERY, EMBER_DRIFT, agility=3, gunnery=2, band="long").pool()
+    )
     fixed = replace(RAILGUN_BATTERY, mount=Mount.FIXED, arcs=(Arc.FORE,))
     if arc is not Arc.FORE:
         with pytest.raises(RulesError, match="'arc' must be an arc the railgun battery covers: fore"):
@@ -108,8 +131,16 @@ def test_huge_pool_is_refused_not_computed():
     """A pool past the cap is a RulesError, not a long wait."""
     gun = ShipWeapon("gun", damage=4, ranges=("extreme",), crit=3)
     with pytest.raises(RulesError, match="at most 24 dice"):
-        _shot(attacker=replace(EMBER_DRIFT, weapons=(gun,)), weapon=gun, band="extreme", agility=10, gunnery=10,
-              limited_boon_dice=2, talent_boon_dice=10, bane_dice=10)
+        _shot(
+            attacker=replace(EMBER_DRIFT, weapons=(gun,)),
+            weapon=gun,
+            band="extreme",
+            agility=10,
+            gunnery=10,
+            limited_boon_dice=2,
+            talent_boon_dice=10,
+            bane_dice=10,
+        )
 
 
 @given(st.one_of(st.floats(), st.text(max_size=3), st.integers(-5, -1), st.integers(11, 100), st.none(), st.booleans()))
@@ -126,20 +157,49 @@ def test_more_limited_dice_never_lower_the_count(limited, talent):
     assert a <= b <= talent + BOON_LIMIT
 
 
-_junk = st.one_of(st.integers(-3, 30), st.text(max_size=6), st.floats(allow_nan=True), st.none(), st.booleans(),
-                  st.sampled_from(["short", "medium", "extra long", "fore", "aft", "port"]))
+_junk = st.one_of(
+    st.integers(-3, 30),
+    st.text(max_size=6),
+    st.floats(allow_nan=True),
+    st.none(),
+    st.booleans(),
+    st.sampled_from(["short", "medium", "extra long", "fore", "aft", "port"]),
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(agility=_junk, gunnery=_junk, band=_junk, arc=_junk, facing=_junk, limited=_junk, talent=_junk,
-       bane=_junk, evading=_junk, boost=_junk)
-def test_any_attack_input_is_valid_or_a_rules_error(agility, gunnery, band, arc, facing, limited, talent, bane,
-                                                    evading, boost):
+@given(
+    agility=_junk,
+    gunnery=_junk,
+    band=_junk,
+    arc=_junk,
+    facing=_junk,
+    limited=_junk,
+    talent=_junk,
+    bane=_junk,
+    evading=_junk,
+    boost=_junk,
+)
+def test_any_attack_input_is_valid_or_a_rules_error(
+    agility, gunnery, band, arc, facing, limited, talent, bane, evading, boost
+):
     """Whatever arrives, building an attack gives a pool or a RulesError: never another exception."""
     try:
-        shot = ShipAttack(EMBER_DRIFT, AUTOCANNON, CM_440_CUTTER, agility=agility, gunnery=gunnery, band=band,
-                          arc=arc, facing=facing, limited_boon_dice=limited, talent_boon_dice=talent,
-                          bane_dice=bane, target_evading=evading, boost=boost)
+        shot = ShipAttack(
+            EMBER_DRIFT,
+            AUTOCANNON,
+            CM_440_CUTTER,
+            agility=agility,
+            gunnery=gunnery,
+            band=band,
+            arc=arc,
+            facing=facing,
+            limited_boon_dice=limited,
+            talent_boon_dice=talent,
+            bane_dice=bane,
+            target_evading=evading,
+            boost=boost,
+        )
     except RulesError:
         return
     assert shot.pool().size <= 24

@@ -1,12 +1,25 @@
 """Void Drifters ships: range bands, arcs, movement by Speed, difficulty by band."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.drifters import rulings as personal
-from voidref.drifters.ships import (AUTOCANNON, RAILGUN_BATTERY, ShipRange, ShipWeapon, advance, attack_difficulty,
-                                    bands_per_move, break_away, check_in_arc, check_in_range, in_arc, in_range,
-                                    weapon_bands)
+from voidref.drifters.ships import (
+    AUTOCANNON,
+    RAILGUN_BATTERY,
+    ShipRange,
+    ShipWeapon,
+    advance,
+    attack_difficulty,
+    bands_per_move,
+    break_away,
+    check_in_arc,
+    check_in_range,
+    in_arc,
+    in_range,
+    weapon_bands,
+)
 from voidref.errors import RulesError
 
 

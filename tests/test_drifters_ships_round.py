@@ -4,9 +4,18 @@ from dataclasses import replace
 
 import pytest
 
-from voidref.drifters import Character, Pool, Side
-from voidref.drifters.ships import (CM_440_CUTTER, EMBER_DRIFT, ROUND_STEPS, RoundStep, ShipFight, ShipRange,
-                                    Station, Talent, as_outcome)
+from voidref.drifters import Pool, Side
+from voidref.drifters.ships import (
+    CM_440_CUTTER,
+    EMBER_DRIFT,
+    ROUND_STEPS,
+    RoundStep,
+    ShipFight,
+    ShipRange,
+    Station,
+    Talent,
+    as_outcome,
+)
 from voidref.drifters.ships.example import crew
 from voidref.errors import RulesError
 

@@ -103,7 +103,8 @@ class Attack:
     rulings: Rulings = STANDARD
 
     def __post_init__(self) -> None:
-        for name, kind in (("attacker", Character), ("target", Character), ("weapon", Weapon), ("conditions", Conditions)):
+        kinds = (("attacker", Character), ("target", Character), ("weapon", Weapon), ("conditions", Conditions))
+        for name, kind in kinds:
             if not isinstance(getattr(self, name), kind):
                 raise RulesError(f"{name!r} must be a {kind.__name__} (got {getattr(self, name)!r})")
         object.__setattr__(self, "band", check_enum("band", self.band, RangeBand))
@@ -116,13 +117,15 @@ class Attack:
         check_int("difficulty_upgrades", self.difficulty_upgrades, low=0, high=10)
         check_rulings(self.rulings)
         if self.weapon.melee and self.band is not RangeBand.ENGAGED:
-            raise RulesError(f"'band' must be engaged for a {self.weapon.skill.value} attack (got {self.band.name.lower()})")
+            raise RulesError(
+                f"'band' must be engaged for a {self.weapon.skill.value} attack (got {self.band.name.lower()})")
         reach = self.reach
         if reach is None:
             raise RulesError(f"'gravity' {self.gravity.value} leaves the thrown {self.weapon.name} no reach at all "
                              f"(listed range {self.weapon.range.name.lower()}, two bands shorter)")
         if self.band > reach and not self.past_range_allowed:
-            what = "the weapon's range" if reach == self.weapon.range else f"the weapon's thrown range in {self.gravity.value} gravity"
+            what = ("the weapon's range" if reach == self.weapon.range
+                    else f"the weapon's thrown range in {self.gravity.value} gravity")
             raise RulesError(
                 f"'band' must be within {what}, engaged to {reach.name.lower()} "
                 f"(got {self.band.name.lower()}; set past_range_allowed if the GM allows it)"
@@ -205,7 +208,7 @@ class Attack:
             return Damage(raw, resistance, 0, left)
         return Damage(raw, resistance, left, 0)
 
-    def odds(self, health: Health | None = None) -> "AttackOdds":
+    def odds(self, health: Health | None = None) -> AttackOdds:
         """The exact odds of this attack against the target's current *health*."""
         if health is None:
             health = Health.of(self.target)

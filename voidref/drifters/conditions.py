@@ -78,7 +78,7 @@ class Conditions:
         c = check_enum("condition", condition, Condition)
         return c in dict(self.remaining)
 
-    def apply(self, condition: Condition | str, turns: int = 1, *, rulings: Rulings = STANDARD) -> "Conditions":
+    def apply(self, condition: Condition | str, turns: int = 1, *, rulings: Rulings = STANDARD) -> Conditions:
         """Apply a condition for *turns* turn ends (default: until the end of the next turn).
 
         Applied again, it lasts *turns* more (or, with
@@ -98,7 +98,7 @@ class Conditions:
         left[c] = 0 if c.until_ended else (before + turns if r.condition_reapply_adds else max(before, turns))
         return Conditions(tuple(sorted(left.items(), key=lambda kv: kv[0].value)))
 
-    def end(self, condition: Condition | str) -> "Conditions":
+    def end(self, condition: Condition | str) -> Conditions:
         """End *condition* now (a drift ends on a passed Average Athletics check or when an ally reaches you)."""
         c = check_enum("condition", condition, Condition)
         if not self.has(c):
@@ -106,7 +106,7 @@ class Conditions:
                              f"has {', '.join(x.value for x, _ in self.remaining) or 'none'})")
         return Conditions(tuple((x, n) for x, n in self.remaining if x is not c))
 
-    def end_turn(self) -> "Conditions":
+    def end_turn(self) -> Conditions:
         """The affected character's turn ends: every timed condition has one less to go."""
         return Conditions(tuple((c, n - 1 if n else 0) for c, n in self.remaining if n > 1 or c.until_ended))
 

@@ -71,7 +71,7 @@ class Health:
         return f"Health({', '.join(parts)})"
 
     @classmethod
-    def of(cls, character: Character) -> "Health":
+    def of(cls, character: Character) -> Health:
         """A fresh, unhurt track for *character*."""
         return cls(character.wound_points, character.strain_points)
 
@@ -92,12 +92,12 @@ class Health:
         return self.incapacitated_by_wounds or self.incapacitated_by_strain
 
     # -- taking harm ----------------------------------------------------
-    def suffer_wounds(self, n: int) -> "Health":
+    def suffer_wounds(self, n: int) -> Health:
         """Add *n* Wounds."""
         check_int("wounds", n, low=0, high=1000)
         return replace(self, wounds=self.wounds + n)
 
-    def suffer_strain(self, n: int) -> "Health":
+    def suffer_strain(self, n: int) -> Health:
         """Add *n* Strain; with no Strain Points it becomes *n* Wounds instead."""
         check_int("strain", n, low=0, high=1000)
         if self.strain_points is None:
@@ -105,29 +105,29 @@ class Health:
         strain = self.strain + n
         return replace(self, strain=strain, strain_knockout=self.strain_knockout or strain >= self.strain_points)
 
-    def add_critical_injury(self, n: int = 1) -> "Health":
+    def add_critical_injury(self, n: int = 1) -> Health:
         """Record *n* more Critical Injuries held."""
         check_int("n", n, low=0, high=100)
         return replace(self, critical_injuries=self.critical_injuries + n)
 
     # -- recovery ---------------------------------------------------------
-    def end_of_encounter(self, willpower: int) -> "Health":
+    def end_of_encounter(self, willpower: int) -> Health:
         """Recover Strain equal to Willpower; Catch Breath is available again."""
         check_int("willpower", willpower, low=1, high=10)
         return replace(self, strain=max(0, self.strain - willpower), caught_breath=False)
 
-    def catch_breath(self) -> "Health":
+    def catch_breath(self) -> Health:
         """The Catch Breath Maneuver: recover 1 Strain, once per encounter."""
         if self.caught_breath:
             raise RulesError("'catch_breath' can be used once per encounter (got a second use)")
         return replace(self, strain=max(0, self.strain - 1), caught_breath=True)
 
-    def spend_boons_on_strain(self, boons: int) -> "Health":
+    def spend_boons_on_strain(self, boons: int) -> Health:
         """Recover 1 Strain per Boon spent this way."""
         check_int("boons", boons, low=0, high=50)
         return replace(self, strain=max(0, self.strain - boons))
 
-    def full_rest(self, might: int) -> "Health":
+    def full_rest(self, might: int) -> Health:
         """A full rest: Wounds drop by Might; Strain clears, or becomes half the Strain Points after a Strain knockout.
 
         >>> Health(12, 12, strain=12, strain_knockout=True).full_rest(2).strain
@@ -141,7 +141,7 @@ class Health:
         return replace(self, wounds=max(0, self.wounds - might), strain=strain, strain_knockout=False)
 
     def medical_care(self, might: int, net_successes: int, boons: int = 0,
-                     boons_on_wounds: bool = True, *, rulings: Rulings = STANDARD) -> "Health":
+                     boons_on_wounds: bool = True, *, rulings: Rulings = STANDARD) -> Health:
         """Full rest with medical care: each net Success heals 1 more Wound, and 2 Boons 1 more.
 
         The 2-Boon Wound is bought once per check, or once per 2 Boons under
@@ -162,7 +162,7 @@ class Health:
         rested = self.full_rest(might)
         return replace(rested, wounds=max(0, rested.wounds - extra))
 
-    def treat_critical_injury(self, success: bool) -> "Health":
+    def treat_critical_injury(self, success: bool) -> Health:
         """A Medicine check to remove one Critical Injury: gone on a success."""
         check_bool("success", success)
         if not self.critical_injuries:

@@ -24,7 +24,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from voidref.drifters.characters import Character, Characteristic, Skill
+from voidref.drifters.characters import Character, Skill
 from voidref.drifters.dice import Difficulty, Pool
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 

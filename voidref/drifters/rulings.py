@@ -263,7 +263,7 @@ class Rulings:
             raise RulesError(f"'disengage_from' must be one of {', '.join(_SHIP_BANDS)} "
                              f"(got {self.disengage_from!r})")
 
-    def differences(self, other: "Rulings") -> tuple[str, ...]:
+    def differences(self, other: Rulings) -> tuple[str, ...]:
         """The names of the fields where *other* reads differently."""
         if not isinstance(other, Rulings):
             raise RulesError(f"'other' must be a Rulings value (got {other!r})")

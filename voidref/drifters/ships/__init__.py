@@ -19,22 +19,65 @@ Modules, one per rules concept:
 * :mod:`~voidref.drifters.ships.cli` -- the ``ship-attack`` command
 """
 
-from voidref.drifters.ships.boarding import (CRITICAL_HIT_SECTION_EFFECTS, Interior, check_interior_band,
-                                             interior_bands, leave_station, unmanned_stations)
-from voidref.drifters.ships.damage import (Hit, ShipStanding, armor_after_pierce, armor_bypass_points, can_jam,
-                                           critical_hit_available, hit_damage, resolve_hit, system_damage,
-                                           useful_bypass_boons)
+from voidref.drifters.ships.boarding import (
+                                             CRITICAL_HIT_SECTION_EFFECTS,
+                                             Interior,
+                                             check_interior_band,
+                                             interior_bands,
+                                             leave_station,
+                                             unmanned_stations,
+)
+from voidref.drifters.ships.damage import (
+                                             Hit,
+                                             ShipStanding,
+                                             armor_after_pierce,
+                                             armor_bypass_points,
+                                             can_jam,
+                                             critical_hit_available,
+                                             hit_damage,
+                                             resolve_hit,
+                                             system_damage,
+                                             useful_bypass_boons,
+)
+from voidref.drifters.ships.example import AUTOCANNON, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY
 from voidref.drifters.ships.heat import BOOST_HEAT, at_threshold, dissipate, shot_heat
 from voidref.drifters.ships.odds import BoonUse, Resolution, ShipAttackOdds, attack_odds, resolve_outcome
 from voidref.drifters.ships.pool import BOON_LIMIT, BOOST_DAMAGE, ShipAttack, boon_dice_after_limit
-from voidref.drifters.ships.example import AUTOCANNON, CM_440_CUTTER, EMBER_DRIFT, RAILGUN_BATTERY
-from voidref.drifters.ships.profiles import (ActionKind, Arc, Ecm, Facing, Mount, Screen, ShipProfile, ShipRange,
-                                             ShipWeapon, Station, StationAction, WeaponType)
-from voidref.drifters.ships.range import (advance, attack_difficulty, bands_per_move, break_away, check_in_arc,
-                                          check_in_range, in_arc, in_range, weapon_bands)
+from voidref.drifters.ships.profiles import (
+                                             ActionKind,
+                                             Arc,
+                                             Ecm,
+                                             Facing,
+                                             Mount,
+                                             Screen,
+                                             ShipProfile,
+                                             ShipRange,
+                                             ShipWeapon,
+                                             Station,
+                                             StationAction,
+                                             WeaponType,
+)
+from voidref.drifters.ships.range import (
+                                             advance,
+                                             attack_difficulty,
+                                             bands_per_move,
+                                             break_away,
+                                             check_in_arc,
+                                             check_in_range,
+                                             in_arc,
+                                             in_range,
+                                             weapon_bands,
+)
 from voidref.drifters.ships.round import ROUND_STEPS, FightShip, RoundStep, ShipEnd, ShipFight, Shot, as_outcome
-from voidref.drifters.ships.stations import (BaneSpend, BoonSpend, Talent, handling_dice, resolution_phase,
-                                             station_action, station_check_pool)
+from voidref.drifters.ships.stations import (
+                                             BaneSpend,
+                                             BoonSpend,
+                                             Talent,
+                                             handling_dice,
+                                             resolution_phase,
+                                             station_action,
+                                             station_check_pool,
+)
 
 __all__ = [
     # profiles

@@ -58,7 +58,9 @@ def hit_damage(weapon: ShipWeapon, net_successes: int, boost: int = 0) -> int:
 
 
 def armor_bypass_points(bypass_boons: int) -> int:
-    """Extra Armor points bypassed by spending *bypass_boons* Boons (ruling :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`).
+    """Extra Armor points bypassed by spending *bypass_boons* Boons.
+
+    Ruling: :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`.
 
     >>> armor_bypass_points(2), armor_bypass_points(5)
     (1, 2)
@@ -84,7 +86,10 @@ def useful_bypass_boons(weapon: ShipWeapon, target: ShipProfile, boons: int) -> 
 
 
 def system_damage(weapon: ShipWeapon, target: ShipProfile) -> int:
-    """System Damage of a hit: in full, less the Ion cut (ruling :data:`~voidref.drifters.ships.rulings.ION_SYSTEM_DAMAGE_REDUCTION`)."""
+    """System Damage of a hit: in full, less the Ion cut.
+
+    Ruling: :data:`~voidref.drifters.ships.rulings.ION_SYSTEM_DAMAGE_REDUCTION`.
+    """
     _weapon_and_target(weapon, target)
     if weapon.ion and not weapon.armor_bypass:
         return max(0, weapon.system_damage - rulings.ion_reduction(target.armor))

@@ -61,7 +61,10 @@ def check_in_range(weapon: ShipWeapon, band: ShipRange | str) -> ShipRange:
 
 
 def in_arc(weapon: ShipWeapon, arc: Arc | str) -> bool:
-    """True if *weapon*'s mount covers *arc* ("Ship Range and Attack Difficulty"; ruling :data:`~voidref.drifters.ships.rulings.ARCS`)."""
+    """True if *weapon*'s mount covers *arc* ("Ship Range and Attack Difficulty").
+
+    Ruling: :data:`~voidref.drifters.ships.rulings.ARCS`.
+    """
     return check_enum("arc", arc, Arc) in _weapon(weapon).arcs
 
 
