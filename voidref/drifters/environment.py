@@ -24,7 +24,7 @@ import enum
 from voidref.drifters import rulings as _constants
 from voidref.drifters.characters import Character, RangeBand, Skill
 from voidref.drifters.dice import Difficulty, Pool
-from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
+from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings, check_rulings  # noqa: F401 - AS_PRINTED: doctests
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 
 __all__ = ["Gravity", "melee_bane_dice", "extra_move_maneuvers", "thrown_range", "calamity_sets_drifting",
