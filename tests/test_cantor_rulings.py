@@ -33,7 +33,7 @@ def with_(**changes):
 
 
 def test_as_printed_differs_where_we_invented():
-    """AS_PRINTED differs from STANDARD in the three readings the card does not support: net 0, Blast N, melee facing."""
+    """AS_PRINTED differs from STANDARD where ours is an invention: net 0, Blast N, melee facing."""
     assert STANDARD.differences(AS_PRINTED) == {
         "net_zero": (NetZero.KEEP_LOWEST, NetZero.NO_DICE),
         "blast_n_is_radius": (True, False),
@@ -73,7 +73,7 @@ def test_entry_points_refuse_a_non_rulings():
 
 
 def test_every_module_constant_is_documented():
-    """Every documented constant or function states the source, our choice and the reason (MAX_ATTACK_DICE is an engine limit)."""
+    """Every constant or function left in rulings.py states its source (MAX_ATTACK_DICE is an engine limit)."""
     for name in rulings.__all__:
         obj = getattr(rulings, name)
         if name in ("Rulings", "STANDARD", "AS_PRINTED", "check_rulings", "NetZero"):
@@ -90,7 +90,7 @@ def test_every_module_constant_is_documented():
 
 
 def test_every_field_has_a_ruling_box():
-    """Each Rulings field is named by a {ruling} box on a Cantor page, and no page names a rulings constant that is gone."""
+    """Each Rulings field is named by a {ruling} box on a Cantor page; no page names a constant that is gone."""
     import re
 
     pages = "".join(p.read_text() for p in PAGES.glob("*.md"))
@@ -184,7 +184,8 @@ def test_reliable_when_no_attack_both_ways():
     """Out of range, Reliable 2: nothing lands under ours; 2 lands when it counts as a miss."""
     gun = Weapon("Needler", "1d6", max_range=3, reliable=2)
     assert Attack(gun, Target(), Situation(distance=5)).damage_on_miss() == 0
-    assert Attack(gun, Target(), Situation(distance=5), rulings=with_(reliable_when_no_attack=True)).damage_on_miss() == 2
+    landing = with_(reliable_when_no_attack=True)
+    assert Attack(gun, Target(), Situation(distance=5), rulings=landing).damage_on_miss() == 2
 
 
 def test_blast_respects_ap_and_shredded_both_ways():

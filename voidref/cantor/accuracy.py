@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.cantor.rulings import STANDARD, Rulings, check_rulings, dice_for_net
 from voidref.cantor.kinds import Arc, Condition, Cover, Defense, Keep, Mount
+from voidref.cantor.rulings import STANDARD, Rulings, check_rulings, dice_for_net
 from voidref.cantor.units import Target, Weapon
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voidref.cantor.rulings import FALL_OFF, STANDARD, Rulings, blast_reaches, check_rulings, halve
 from voidref.cantor.accuracy import Situation
 from voidref.cantor.kinds import Arc, Condition
+from voidref.cantor.rulings import FALL_OFF, STANDARD, Rulings, blast_reaches, check_rulings, halve
 from voidref.cantor.units import Target, Weapon
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
