@@ -24,6 +24,7 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.upper_hand.damage import DamageReport, default_choice, resolve_damage
 from voidref.upper_hand.goals import Ending, Goal, LeapResult, Outcome, check_goal, check_leapers, leap, requirement_met
 from voidref.upper_hand.maneuver import check_holder, opening_upper_hand, ship_maneuver
+from voidref.upper_hand.rulings import Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
 from voidref.upper_hand.throws import Station, station_impact
 
@@ -76,21 +77,20 @@ class EngagementState:
         return requirement_met(self.goal(side), self.ship(side), self.ship(side.other))
 
 
-def check_setup(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, throw_rule, dodge_at: int | None
+def check_setup(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, rulings: Rulings, dodge_at: int | None
                 ) -> EngagementState:
     """Check the arguments every whole-engagement odds function takes; return the starting state.
 
     Raises RulesError for a bad ship or goal, a leaping goal without
-    boarders, a *dodge_at* that is not ``None`` or from 1 to 100, or a
-    *throw_rule* without an ``impact_odds`` method.
+    boarders, a *dodge_at* that is not ``None`` or from 1 to 100, or
+    *rulings* that is not a :class:`~voidref.upper_hand.rulings.Rulings`.
     """
     state = EngagementState(a, b, goal_a, goal_b)
     check_leapers("goal_a", state.goal_a, state.a)
     check_leapers("goal_b", state.goal_b, state.b)
     if dodge_at is not None:
         check_int("dodge_at", dodge_at, low=1, high=100)
-    if not hasattr(throw_rule, "impact_odds"):
-        raise RulesError(f"'throw_rule' must have an impact_odds(bonus, disadvantaged) method (got {throw_rule!r})")
+    check_rulings(rulings)
     return state
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.upper_hand.rulings import TASK_THROW
+from voidref.upper_hand.rulings import STANDARD, Rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
 from voidref.upper_hand.throws import Station, station_impact, station_odds
 
@@ -80,10 +80,10 @@ def opening_upper_hand(impact_a: int, impact_b: int) -> Side | None:
     return _higher(impact_a, impact_b)
 
 
-def opening_odds(ship_a: Ship, ship_b: Ship, throw_rule=TASK_THROW) -> Dist:
+def opening_odds(ship_a: Ship, ship_b: Ship, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact chances that side A, side B or nobody (``None``) starts with the Upper Hand."""
-    a = station_odds(ship_a, Station.SOFTWARE, throw_rule)
-    b = station_odds(ship_b, Station.SOFTWARE, throw_rule)
+    a = station_odds(ship_a, Station.SOFTWARE, rulings=rulings)
+    b = station_odds(ship_b, Station.SOFTWARE, rulings=rulings)
     return a.combine(b, _higher)
 
 
@@ -151,7 +151,8 @@ def ship_maneuver(ship_a: Ship, ship_b: Ship, holder: Side | str | None, impact_
                           a_out, b_out)
 
 
-def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, throw_rule=TASK_THROW) -> Dist:
+def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, *,
+                  rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of who holds the Upper Hand after one Maneuver phase.
 
     Outcomes are ``Side.A``, ``Side.B`` and ``None`` (nobody).
@@ -163,6 +164,6 @@ def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, 
     holder = check_holder("holder", holder)
     a_out = ship_a.thrusters_condition is Condition.DISABLED
     b_out = ship_b.thrusters_condition is Condition.DISABLED
-    a = station_odds(ship_a, Station.PILOT, throw_rule)
-    b = station_odds(ship_b, Station.PILOT, throw_rule)
+    a = station_odds(ship_a, Station.PILOT, rulings=rulings)
+    b = station_odds(ship_b, Station.PILOT, rulings=rulings)
     return a.combine(b, lambda x, y: maneuver_phase(holder, x, y, a_out, b_out))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, TASK_THROW
+from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Ship
 
 __all__ = [
@@ -47,12 +47,16 @@ def limit_impact(impact: int, rank: int) -> int:
     return min(impact, rank)
 
 
-def throw_odds(bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, throw_rule=TASK_THROW) -> Dist:
-    """Exact distribution of a throw's Impact after the rank limit (0 = failure)."""
+def throw_odds(bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, *, rulings: Rulings = STANDARD) -> Dist:
+    """Exact distribution of a throw's Impact after the rank limit (0 = failure).
+
+    The throw is :attr:`Rulings.task_throw <voidref.upper_hand.rulings.Rulings.task_throw>` of *rulings*.
+    """
     check_int("bonus", bonus, low=0, high=MAX_SKILL)
     check_int("rank", rank, low=0, high=MAX_RANK)
     check_bool("disadvantaged", disadvantaged)
-    return throw_rule.impact_odds(bonus=bonus, disadvantaged=disadvantaged).map(lambda i: min(i, rank))
+    throw = check_rulings(rulings).task_throw
+    return throw.impact_odds(bonus=bonus, disadvantaged=disadvantaged).map(lambda i: min(i, rank))
 
 
 class Station(enum.Enum):
@@ -78,7 +82,7 @@ def _station_setup(ship: Ship, station: Station) -> tuple[int, int, bool]:
     return ship.pilot, ship.thrusters, ship.thrusters_condition is Condition.DAMAGED
 
 
-def station_odds(ship: Ship, station: Station | str, throw_rule=TASK_THROW) -> Dist:
+def station_odds(ship: Ship, station: Station | str, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact Impact distribution of *ship*'s throw at *station*, damage included.
 
     Damaged Guns or Thrusters make their throw disadvantaged. A ship whose
@@ -94,7 +98,7 @@ def station_odds(ship: Ship, station: Station | str, throw_rule=TASK_THROW) -> D
     if station is Station.PILOT and ship.thrusters_condition is Condition.DISABLED:
         return Dist.always(0)
     bonus, rank, disadvantaged = _station_setup(ship, station)
-    return throw_odds(bonus=bonus, rank=rank, disadvantaged=disadvantaged, throw_rule=throw_rule)
+    return throw_odds(bonus=bonus, rank=rank, disadvantaged=disadvantaged, rulings=rulings)
 
 
 def station_impact(ship: Ship, station: Station | str, impact: int) -> int:
