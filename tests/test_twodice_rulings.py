@@ -133,3 +133,16 @@ def test_every_field_has_a_probe():
 def test_flipping_a_field_changes_a_result(name):
     """Changing one field from STANDARD changes what the engine computes."""
     assert PROBES[name](STANDARD) != PROBES[name](with_(**{name: not getattr(STANDARD, name)}))
+
+
+def test_exchange_calculator_takes_the_tie_switch():
+    """The exchange calculator passes the tie switch on and labels the tie row by it."""
+    from voidref.calc.registry import run
+    from voidref.calc.twodice import exchange
+
+    ours = dict((label, p) for label, _, p in exchange().blocks[0].rows)
+    off = dict((label, p) for label, _, p in exchange(rulings=with_(counter_ties_hit_both_ways=False)).blocks[0].rows)
+    assert "A tie: both are hit" in ours and "A tie: nobody is hit" in off
+    assert ours["A tie: both are hit"] == off["A tie: nobody is hit"]
+    out = run("twodice-exchange", {"counter_ties_hit_both_ways": "no"})
+    assert out["ok"] and "Ruling switched" in out["text"]
