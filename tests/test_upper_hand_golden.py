@@ -22,7 +22,14 @@ from voidref import calc
 from voidref.calc.fields import RULINGS
 from voidref.errors import RulesError
 from voidref.upper_hand import (
-    Condition, EngagementState, Location, Ship, Side, engagement_bounds, engagement_odds, round_odds,
+    Condition,
+    EngagementState,
+    Location,
+    Ship,
+    Side,
+    engagement_bounds,
+    engagement_odds,
+    round_odds,
     simulate_engagement,
 )
 from voidref.upper_hand.rulings import Rulings

@@ -27,8 +27,8 @@ from voidref.exact import Dist
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import maneuver_odds
-from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
+from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 

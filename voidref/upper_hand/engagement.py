@@ -63,7 +63,7 @@ class EngagementState:
         """The goal of *side*."""
         return self.goal_a if side is Side.A else self.goal_b
 
-    def with_ship(self, side: Side, ship: Ship) -> "EngagementState":
+    def with_ship(self, side: Side, ship: Ship) -> EngagementState:
         """This state with *side*'s ship replaced."""
         return replace(self, **{"a" if side is Side.A else "b": ship})
 

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
 from voidref.upper_hand.rulings import LEAP_FAILURE_SPLIT, MAX_SKILL, STALEMATE, STANDARD, Rulings, check_rulings
-from voidref.upper_hand.ships import Condition, Location, Ship, Side
+from voidref.upper_hand.ships import Condition, Ship, Side
 
 __all__ = [
     "Goal",
