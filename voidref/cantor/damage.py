@@ -110,7 +110,7 @@ def damage_from_roll(rolled: int, weapon: Weapon, target: Target, situation: Sit
         target: the unit hit.
         situation: distance, arcs and the Graze flag.
         hit: False for a miss (only Reliable damage lands, with no floor).
-        rulings: :attr:`Rulings.reliable_floors_a_hit` decides whether Reliable floors a hit.
+        rulings: its ``reliable_floors_a_hit`` decides whether Reliable floors a hit.
     """
     check_rulings(rulings)
     check_int("rolled", rolled, low=0, high=1000)

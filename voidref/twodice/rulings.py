@@ -130,7 +130,7 @@ STANDARD = Rulings()
 """Our reading of every ruling (the default everywhere)."""
 
 AS_PRINTED = Rulings()
-"""The literal reading: every field fills a silence, so it is :data:`STANDARD`."""
+"""The literal reading of the source, equal to :data:`STANDARD` because every field fills a silence."""
 
 
 def check_rulings(value: object) -> Rulings:

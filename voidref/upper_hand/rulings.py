@@ -210,7 +210,7 @@ STANDARD = Rulings()
 """Our reading of every ruling (the default everywhere)."""
 
 AS_PRINTED = Rulings()
-"""The literal reading: the source defines no Task Throw, so it is :data:`STANDARD`."""
+"""The literal reading of the source, equal to :data:`STANDARD` because it defines no Task Throw."""
 
 
 def check_rulings(value: object) -> Rulings:
