@@ -3,7 +3,7 @@
 Source: the "Ship Engagements" rules (``001`` in the source set). Modules, one
 per rules concept:
 
-* :mod:`~voidref.upper_hand.rulings` -- every ruling (:class:`~voidref.upper_hand.rulings.Rulings`), the Task Throw among them
+* :mod:`~voidref.upper_hand.rulings` -- every ruling (its ``Rulings`` value), the Task Throw among them
 * :mod:`~voidref.upper_hand.ships` -- ships, components, conditions, sides
 * :mod:`~voidref.upper_hand.throws` -- skills, stations and the rank limit on Impact
 * :mod:`~voidref.upper_hand.goals` -- goals, requirements, leaping, outcomes

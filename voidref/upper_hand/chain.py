@@ -99,12 +99,26 @@ class Chain:
         self.leaping = Goal.LEAP in (goal_a, goal_b)
         # Weights are integers over fixed denominators (exact, and much faster
         # than adding fractions): gunnery Dg, damage Dd, maneuver Dm, leaps Dl.
-        self.dg = math.lcm(*(self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, rulings=rulings))
-                             for ship in (a, b) for c in Condition))
+        self.dg = math.lcm(
+            *(
+                self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, rulings=rulings))
+                for ship in (a, b)
+                for c in Condition
+            )
+        )
         most = max(a.guns, b.guns)
         self.dd = 6 ** (2 * most)
-        pilots = [math.lcm(*(self._denominator(station_odds(replace(ship, thrusters_condition=c), Station.PILOT, rulings=rulings))
-                             for c in Condition)) for ship in (a, b)]
+        pilots = [
+            math.lcm(
+                *(
+                    self._denominator(
+                        station_odds(replace(ship, thrusters_condition=c), Station.PILOT, rulings=rulings)
+                    )
+                    for c in Condition
+                )
+            )
+            for ship in (a, b)
+        ]
         self.dm = pilots[0] * pilots[1]
         self.dl = 1
         for side in Side:
@@ -129,7 +143,12 @@ class Chain:
         bound = 1
         for side in Side:
             ship = self.base[side]
-            bound *= 9 * (3 if self.track_gate[side] else 1) * (1 if ship.players else 6) * (2 if self.goal[side] is Goal.LEAP else 1)
+            bound *= (
+                9
+                * (3 if self.track_gate[side] else 1)
+                * (1 if ship.players else 6)
+                * (2 if self.goal[side] is Goal.LEAP else 1)
+            )
         return bound
 
     def shot_spread(self) -> int:
@@ -169,9 +188,15 @@ class Chain:
 
     # -- rules, cached -----------------------------------------------------------
     def gun(self, side: Side, dyn: int):
-        return self._cached(("gun", side, ShipState.guns_of(dyn)), lambda: tuple(
-            (i, self._scaled(p, self.dg))
-            for i, p in station_odds(self.ship(side, dyn), Station.GUNNERY, rulings=self.rulings).probabilities().items()))
+        return self._cached(
+            ("gun", side, ShipState.guns_of(dyn)),
+            lambda: tuple(
+                (i, self._scaled(p, self.dg))
+                for i, p in station_odds(self.ship(side, dyn), Station.GUNNERY, rulings=self.rulings)
+                .probabilities()
+                .items()
+            ),
+        )
 
     def one_point(self, shooter: Side, dyn: int) -> tuple:
         """One point of damage from *shooter* on the target in state *dyn* (the engine's own rule).
@@ -216,15 +241,23 @@ class Chain:
         key = ("man", ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), holder)  # only the Thrusters matter
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = tuple((h, self._scaled(p, self.dm)) for h, p in maneuver_odds(
-                self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, rulings=self.rulings).probabilities().items())
+            found = self._cache[key] = tuple(
+                (h, self._scaled(p, self.dm))
+                for h, p in maneuver_odds(
+                    self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, rulings=self.rulings
+                )
+                .probabilities()
+                .items()
+            )
         return found
 
     def requirement(self, side: Side, own: int, enemy: int) -> bool:
         key = (own * SHIP_SPAN + enemy) * 2 + (side is Side.B)
         found = self._met.get(key)
         if found is None:
-            found = self._met[key] = requirement_met(self.goal[side], self.ship(side, own), self.ship(side.other, enemy))
+            found = self._met[key] = requirement_met(
+                self.goal[side], self.ship(side, own), self.ship(side.other, enemy)
+            )
         return found
 
     def leap_all_fail(self, side: Side, dyn: int) -> Fraction:
@@ -272,7 +305,10 @@ class Chain:
         return tables
 
     def in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
-        """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot), which *holder* may dodge."""
+        """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot).
+
+        *holder* may dodge the second shot.
+        """
         first = holder is Side.A
         slot = 1 if first else 2
         other = Side.B if first else Side.A
@@ -297,7 +333,9 @@ class Chain:
             lost += same * gone2
             stay[0] = same * dodged
             stay[slot] = same * same_x
-            moves += [(x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back]
+            moves += [
+                (x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back
+            ]
         if lost:
             endings.append((_SURRENDER[other], lost))
         return endings, stay, moves

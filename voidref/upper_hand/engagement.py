@@ -151,7 +151,9 @@ class Engagement:
         if self.phase is Phase.OVER:
             raise RulesError(f"the engagement is over ({self._name(self.outcome.winner)} got its goal); no more steps")
         if self.phase not in phases:
-            raise RulesError(f"this step belongs to the {phases[0].value} phase; the engagement is at the {self.phase.value} phase")
+            raise RulesError(
+                f"this step belongs to the {phases[0].value} phase; the engagement is at the {self.phase.value} phase"
+            )
 
     def _finish(self, winner: Side, ending: Ending, note: str = "") -> Outcome:
         self.outcome = Outcome(winner, self.state.goal(winner), ending, self.round, note)
@@ -198,20 +200,26 @@ class Engagement:
         if side in self._fired:
             raise RulesError(f"'side' must not fire twice in a round (got {side!r})")
         if side is not holder and holder not in self._fired:
-            raise RulesError(f"'side' must be {holder!r} first: the ship with the Upper Hand shoots first (got {side!r})")
+            raise RulesError(
+                f"'side' must be {holder!r} first: the ship with the Upper Hand shoots first (got {side!r})"
+            )
         if dodge and side is holder:
             raise RulesError("'dodge' must be declared against the other ship's shot, not the holder's own")
         shooter = self.state.ship(side)
         check_int("impact", impact, low=0, high=100)
         if shooter.guns_condition is Condition.DISABLED and impact:
-            raise RulesError(f"'impact' must be 0: {shooter.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})")
+            raise RulesError(
+                f"'impact' must be 0: {shooter.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})"
+            )
         points = station_impact(shooter, Station.GUNNERY, impact)
         self._fired.add(side)
         target = side.other
         if dodge:
             self.state = replace(self.state, holder=None)
             self._dodged = True
-            self.log.append(f"{shooter.name} fires: Impact {points}; {self._name(target)} dodges, spending the Upper Hand")
+            self.log.append(
+                f"{shooter.name} fires: Impact {points}; {self._name(target)} dodges, spending the Upper Hand"
+            )
             report = DamageReport(self.state.ship(target), ())
         else:
             report = self._damage(side, points, rolls, crew, choose)
@@ -221,8 +229,17 @@ class Engagement:
             self.phase = Phase.MANEUVER
         return report
 
-    def fire_together(self, impact_a: int, impact_b: int, rolls_on_a: Sequence = (), rolls_on_b: Sequence = (),
-                      crew_on_a: Sequence = (), crew_on_b: Sequence = (), choose_a=None, choose_b=None) -> tuple[DamageReport, DamageReport | None]:
+    def fire_together(
+        self,
+        impact_a: int,
+        impact_b: int,
+        rolls_on_a: Sequence = (),
+        rolls_on_b: Sequence = (),
+        crew_on_a: Sequence = (),
+        crew_on_b: Sequence = (),
+        choose_a=None,
+        choose_b=None,
+    ) -> tuple[DamageReport, DamageReport | None]:
         """Both Gunnery throws at once, when nobody holds the Upper Hand.
 
         Both throws use the ships as they were at the start of the phase;
@@ -232,12 +249,17 @@ class Engagement:
         """
         self._expect(Phase.GUNNERY)
         if self.state.holder is not None:
-            raise RulesError(f"'fire_together' needs nobody to hold the Upper Hand; {self._name(self.state.holder)} does, so it fires first with fire()")
+            raise RulesError(
+                f"'fire_together' needs nobody to hold the Upper Hand; {self._name(self.state.holder)} does, "
+                "so it fires first with fire()"
+            )
         a, b = self.state.a, self.state.b
         for name, ship, impact in (("impact_a", a, impact_a), ("impact_b", b, impact_b)):
             check_int(name, impact, low=0, high=100)
             if ship.guns_condition is Condition.DISABLED and impact:
-                raise RulesError(f"{name!r} must be 0: {ship.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})")
+                raise RulesError(
+                    f"{name!r} must be 0: {ship.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})"
+                )
         points_a = station_impact(a, Station.GUNNERY, impact_a)
         points_b = station_impact(b, Station.GUNNERY, impact_b)
         on_b = self._damage(Side.A, points_a, rolls_on_b, crew_on_b, choose_b)
@@ -258,9 +280,14 @@ class Engagement:
             if hit.pc is not None:
                 self.log.append(f"  crew hit {hit.crew_hits}: {hit.pc} takes {hit.damage} damage")
             else:
-                self.log.append(f"  crew hit {hit.crew_hits}: check {hit.check_roll} -> {'gives up' if hit.surrendered else 'fights on'}")
+                self.log.append(
+                    f"  crew hit {hit.crew_hits}: check {hit.check_roll} -> "
+                    f"{'gives up' if hit.surrendered else 'fights on'}"
+                )
         if report.surrendered:
-            self._finish(shooter, Ending.SURRENDER, f"{report.ship.name} gave up after crew hit {report.ship.crew_hits}")
+            self._finish(
+                shooter, Ending.SURRENDER, f"{report.ship.name} gave up after crew hit {report.ship.crew_hits}"
+            )
         return report
 
     def maneuver(self, pilot_a: int, pilot_b: int) -> Side | None:
@@ -270,14 +297,21 @@ class Engagement:
         """
         self._expect(Phase.MANEUVER)
         before = self.state.holder
-        holder = ship_maneuver(self.state.a, self.state.b, before,
-                               check_int("pilot_a", pilot_a, low=0, high=100), check_int("pilot_b", pilot_b, low=0, high=100))
+        holder = ship_maneuver(
+            self.state.a,
+            self.state.b,
+            before,
+            check_int("pilot_a", pilot_a, low=0, high=100),
+            check_int("pilot_b", pilot_b, low=0, high=100),
+        )
         ia = station_impact(self.state.a, Station.PILOT, pilot_a)
         ib = station_impact(self.state.b, Station.PILOT, pilot_b)
         self.state = replace(self.state, holder=holder)
         out = [s.name for s in (self.state.a, self.state.b) if s.thrusters_condition is Condition.DISABLED]
         note = f" ({' and '.join(out)}: Thrusters disabled, no throw)" if out else ""
-        self.log.append(f"Maneuver: Pilot Impact {ia} against {ib}{note}; Upper Hand: {self._name(before)} -> {self._name(holder)}")
+        self.log.append(
+            f"Maneuver: Pilot Impact {ia} against {ib}{note}; Upper Hand: {self._name(before)} -> {self._name(holder)}"
+        )
         self.phase = Phase.END_OF_ROUND
         return holder
 
@@ -296,7 +330,9 @@ class Engagement:
             if goal is Goal.LEAP:
                 leaps = list(leaps)
                 if len(leaps) != ship.boarders:
-                    raise RulesError(f"'leaps' must give one (impact, split_roll) per boarder: {ship.boarders} (got {len(leaps)})")
+                    raise RulesError(
+                        f"'leaps' must give one (impact, split_roll) per boarder: {ship.boarders} (got {len(leaps)})"
+                    )
                 results = [leap(*entry) for entry in leaps]
                 landed = results.count(LeapResult.LANDED)
                 self.log.append("Leap: " + ", ".join(r.value for r in results))

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
 from voidref.upper_hand.rulings import LEAP_FAILURE_SPLIT, MAX_SKILL, STALEMATE, STANDARD, Rulings, check_rulings
-from voidref.upper_hand.ships import Condition, Ship, Side
+from voidref.upper_hand.ships import Condition, Location, Ship, Side  # noqa: F401 (Location: the module doctest)
 
 __all__ = [
     "Goal",
@@ -66,14 +66,19 @@ def check_goal(name: str, goal, ship: Ship) -> Goal:
     """
     goal = check_enum(name, goal, Goal)
     if goal is Goal.JUMP and not ship.has_gate_core:
-        raise RulesError(f"{name!r} must not be jump for a ship without a gate core (got {goal.value!r} for {ship.name!r})")
+        raise RulesError(
+            f"{name!r} must not be jump for a ship without a gate core (got {goal.value!r} for {ship.name!r})"
+        )
     return goal
 
 
 def check_leapers(name: str, goal: Goal, ship: Ship) -> None:
     """Refuse the leaping goal for a ship that starts with no boarders."""
     if goal is Goal.LEAP and ship.boarders < 1:
-        raise RulesError(f"{name!r} must not be leap for a ship with no boarders (got {goal.value!r} for {ship.name!r}; set 'boarders')")
+        raise RulesError(
+            f"{name!r} must not be leap for a ship with no boarders "
+            f"(got {goal.value!r} for {ship.name!r}; set 'boarders')"
+        )
 
 
 def requirement_met(goal: Goal | str, own: Ship, enemy: Ship) -> bool:

@@ -87,7 +87,9 @@ def opening_odds(ship_a: Ship, ship_b: Ship, *, rulings: Rulings = STANDARD) -> 
     return a.combine(b, _higher)
 
 
-def maneuver_winner(impact_a: int, impact_b: int, a_auto_loses: bool = False, b_auto_loses: bool = False) -> Side | None:
+def maneuver_winner(
+    impact_a: int, impact_b: int, a_auto_loses: bool = False, b_auto_loses: bool = False
+) -> Side | None:
     """The side that wins the Maneuver phase, or ``None`` for a tie.
 
     Args:
@@ -142,9 +144,13 @@ def ship_maneuver(ship_a: Ship, ship_b: Ship, holder: Side | str | None, impact_
     a_out = ship_a.thrusters_condition is Condition.DISABLED
     b_out = ship_b.thrusters_condition is Condition.DISABLED
     if a_out and impact_a:
-        raise RulesError(f"'impact_a' must be 0: {ship_a.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_a})")
+        raise RulesError(
+            f"'impact_a' must be 0: {ship_a.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_a})"
+        )
     if b_out and impact_b:
-        raise RulesError(f"'impact_b' must be 0: {ship_b.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_b})")
+        raise RulesError(
+            f"'impact_b' must be 0: {ship_b.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_b})"
+        )
     return maneuver_phase(holder,
                           station_impact(ship_a, Station.PILOT, impact_a),
                           station_impact(ship_b, Station.PILOT, impact_b),

@@ -177,8 +177,10 @@ def _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a,
     chain = Chain(state.a, state.b, state.goal_a, state.goal_b, rulings, dodge_at, choose_a, choose_b)
     bound = chain.level_bound()
     if bound > MAX_CHAIN_STATES:
-        raise RulesError(f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
-                         f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)")
+        raise RulesError(
+            f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
+            f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)"
+        )
     check_int("max_work", max_work, low=1, high=MAX_CHAIN_WORK)
     work = bound * chain.shot_spread() ** 2
     if work > max_work:

@@ -133,7 +133,8 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
             h = eng.holder
             if h is not None and eng.state.goal(h) is Goal.LEAP and eng.state.can_meet_goal(h):
                 ship = eng.state.ship(h)
-                leaps = [(draw(("leap", ship.agility), lambda: rulings.task_throw.impact_odds(bonus=ship.agility)),
+                agility, throw = ship.agility, rulings.task_throw
+                leaps = [(draw(("leap", agility), lambda a=agility, t=throw: t.impact_odds(bonus=a)),
                           rng.randint(1, 6)) for _ in range(ship.boarders)]
             eng.end_round(leaps)
         end = Finish(eng.outcome.winner, eng.outcome.ending) if eng.outcome else Finish(None, Ending.UNFINISHED)

@@ -47,7 +47,9 @@ def limit_impact(impact: int, rank: int) -> int:
     return min(impact, rank)
 
 
-def throw_odds(bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, *, rulings: Rulings = STANDARD) -> Dist:
+def throw_odds(
+    bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, *, rulings: Rulings = STANDARD
+) -> Dist:
     """Exact distribution of a throw's Impact after the rank limit (0 = failure).
 
     The throw is :attr:`Rulings.task_throw <voidref.upper_hand.rulings.Rulings.task_throw>` of *rulings*.
@@ -143,16 +145,19 @@ def assign_stations(software: CrewMember | None = None, gunner: CrewMember | Non
     >>> ada = CrewMember("Ada", pilot=2, gunnery=1)
     >>> assign_stations(software=ada, gunner=ada, pilot=CrewMember("Bo", pilot=1))
     {'software': 0, 'gunnery': 1, 'pilot': 1}
-    >>> assign_stations(gunner=ada, pilot=ada)
+    >>> assign_stations(gunner=ada, pilot=ada)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    voidref.errors.RulesError: 'pilot' must be someone other than the gunner: each crew member adds a skill to one throw per round (got 'Ada')
+    voidref.errors.RulesError: 'pilot' must be someone other than the gunner: ... one throw per round (got 'Ada')
     """
     for name, who in (("software", software), ("gunner", gunner), ("pilot", pilot)):
         if who is not None and not isinstance(who, CrewMember):
             raise RulesError(f"{name!r} must be a CrewMember or None (got {who!r})")
     if gunner is not None and pilot is not None and gunner.name == pilot.name:
-        raise RulesError(f"'pilot' must be someone other than the gunner: each crew member adds a skill to one throw per round (got {pilot.name!r})")
+        raise RulesError(
+            f"'pilot' must be someone other than the gunner: each crew member adds a skill to one throw per round "
+            f"(got {pilot.name!r})"
+        )
     return {
         "software": software.software if software else 0,
         "gunnery": gunner.gunnery if gunner else 0,
