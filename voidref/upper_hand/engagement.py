@@ -65,7 +65,7 @@ class EngagementState:
 
     def with_ship(self, side: Side, ship: Ship) -> EngagementState:
         """This state with *side*'s ship replaced."""
-        return replace(self, **{"a" if side is Side.A else "b": ship})
+        return replace(self, a=ship) if side is Side.A else replace(self, b=ship)
 
     def chooser(self, attacker: Side):
         """The default pick on a 5-6 for *attacker* (ruling :func:`~voidref.upper_hand.damage.default_choice`)."""
@@ -85,7 +85,7 @@ def check_setup(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ruling
     boarders, a *dodge_at* that is not ``None`` or from 1 to 100, or
     *rulings* that is not a :class:`~voidref.upper_hand.rulings.Rulings`.
     """
-    state = EngagementState(a, b, goal_a, goal_b)
+    state = EngagementState(a, b, check_goal("goal_a", goal_a, a), check_goal("goal_b", goal_b, b))
     check_leapers("goal_a", state.goal_a, state.a)
     check_leapers("goal_b", state.goal_b, state.b)
     if dodge_at is not None:
@@ -130,7 +130,7 @@ class Engagement:
     """
 
     def __init__(self, a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str):
-        self.state = EngagementState(a, b, goal_a, goal_b)
+        self.state = EngagementState(a, b, check_goal("goal_a", goal_a, a), check_goal("goal_b", goal_b, b))
         check_leapers("goal_a", self.state.goal_a, self.state.a)
         check_leapers("goal_b", self.state.goal_b, self.state.b)
         self.phase = Phase.OPENING
@@ -149,7 +149,8 @@ class Engagement:
 
     def _expect(self, *phases: Phase) -> None:
         if self.phase is Phase.OVER:
-            raise RulesError(f"the engagement is over ({self._name(self.outcome.winner)} got its goal); no more steps")
+            winner = self.outcome.winner if self.outcome is not None else None
+            raise RulesError(f"the engagement is over ({self._name(winner)} got its goal); no more steps")
         if self.phase not in phases:
             raise RulesError(
                 f"this step belongs to the {phases[0].value} phase; the engagement is at the {self.phase.value} phase"
@@ -244,7 +245,7 @@ class Engagement:
 
         Both throws use the ships as they were at the start of the phase;
         then A's hits on B are rolled, then B's on A (ruling
-        ``SIMULTANEOUS_HITS_ORDER``). Returns the reports on B and on A (the
+        ``upper-hand-simultaneous-hits-order``). Returns the reports on B and on A (the
         second is ``None`` if B surrendered first).
         """
         self._expect(Phase.GUNNERY)

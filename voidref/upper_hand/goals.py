@@ -62,7 +62,7 @@ def check_goal(name: str, goal, ship: Ship) -> Goal:
     """Coerce *goal* to a :class:`Goal` that *ship* could ever meet, else RulesError.
 
     A ship without a gate core cannot choose the jump (ruling
-    ``JUMP_NEEDS_GATE_CORE``). See :func:`check_leapers` for the leap.
+    ``upper-hand-jump-needs-gate-core``). See :func:`check_leapers` for the leap.
     """
     goal = check_enum(name, goal, Goal)
     if goal is Goal.JUMP and not ship.has_gate_core:

@@ -14,8 +14,8 @@ Maneuver Phase).
   - a tie, or both fail: no change.
 
 * Damaged Thrusters make the Pilot throw disadvantaged; disabled Thrusters
-  lose the phase automatically (rulings ``DISABLED_THRUSTERS_OPPONENT_WINS``,
-  ``BOTH_THRUSTERS_DISABLED_TIE``).
+  lose the phase automatically (rulings: the other ship wins; if both are
+  disabled, a tie).
 
 Impacts passed in here are the throw's own Impact; the rank limit is applied
 for you by the ship-level functions, and by :func:`maneuver_winner` when you

@@ -122,10 +122,10 @@ class EngagementOdds:
 
     def win(self, side: Side | str) -> Fraction:
         """The chance that *side* gets its goal, by the rules or by a surrender."""
-        side = check_holder("side", side)
-        if side is None:
+        who = check_holder("side", side)
+        if who is None:
             raise RulesError("'side' must be a or b (got None)")
-        return self.outcomes[Finish(side, Ending.GOAL)] + self.outcomes[Finish(side, Ending.SURRENDER)]
+        return self.outcomes[Finish(who, Ending.GOAL)] + self.outcomes[Finish(who, Ending.SURRENDER)]
 
     @property
     def stalemate(self) -> Fraction:
@@ -156,10 +156,10 @@ class EngagementBounds:
 
     def win(self, side: Side | str) -> tuple[Fraction, Fraction]:
         """Bounds on the chance that *side* gets its goal, by the rules or by a surrender."""
-        side = check_holder("side", side)
-        if side is None:
+        who = check_holder("side", side)
+        if who is None:
             raise RulesError("'side' must be a or b (got None)")
-        goal, gave_up = self.outcomes[Finish(side, Ending.GOAL)], self.outcomes[Finish(side, Ending.SURRENDER)]
+        goal, gave_up = self.outcomes[Finish(who, Ending.GOAL)], self.outcomes[Finish(who, Ending.SURRENDER)]
         return goal[0] + gave_up[0], min(Fraction(1), goal[1] + gave_up[1])
 
 

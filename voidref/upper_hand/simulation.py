@@ -54,10 +54,10 @@ class SimulatedOdds:
 
     def win(self, side: Side | str) -> Fraction:
         """Share of trials in which *side* got its goal (by the rules or a surrender)."""
-        side = check_holder("side", side)
-        if side is None:
+        who = check_holder("side", side)
+        if who is None:
             raise RulesError("'side' must be a or b (got None)")
-        return self.estimate(Finish(side, Ending.GOAL)) + self.estimate(Finish(side, Ending.SURRENDER))
+        return self.estimate(Finish(who, Ending.GOAL)) + self.estimate(Finish(who, Ending.SURRENDER))
 
 
 def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, trials: int = 2000, seed: int = 1,
@@ -95,8 +95,9 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
     def impact(ship: Ship, station: Station) -> int:
         return draw((ship, station), lambda: station_odds(ship, station, rulings=rulings))
 
-    def shot(target: Ship, points: int):
+    def shot(target: Ship, points: int) -> tuple[list[int], list]:
         rolls = [rng.randint(1, 6) for _ in range(points)]
+        crew: list
         if target.players:
             crew = [(rng.choice(target.pcs) if target.pcs else "a PC", rng.randint(1, 6) + rng.randint(1, 6))
                     for _ in range(points)]
@@ -118,14 +119,16 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
             else:
                 other = holder.other
                 ix = impact(eng.state.ship(holder), Station.GUNNERY)
-                eng.fire(holder, ix, *shot(eng.state.ship(other), ix), choose=choose[holder])
+                rolls, crew = shot(eng.state.ship(other), ix)
+                eng.fire(holder, ix, rolls, crew, choose=choose[holder])
                 if eng.phase is Phase.OVER:
                     break
                 iy = impact(eng.state.ship(other), Station.GUNNERY)
                 if dodge_at is not None and iy >= dodge_at:
                     eng.fire(other, iy, dodge=True)
                 else:
-                    eng.fire(other, iy, *shot(eng.state.ship(holder), iy), choose=choose[other])
+                    rolls, crew = shot(eng.state.ship(holder), iy)
+                    eng.fire(other, iy, rolls, crew, choose=choose[other])
             if eng.phase is Phase.OVER:
                 break
             eng.maneuver(impact(eng.state.a, Station.PILOT), impact(eng.state.b, Station.PILOT))

@@ -138,7 +138,7 @@ def assign_stations(software: CrewMember | None = None, gunner: CrewMember | Non
     Nobody may add a skill to more than one throw in a round, so the gunner
     and the pilot must be different people. The Software operator may also
     be the gunner or the pilot: the opening throw comes before round 1
-    (ruling ``OPENING_THROW_OUTSIDE_ROUNDS``).
+    (a ruling: the opening throw is not part of round 1).
 
     Returns keyword arguments for :class:`~voidref.upper_hand.ships.Ship`.
 
