@@ -240,3 +240,12 @@ def test_flipping_a_field_changes_a_result(name):
     assert PROBES[name](STANDARD) != PROBES[name](with_(**{name: _flipped(name)}))
     assert PROBES[name](STANDARD) != PROBES[name](with_(**{name: getattr(AS_PRINTED, name)})) or \
         getattr(AS_PRINTED, name) == getattr(STANDARD, name)
+
+
+def test_no_dice_is_said_in_words():
+    """Under the literal count the log and the calculator say no dice are rolled rather than 0d6."""
+    from voidref.calc.cantor import attack
+
+    shot = Attack(Weapon("Gun", "1d6"), Target(evasion=2), Situation(grit=2), rulings=AS_PRINTED)
+    assert "no dice" in shot.resolve([], [3]).log[2]
+    assert attack(distance=2, rulings=AS_PRINTED).headline.startswith("Net accuracy +0: no dice: the total is Grit +2")

@@ -121,8 +121,8 @@ def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC,
         if a.situation.graze:
             summary.append("Graze: no roll, it lands for half damage.")
         else:
-            summary.append(f"Net accuracy {odds.net:+d}: roll {count}d6, keep the {keep.value}, "
-                           f"add Grit {a.situation.grit:+d}"
+            dice = f"roll {count}d6, keep the {keep.value}, add" if count else "no dice: the total is"
+            summary.append(f"Net accuracy {odds.net:+d}: {dice} Grit {a.situation.grit:+d}"
                            f"{', Impaired -2' if a.situation.impaired else ''}; "
                            f"need {odds.defense} ({a.weapon.defense.value}).")
         summary.append(f"Chance to hit: {pct(odds.chance_to_hit)}"

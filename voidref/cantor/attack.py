@@ -249,7 +249,10 @@ class Attack:
                 raise RulesError(f"'attack_dice' must hold {count} dice for net {self.net()} (got {len(attack_dice)})")
             kept = 0 if not count else max(attack_dice) if keep is Keep.HIGHEST else min(attack_dice)
             total = kept + self.situation.grit - (IMPAIRED_PENALTY if self.situation.impaired else 0)
-            log.append(f"3 Net {self.net():+d}: {count}d6 keep {keep.value} {attack_dice} → {kept}; total {total}")
+            if count:
+                log.append(f"3 Net {self.net():+d}: {count}d6 keep {keep.value} {attack_dice} → {kept}; total {total}")
+            else:
+                log.append(f"3 Net {self.net():+d}: no dice (net_zero={self.rulings.net_zero.value}); total {total}")
             if self.target.has(Condition.INVISIBLE) and invisible_miss:
                 hit = False
                 log.append("4 Invisible: the 50% miss comes up")
