@@ -56,10 +56,15 @@ from voidref.cantor.kinds import (
     Mount,
     StoneFracture,
 )
+from voidref.cantor.rulings import AS_PRINTED, STANDARD, NetZero, Rulings
 from voidref.cantor.turn import Action, Stress, Turn, aim_holds, graze_allowed
 from voidref.cantor.units import GRAPPLE, DamageRoll, Target, Weapon
 
 __all__ = [
+    "AS_PRINTED",
+    "NetZero",
+    "Rulings",
+    "STANDARD",
     "Action",
     "ActionKind",
     "Applied",
