@@ -86,7 +86,7 @@ def test_ruling_switches_are_rulings_starting_at_ours(c):
     assert inspect.signature(c.compute).parameters["rulings"].default == c.rulings
     for f in (f for f in c.fields if f.group == RULINGS):
         assert f.name in {x.name for x in dataclasses.fields(c.rulings)}
-        assert f.default == getattr(c.rulings, f.name)
+        assert f.parse(f.default) == getattr(c.rulings, f.name)
 
 
 def test_switch_must_start_at_our_reading():

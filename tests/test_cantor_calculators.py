@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from voidref import calc
 from voidref.calc.cantor import attack, structure
+from voidref.calc.fields import RULINGS
 from voidref.calc.results import BarChart, Table, pct
 from voidref.cantor import Attack, Situation, Target, Weapon
+from voidref.cantor.rulings import AS_PRINTED, STANDARD
 from voidref.errors import RulesError
 
 
@@ -117,5 +119,21 @@ def test_fields_are_the_compute_arguments():
     for slug, func in (("cantor-attack", attack), ("cantor-structure", structure)):
         params = inspect.signature(func).parameters
         fields = calc.get(slug).fields
-        assert {f.name for f in fields} == set(params)
-        assert all(params[f.name].default == f.parse(f.format(f.default)) for f in fields)
+        main = [f for f in fields if f.group != RULINGS]
+        switches = [f for f in fields if f.group == RULINGS]
+        assert {f.name for f in main} | {"rulings"} == set(params)
+        assert all(params[f.name].default == f.parse(f.format(f.default)) for f in main)
+        assert all(getattr(STANDARD, f.name) == f.parse(f.default) for f in switches)
+
+
+def test_net_zero_switch_reaches_the_engine():
+    """The calculator's net-zero switch gives the engine's chance under each reading (a plain shot nets 0)."""
+    from voidref.calc.registry import run
+
+    plain = {"distance": 2, "evasion": 2, "grit": 2}
+    ours = run("cantor-attack", plain)
+    printed = run("cantor-attack", {**plain, "net_zero": "no_dice"})
+    assert ours["ok"] and printed["ok"]
+    assert "Chance to hit" in printed["text"] and "Ruling switched" in printed["text"]
+    assert attack(**plain, rulings=AS_PRINTED).facts != attack(**plain).facts
+    assert dict(attack(**plain, rulings=AS_PRINTED).facts)["Chance to hit"] == pct(Fraction(1))

@@ -31,7 +31,10 @@ def _build(repo):
     Incremental when the copy was built before (same output folder, no ``-E``).
     """
     proc = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-c", ".", "-b", "html", "-D", "voidref_pyodide=0", "docs", OUT],
+        # The edits below change numbers the worked examples print, which would
+        # (rightly) stop the build: this test switches the examples' run off.
+        [sys.executable, "-m", "sphinx", "-c", ".", "-b", "html", "-D", "voidref_pyodide=0",
+         "-D", "voidref_verify_examples=0", "docs", OUT],
         cwd=repo, env={**os.environ, "PYTHONPATH": str(repo)}, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return set(re.findall(r"^reading sources\.\.\. \[ *\d+%\] (\S+)$", proc.stdout, re.M))

@@ -70,13 +70,19 @@ def test_bad_table_arguments(call, name):
         call()
 
 
-def test_every_ruling_is_shown_on_a_page_and_back():
-    """Every ruling id in rulings.py has a {ruling} box on the pages, and vice versa."""
+def test_every_ruling_is_shown_on_a_page():
+    """Every ruling id in rulings.py has a {ruling} box on the pages; a box with no switch says so."""
     code = set(re.findall(r"Ruling ``(twodice-[a-z-]+)``", (ROOT / "voidref/twodice/rulings.py").read_text()))
     pages = set()
+    text = ""
     for page in (ROOT / "docs/twodice").glob("*.md"):
+        text += page.read_text()
         pages |= set(re.findall(r":id: (twodice-[a-z-]+)", page.read_text()))
-    assert code == pages
+    assert code <= pages
+    from voidref.twodice import rulings
+
+    for name in re.findall(r"voidref\.twodice\.rulings\.([A-Za-z_]+)", text):
+        assert hasattr(rulings, name), name
 
 
 def test_every_ruling_constant_is_documented():
@@ -85,5 +91,7 @@ def test_every_ruling_constant_is_documented():
     from voidref.twodice import rulings
 
     for name in rulings.__all__:
+        if name in ("Rulings", "STANDARD", "AS_PRINTED", "check_rulings"):
+            continue
         head = text[: text.index(f"\n{name} = ")]
         assert head.rstrip().splitlines()[-1].startswith("#:"), name

@@ -32,7 +32,7 @@ def test_hand_weapons_reach_only_near(category):
 def test_shooting_reaches_far_and_near():
     """Shooting weapons reach Far, and Near by ruling."""
     assert _gun().reaches("far")
-    assert _gun().reaches("near") == rulings.SHOOTING_REACHES_NEAR
+    assert _gun().reaches("near") is rulings.STANDARD.shooting_reaches_near is True
 
 
 def test_unarmed_is_brawling_one_die():

@@ -1,14 +1,41 @@
-"""Tests for the Upper Hand rulings: the Task Throw, disadvantage and the default aim."""
+"""Upper Hand rulings: each Task Throw field of Rulings read both ways and flipped, and the default aim."""
 
+import dataclasses
 import itertools
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
-from voidref.upper_hand import Goal, Location, Ship, TaskThrow, TASK_THROW
+from voidref.upper_hand import (
+    TASK_THROW,
+    Goal,
+    Location,
+    Ship,
+    Side,
+    TaskThrow,
+    engagement_odds,
+    leap_odds,
+    maneuver_odds,
+    opening_odds,
+    station_odds,
+    throw_odds,
+)
+from voidref.upper_hand import rulings as uh_rulings
 from voidref.upper_hand.damage import default_choice
+from voidref.upper_hand.goals import LeapResult
+from voidref.upper_hand.rulings import AS_PRINTED, STANDARD, Rulings
+
+PAGES = Path(__file__).parent.parent / "docs" / "upper_hand"
+
+
+def with_(**changes):
+    """STANDARD with some fields changed."""
+    return dataclasses.replace(STANDARD, **changes)
 
 
 def _bf_impact(bonus, disadvantaged, rule=TASK_THROW):
@@ -17,7 +44,7 @@ def _bf_impact(bonus, disadvantaged, rule=TASK_THROW):
     counts = {}
     for faces in itertools.product(range(1, rule.sides + 1), repeat=n):
         total = sum(sorted(faces)[: rule.dice]) + bonus
-        impact = total - (rule.succeed_at - 1) if total >= rule.succeed_at else 0
+        impact = total - rule.succeed_at + rule.bare_success_impact if total >= rule.succeed_at else 0
         counts[impact] = counts.get(impact, 0) + 1
     size = rule.sides ** n
     return {k: Fraction(v, size) for k, v in counts.items()}
@@ -49,7 +76,7 @@ def test_disadvantage_never_helps():
         plain = TASK_THROW.impact_odds(bonus)
         worse = TASK_THROW.impact_odds(bonus, disadvantaged=True)
         for k in range(1, 12):
-            assert worse.prob(lambda i: i >= k) <= plain.prob(lambda i: i >= k)
+            assert worse.prob(lambda i, k=k: i >= k) <= plain.prob(lambda i, k=k: i >= k)
 
 
 def test_replacement_throw_rule():
@@ -92,13 +119,137 @@ def test_default_choice_skips_disabled_components():
     assert default_choice(Goal.JUMP, Goal.LEAP, ship) is Location.THRUSTERS
 
 
-def test_every_ruling_is_shown_on_a_page():
-    """Rulings live in one place and each one is shown in a ruling box on the chapter."""
-    from pathlib import Path
+def test_every_field_is_shown_on_a_page():
+    """Each Rulings field is named in a ruling box, and no page names a rulings constant that is gone."""
+    pages = "".join(p.read_text() for p in PAGES.glob("*.md"))
+    for f in dataclasses.fields(Rulings):
+        assert f"Rulings.{f.name}" in pages, f.name
+    for name in re.findall(r"voidref\.upper_hand\.rulings\.([A-Za-z_]+)", pages):
+        assert hasattr(uh_rulings, name), name
+    assert "voidref.upper_hand.damage.default_choice" in pages  # the one ruling that is a function
 
-    from voidref.upper_hand import rulings
 
-    pages = "".join(p.read_text() for p in (Path(__file__).parent.parent / "docs" / "upper_hand").glob("*.md"))
-    for name in rulings.__all__:
-        assert f"voidref.upper_hand.rulings.{name}`" in pages, name
-    assert "voidref.upper_hand.damage.default_choice`" in pages  # the one ruling that is a function
+# -- the Rulings value -----------------------------------------------------------
+
+
+def test_as_printed_is_standard():
+    """The source defines no Task Throw, so the literal reading has nothing different to offer."""
+    assert STANDARD.differences(AS_PRINTED) == {}
+    assert STANDARD.task_throw == TASK_THROW == TaskThrow()
+
+
+def test_rulings_repr_round_trips():
+    """repr() of a Rulings rebuilds it, listing only the fields that differ from STANDARD."""
+    for r in (STANDARD, with_(throw_dice=3, bare_success_impact=0)):
+        assert eval(repr(r), {"Rulings": Rulings}) == r
+    assert repr(STANDARD) == "Rulings()"
+
+
+def test_rulings_are_frozen():
+    """A Rulings value cannot be changed in place."""
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        STANDARD.throw_dice = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("changes,arg", [
+    ({"throw_dice": 0}, "throw_dice"),
+    ({"throw_sides": 1}, "throw_sides"),
+    ({"throw_succeeds_at": True}, "throw_succeeds_at"),
+    ({"bare_success_impact": 2}, "bare_success_impact"),
+    ({"disadvantage_extra_dice": -1}, "disadvantage_extra_dice"),
+])
+def test_bad_rulings_name_the_field(changes, arg):
+    """A bad field value is refused with a message naming the field."""
+    with pytest.raises(RulesError, match=arg):
+        Rulings(**changes)
+
+
+def test_entry_points_refuse_a_non_rulings():
+    """Passing something else as rulings (the old throw_rule objects included) is a RulesError naming 'rulings'."""
+    with pytest.raises(RulesError, match="'rulings' must be a Rulings"):
+        throw_odds(rulings=TaskThrow())
+    with pytest.raises(RulesError, match="'rulings' must be a Rulings"):
+        engagement_odds(Ship("A"), Ship("B"), "reach", "reach", rulings="as printed")
+
+
+# -- each field, both ways -----------------------------------------------------------
+
+
+def test_throw_dice_both_ways():
+    """2d6 reaches 8 five times in 12; 3d6 keeping all three reaches it 181 times in 216."""
+    assert throw_odds().prob(lambda i: i > 0) == Fraction(5, 12)
+    assert throw_odds(rulings=with_(throw_dice=3)).prob(lambda i: i > 0) == Fraction(181, 216)
+
+
+def test_throw_sides_both_ways():
+    """2d8 reaches 8 with 43 of its 64 faces; 2d6 with 15 of 36."""
+    assert throw_odds(rulings=with_(throw_sides=8)).prob(lambda i: i > 0) == Fraction(43, 64)
+
+
+def test_throw_succeeds_at_both_ways():
+    """9 or more on 2d6 is 10 in 36, and a 9 is then Impact 1."""
+    hard = with_(throw_succeeds_at=9)
+    assert throw_odds(rulings=hard).prob(lambda i: i > 0) == Fraction(10, 36)
+    assert hard.task_throw.impact_of((4, 5)) == 1 and TASK_THROW.impact_of((4, 5)) == 2
+
+
+def test_bare_success_impact_both_ways():
+    """A total of exactly 8: Impact 1 under ours (total - 7); Impact 0 counting from the target (total - 8)."""
+    assert TASK_THROW.impact_of((4, 4)) == 1
+    assert with_(bare_success_impact=0).task_throw.impact_of((4, 4)) == 0
+    assert throw_odds(rulings=with_(bare_success_impact=0)).prob(lambda i: i > 0) == Fraction(10, 36)
+
+
+def test_disadvantage_extra_dice_both_ways():
+    """Damaged Guns: one extra die dropped under ours; with none, damage changes only the rank limit."""
+    damaged = Ship("T", gunnery=2).with_condition("guns", "damaged")
+    plain = Ship("T", gunnery=2)
+    assert station_odds(damaged, "gunnery") != station_odds(plain, "gunnery")
+    assert station_odds(damaged, "gunnery", rulings=with_(disadvantage_extra_dice=0)) == station_odds(plain, "gunnery")
+
+
+# -- every field is read ------------------------------------------------------------
+
+PROBES = {
+    "throw_dice": lambda r: opening_odds(Ship("A"), Ship("B"), rulings=r),
+    "throw_sides": lambda r: maneuver_odds(Ship("A", pilot=1), Ship("B"), rulings=r),
+    "throw_succeeds_at": lambda r: leap_odds(2, rulings=r)[LeapResult.LANDED],
+    "bare_success_impact": lambda r: maneuver_odds(Ship("A"), Ship("B"), rulings=r),
+    "disadvantage_extra_dice": lambda r: station_odds(Ship("A").with_condition("thrusters", "damaged"), "pilot",
+                                                      rulings=r),
+}
+
+ALTERNATIVES = {"throw_dice": 3, "throw_sides": 8, "throw_succeeds_at": 9, "bare_success_impact": 0,
+                "disadvantage_extra_dice": 0}
+
+
+def test_every_field_has_a_probe():
+    """A field that no probe reads would be a switch nothing reads."""
+    assert set(PROBES) == set(ALTERNATIVES) == {f.name for f in dataclasses.fields(Rulings)}
+
+
+@pytest.mark.parametrize("name", sorted(PROBES))
+def test_flipping_a_field_changes_a_result(name):
+    """Changing one field from STANDARD to another reading changes what the engine computes."""
+    assert PROBES[name](STANDARD) != PROBES[name](with_(**{name: ALTERNATIVES[name]}))
+
+
+def test_whole_engagement_follows_the_rulings():
+    """A whole engagement's odds move with the throw: a 9+ throw changes who wins."""
+    normal = engagement_odds(Ship("A", pilot=1), Ship("B"), "reach", "reach")
+    hard = engagement_odds(Ship("A", pilot=1), Ship("B"), "reach", "reach", rulings=with_(throw_succeeds_at=9))
+    assert normal.win("a") != hard.win("a")
+
+
+def test_calculators_take_the_throw_switches():
+    """The Maneuver phase calculator passes its Task Throw switches to the engine and notes the change."""
+    from voidref.calc.registry import run
+    from voidref.calc.results import pct
+    from voidref.calc.upper_hand import phase
+
+    hard = with_(throw_succeeds_at=9)
+    engine = maneuver_odds(Ship("me", thrusters=2), Ship("them", thrusters=2), None, rulings=hard)
+    assert dict(phase(rulings=hard).facts)["Win phase"] == pct(engine[Side.A])
+    assert dict(phase(rulings=hard).facts) != dict(phase().facts)
+    out = run("upper-hand-phase", {"throw_succeeds_at": "9"})
+    assert out["ok"] and "Ruling switched" in out["text"]

@@ -87,7 +87,8 @@ def _doctree(*blocks: str) -> nodes.document:
     return doc
 
 
-APP = SimpleNamespace(config=SimpleNamespace(doctest_global_setup="from fractions import Fraction"))
+APP = SimpleNamespace(config=SimpleNamespace(doctest_global_setup="from fractions import Fraction",
+                                            voidref_verify_examples=True))
 
 
 def test_a_page_shares_one_namespace_across_its_blocks():

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from voidref.calc.fields import BoolField, ChoiceField, IntField, TextField
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
 from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table, decimal, distribution, pct
 from voidref.cantor.accuracy import Situation, Source
@@ -25,6 +25,7 @@ from voidref.cantor.attack import Attack, RangeCheck
 from voidref.cantor.damage import blast_damage, damage_roll
 from voidref.cantor.health import UnitState
 from voidref.cantor.kinds import Condition, Cover, DamageType
+from voidref.cantor.rulings import STANDARD, NetZero, Rulings
 from voidref.cantor.units import DamageRoll, Target, Weapon
 
 __all__ = ["attack", "structure"]
@@ -48,13 +49,24 @@ _ATTACK_FIELDS = (
     BoolField("braced", "Target Braced", False),
     IntField("extra_accuracy", "Other Accuracy", 0, "0 to 5", low=0, high=5),
     IntField("extra_difficulty", "Other Difficulty", 0, "0 to 5", low=0, high=5),
+    ChoiceField("net_zero", "A net of 0 or less rolls", STANDARD.net_zero.value, enum=NetZero, choices=(
+        ("keep_lowest", "2 - net dice, keep the lowest (ours)"), ("one_die", "One die"),
+        ("no_dice", "No dice, Grit alone (the count as printed)")),
+        help="The card is silent; ours is an invention.", group=RULINGS),
+    BoolField("reliable_floors_a_hit", "Reliable is also a hit's minimum", STANDARD.reliable_floors_a_hit,
+              "Ours: yes.", group=RULINGS),
+    BoolField("reliable_when_no_attack", "Reliable lands out of range or TOO CLOSE", STANDARD.reliable_when_no_attack,
+              "Ours: no, there is no attack.", group=RULINGS),
 )
-"""The attack's fields, shared by both calculators; each default is the form's starting value."""
+"""The attack's fields, shared by both calculators; each default is the form's starting value.
+
+The last three switch rulings of :class:`~voidref.cantor.rulings.Rulings`; :func:`~voidref.calc.registry.run`
+folds them into the ``rulings`` argument."""
 
 
 def _attack(damage: str, damage_type: DamageType, max_range: int, melee: bool, reliable: int, armor_piercing: bool,
             distance: int, evasion: int, armor: int, cover: Cover, locked: bool, grit: int, exposed: bool,
-            braced: bool, extra_accuracy: int, extra_difficulty: int) -> Attack:
+            braced: bool, extra_accuracy: int, extra_difficulty: int, rulings: Rulings = STANDARD) -> Attack:
     """The engine's attack for the form's values (built in the order that names the first bad value)."""
     weapon = Weapon("weapon", DamageRoll.parse(damage), DamageType.parse(damage_type, "damage_type"),
                     max_range=max_range, melee=melee, reliable=reliable, armor_piercing=armor_piercing)
@@ -62,7 +74,7 @@ def _attack(damage: str, damage_type: DamageType, max_range: int, melee: bool, r
     target = Target(evasion=evasion, armor=armor, conditions=conditions, braced=braced)
     situation = Situation(distance=distance, cover=Cover.parse(cover, "cover"), grit=grit,
                           extra_accuracy=extra_accuracy, extra_difficulty=extra_difficulty)
-    return Attack(weapon, target, situation)
+    return Attack(weapon, target, situation, rulings=rulings)
 
 
 def _sources(caption: str, sources: tuple[Source, ...]) -> tuple[tuple[tuple[str, str], ...], tuple[Table, ...]]:
@@ -73,14 +85,15 @@ def _sources(caption: str, sources: tuple[Source, ...]) -> tuple[tuple[tuple[str
 
 
 @calculator("cantor-attack", "Attack (Cantor)", "cantor",
-            "One attack's chance to hit and the damage it deals, step by step.", _ATTACK_FIELDS)
+            "One attack's chance to hit and the damage it deals, step by step.", _ATTACK_FIELDS, rulings=STANDARD)
 def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC, max_range: int = 8,
            melee: bool = False, reliable: int = 0, armor_piercing: bool = False, distance: int = 4, evasion: int = 8,
            armor: int = 1, cover: Cover = Cover.NONE, locked: bool = False, grit: int = 2, exposed: bool = False,
-           braced: bool = False, extra_accuracy: int = 0, extra_difficulty: int = 0) -> Result:
+           braced: bool = False, extra_accuracy: int = 0, extra_difficulty: int = 0,
+           rulings: Rulings = STANDARD) -> Result:
     """Chance to hit and damage of one Cantor attack (anchor ``cantor-attack``)."""
     a = _attack(damage, damage_type, max_range, melee, reliable, armor_piercing, distance, evasion, armor, cover,
-                locked, grit, exposed, braced, extra_accuracy, extra_difficulty)
+                locked, grit, exposed, braced, extra_accuracy, extra_difficulty, rulings)
     odds = a.odds()
     check = odds.range_check
     count, keep = odds.dice
@@ -89,7 +102,7 @@ def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC,
     splash: Fraction | None = None
     if a.weapon.blast:
         raw = damage_roll(a.weapon, a.target, a.situation)
-        splash = raw.map(lambda r: blast_damage(r, 0, a.weapon.armor_piercing)).mean()
+        splash = raw.map(lambda r: blast_damage(r, 0, a.weapon.armor_piercing, rulings=rulings)).mean()
     facts = (
         ("Range check", check.value), *accuracy_facts, *difficulty_facts,
         ("Net", str(odds.net)), ("Dice", str(count)), ("Keep", keep.value), ("Defense", str(odds.defense)),
@@ -108,8 +121,8 @@ def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC,
         if a.situation.graze:
             summary.append("Graze: no roll, it lands for half damage.")
         else:
-            summary.append(f"Net accuracy {odds.net:+d}: roll {count}d6, keep the {keep.value}, "
-                           f"add Grit {a.situation.grit:+d}"
+            dice = f"roll {count}d6, keep the {keep.value}, add" if count else "no dice: the total is"
+            summary.append(f"Net accuracy {odds.net:+d}: {dice} Grit {a.situation.grit:+d}"
                            f"{', Impaired -2' if a.situation.impaired else ''}; "
                            f"need {odds.defense} ({a.weapon.defense.value}).")
         summary.append(f"Chance to hit: {pct(odds.chance_to_hit)}"
@@ -129,17 +142,17 @@ def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC,
                 IntField("max_hp", "Target's maximum HP", 12, "1 to 40", low=1, high=40),
                 IntField("overshield", "Overshield", 0, "0 to 20", low=0, high=20),
                 IntField("structure", "Structure left", 2, "0 to 6", low=0, high=6),
-            ))
+            ), rulings=STANDARD)
 def structure(*, hp: int = 6, max_hp: int = 12, overshield: int = 0, structure: int = 2, damage: str = "2d6",
               damage_type: DamageType = DamageType.KINETIC, max_range: int = 8, melee: bool = False, reliable: int = 0,
               armor_piercing: bool = False, distance: int = 4, evasion: int = 8, armor: int = 1,
               cover: Cover = Cover.NONE,
               locked: bool = False, grit: int = 2, exposed: bool = False, braced: bool = False,
-              extra_accuracy: int = 0, extra_difficulty: int = 0) -> Result:
+              extra_accuracy: int = 0, extra_difficulty: int = 0, rulings: Rulings = STANDARD) -> Result:
     """What one attack does to a unit's tracks: Structure loss, its roll, defeat (anchor ``cantor-structure``)."""
     state = UnitState(hp=hp, max_hp=max_hp, overshield=overshield, structure=structure, cantor=True)
     a = _attack(damage, damage_type, max_range, melee, reliable, armor_piercing, distance, evasion, armor, cover,
-                locked, grit, exposed, braced, extra_accuracy, extra_difficulty)
+                locked, grit, exposed, braced, extra_accuracy, extra_difficulty, rulings)
     outcomes = a.damage().bind(state.outcomes)
     loss = outcomes.prob(lambda o: o.structure_lost == 1)
     destroyed = outcomes.prob(lambda o: o.destroyed)

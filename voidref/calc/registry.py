@@ -54,7 +54,7 @@ class Calculator:
         if switches and self.rulings is None:
             raise RulesError(f"'rulings' must be given for the ruling switches of {self.slug!r} (got None)")
         for f in switches:
-            if not hasattr(self.rulings, f.name) or getattr(self.rulings, f.name) != f.default:
+            if not hasattr(self.rulings, f.name) or getattr(self.rulings, f.name) != f.parse(f.default):
                 raise RulesError(f"'fields' must name a ruling of {type(self.rulings).__name__} with its value "
                                  f"as the default (got {f.name!r} = {f.default!r} in {self.slug!r})")
 
@@ -181,7 +181,7 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
                 return out
         out["error"] = message
         return out
-    changed = [f for f in calc.fields if f.group == RULINGS and values[f.name] != f.default]
+    changed = [f for f in calc.fields if f.group == RULINGS and values[f.name] != f.parse(f.default)]
     if changed:
         result = replace(result, notes=(*result.notes, *(_changed_ruling(f, values[f.name]) for f in changed)))
     out.update(ok=True, html=to_html(result), text=to_text(result),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from voidref.calc.fields import ChoiceField, IntField
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table
 from voidref.errors import RulesError, check_enum
@@ -29,6 +29,7 @@ from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist
 from voidref.twodice.dice import FightingRoll
 from voidref.twodice.exchange import Outcome, counterattack_odds, defense_odds
+from voidref.twodice.rulings import STANDARD, Rulings
 from voidref.twodice.weapons import DamageRoll
 
 __all__ = ["Response", "exchange", "armor"]
@@ -73,10 +74,13 @@ def _roll(prefix: str, ability: Any, skill: Any, modifier: Any) -> FightingRoll:
                 IntField("response_ability", "Responder's ability", 3, "0 to 10", low=0, high=10),
                 IntField("response_skill", "Responder's skill", 0, "0 to 10", low=0, high=10),
                 _mod("response_modifier", "Responder's modifier"),
-            ))
+                BoolField("counter_ties_hit_both_ways", "A counterattack tie hits both",
+                          STANDARD.counter_ties_hit_both_ways,
+                          "Ours and, we read, the source's: yes. No: a tie hurts nobody.", group=RULINGS),
+            ), rulings=STANDARD)
 def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
              response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,
-             response_modifier: int = 0) -> Result:
+             response_modifier: int = 0, rulings: Rulings = STANDARD) -> Result:
     """Chance of each result of one attack against a counterattack or a defense roll.
 
     Source: *Attack*, *Counterattack* and *Defense*. Each side rolls 2D + ability
@@ -87,12 +91,13 @@ def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier:
     attack = _roll("attack", attack_ability, attack_skill, attack_modifier)
     answer = _roll("response", response_ability, response_skill, response_modifier)
     if kind is Response.COUNTERATTACK:
-        d = counterattack_odds(attack, answer)
+        d = counterattack_odds(attack, answer, rulings=rulings)
+        tie = Outcome.BOTH_HIT if rulings.counter_ties_hit_both_ways else Outcome.NO_HIT
         rows = (("The attacker wins: the counterattacker is hit", d[Outcome.DEFENDER_HIT]),
-                ("A tie: both are hit", d[Outcome.BOTH_HIT]),
+                ("A tie: both are hit" if rulings.counter_ties_hit_both_ways else "A tie: nobody is hit", d[tie]),
                 ("The counterattacker wins: the attacker is hit", d[Outcome.ATTACKER_HIT]))
     else:
-        d = defense_odds(attack, answer)
+        d = defense_odds(attack, answer, rulings=rulings)
         rows = (("The attack hits", d[Outcome.DEFENDER_HIT]),
                 ("The defense holds (ties included)", d[Outcome.NO_HIT]))
     facts = (("Response", kind.value), ("Attack bonus", str(attack.bonus)), ("Response bonus", str(answer.bonus)),

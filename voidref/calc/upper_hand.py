@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from voidref.calc.fields import ChoiceField, IntField
+from voidref.calc.fields import RULINGS, ChoiceField, IntField
 from voidref.calc.registry import calculator
 from voidref.calc.results import Result, Table, chance_table, decimal, pct
 from voidref.errors import RulesError, check_bool, check_enum, check_int
@@ -30,13 +30,26 @@ from voidref.upper_hand.odds import (
     engagement_odds,
     simulate_engagement,
 )
-from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
+from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STANDARD, Rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
 
 __all__ = ["phase", "engagement"]
 
 _HOLDERS = {"me": Side.A, "them": Side.B, "nobody": None}
 _CONDITIONS = (("intact", "Intact"), ("damaged", "Damaged"), ("disabled", "Disabled"))
+
+
+_THROW_SWITCHES = (
+    IntField("throw_dice", "Task Throw dice (d6)", STANDARD.throw_dice,
+             "Ours: 2, an invention (the source never defines the throw).", low=1, high=3, group=RULINGS),
+    IntField("throw_succeeds_at", "Task Throw succeeds at", STANDARD.throw_succeeds_at,
+             "Ours: 8 or more, an invention.", low=2, high=18, group=RULINGS),
+    IntField("bare_success_impact", "Impact of a bare success", STANDARD.bare_success_impact,
+             "Ours: 1 (Impact = total - 7), an invention; 0 counts from the target.", low=0, high=1, group=RULINGS),
+    IntField("disadvantage_extra_dice", "Extra dice dropped when disadvantaged", STANDARD.disadvantage_extra_dice,
+             "Ours: 1, an invention; 0 makes damage matter only through the rank.", low=0, high=2, group=RULINGS),
+)
+"""The Task Throw switches of :class:`~voidref.upper_hand.rulings.Rulings` both calculators offer under "Rulings"."""
 
 
 def _holder(name: str, value: str) -> Side | None:
@@ -56,10 +69,11 @@ def _holder(name: str, value: str) -> Side | None:
                             enum=Condition),
                 ChoiceField("holder", "Who holds the Upper Hand now", "nobody",
                             choices=(("nobody", "Nobody"), ("me", "Me"), ("them", "Them"))),
-            ))
+                *_THROW_SWITCHES,
+            ), rulings=STANDARD)
 def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: Condition = Condition.INTACT,
           their_thrusters: int = 2, their_pilot: int = 0, their_thrusters_condition: Condition = Condition.INTACT,
-          holder: str = "nobody") -> Result:
+          holder: str = "nobody", rulings: Rulings = STANDARD) -> Result:
     """Odds of one Maneuver phase and who holds the Upper Hand after it (rule anchor ``upper-hand-maneuver``).
 
     *holder* is who holds the Upper Hand before the phase: ``"me"``,
@@ -74,8 +88,8 @@ def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: C
                 thrusters_condition=check_enum("their_thrusters_condition", their_thrusters_condition, Condition))
     before = _holder("holder", holder)
     # who wins the phase: the Upper Hand after it when nobody held it before
-    won = maneuver_odds(me, them, None)
-    after = maneuver_odds(me, them, before)
+    won = maneuver_odds(me, them, None, rulings=rulings)
+    after = maneuver_odds(me, them, before, rulings=rulings)
     win, lose = won[Side.A], won[Side.B]
     rows = (("Win phase", "I win the phase", win), ("Tie", "tie or both fail", 1 - win - lose),
             ("Lose phase", "they win the phase", lose),
@@ -155,12 +169,13 @@ def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
 @calculator("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
             "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
             "otherwise a seeded simulation with its margin of error.",
-            _ship_fields("my", "My", "jump") + _ship_fields("their", "Their", "dock"))
+            _ship_fields("my", "My", "jump") + _ship_fields("their", "Their", "dock") + _THROW_SWITCHES,
+            rulings=STANDARD)
 def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_computer: int = 1, my_guns: int = 1,
                my_thrusters: int = 2, my_gunnery: int = 0, my_pilot: int = 0, my_boarders: int = 0,
                their_computer: int = 1, their_guns: int = 1, their_thrusters: int = 2, their_gunnery: int = 0,
                their_pilot: int = 0, their_boarders: int = 0, dodge_at: int | None = None, bounded: bool = True,
-               exact_work_limit: int = EXACT_WORK_LIMIT, trials: int = TRIALS) -> Result:
+               exact_work_limit: int = EXACT_WORK_LIMIT, trials: int = TRIALS, rulings: Rulings = STANDARD) -> Result:
     """Odds of a whole engagement played to its end (rule anchor ``upper-hand-engagement-odds``).
 
     "My" ship is the players'; theirs is an NPC ship. The keywords after the
@@ -193,10 +208,11 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     title = "Whole engagement (Upper Hand)"
     try:
         if bounded:
-            shown = _from_bounds(engagement_bounds(me, them, goal_a, goal_b, dodge_at=dodge_at, max_work=max_work))
+            shown = _from_bounds(engagement_bounds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
+                                                 max_work=max_work))
             if shown is not None:
                 return shown
-        exact = engagement_odds(me, them, goal_a, goal_b, dodge_at=dodge_at, max_work=max_work)
+        exact = engagement_odds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at, max_work=max_work)
     except RulesError as error:
         if "simulate_engagement" not in str(error):
             raise
@@ -207,7 +223,7 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
                  ("Stalemate", pct(exact.stalemate)), ("Expected rounds", rounds))
         return Result(title, facts, (chance_table("Odds", (
             (_LABELS[k], p) for k, p in exact.outcomes.items() if k != _HIDDEN)),))
-    sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=1, dodge_at=dodge_at)
+    sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=1, rulings=rulings, dodge_at=dodge_at)
     sim_facts = (("Method", "simulation"), ("I win", pct(sim.win(Side.A))), ("They win", pct(sim.win(Side.B))),
              ("Stalemate", "–"), ("Trials", str(trials)), ("Seed", "1"))
     rows = tuple((_LABELS[k], pct(sim.estimate(k)), f"±{sim.margin(k) * 100:.1f}%")

@@ -11,7 +11,7 @@ Modules, one per rules concept:
 * :mod:`voidref.cantor.forced` -- knockback, collisions, ramming, Shatter
 * :mod:`voidref.cantor.turn` -- the turn economy, Stress and rate of fire
 * :mod:`voidref.cantor.board` -- difficult terrain, the Vespertide, the tow clock
-* :mod:`voidref.cantor.rulings` -- every ruling, in one place
+* :mod:`voidref.cantor.rulings` -- every ruling, in one place (:class:`~voidref.cantor.rulings.Rulings`)
 * :mod:`voidref.cantor.tables` -- for the site (its calculators: :mod:`voidref.calc.cantor`)
 
 >>> from voidref.cantor import Attack, Weapon, Target, Situation
@@ -56,10 +56,15 @@ from voidref.cantor.kinds import (
     Mount,
     StoneFracture,
 )
+from voidref.cantor.rulings import AS_PRINTED, STANDARD, NetZero, Rulings
 from voidref.cantor.turn import Action, Stress, Turn, aim_holds, graze_allowed
 from voidref.cantor.units import GRAPPLE, DamageRoll, Target, Weapon
 
 __all__ = [
+    "AS_PRINTED",
+    "NetZero",
+    "Rulings",
+    "STANDARD",
     "Action",
     "ActionKind",
     "Applied",

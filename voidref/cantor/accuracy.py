@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.cantor import rulings
 from voidref.cantor.kinds import Arc, Condition, Cover, Defense, Keep, Mount
+from voidref.cantor.rulings import STANDARD, Rulings, check_rulings, dice_for_net
 from voidref.cantor.units import Target, Weapon
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
@@ -188,7 +188,8 @@ def _facing(weapon: Weapon, arc: Arc) -> int:
     return {Arc.FRONT: 0, Arc.SIDE: 1, Arc.REAR: 2}[arc]
 
 
-def difficulty_sources(weapon: Weapon, target: Target, situation: Situation) -> tuple[Source, ...]:
+def difficulty_sources(weapon: Weapon, target: Target, situation: Situation, *,
+                       rulings: Rulings = STANDARD) -> tuple[Source, ...]:
     """Every difficulty source that applies, in the card's order ("What adds difficulty").
 
     >>> difficulty_sources(Weapon("Gun", "1d6", max_range=8), Target(),
@@ -198,13 +199,14 @@ def difficulty_sources(weapon: Weapon, target: Target, situation: Situation) -> 
      Source(name='Own facing (side arc)', dice=1))
     """
     _check(weapon, target, situation)
+    check_rulings(rulings)
     out: list[Source] = []
     if situation.cover is not Cover.NONE:
         out.append(Source(f"Cover ({situation.cover.value})", 1 if situation.cover is Cover.SOFT else 2))
     if not weapon.melee and situation.adjacent_hostile and not situation.disengaged:
         out.append(Source("Engagement", 1))
     facing = _facing(weapon, situation.firing_arc)
-    if facing and (rulings.FACING_APPLIES_TO_MELEE or not weapon.melee):
+    if facing and (rulings.facing_applies_to_melee or not weapon.melee):
         label = "Broadside facing" if weapon.mount is Mount.BROADSIDE else "Own facing"
         out.append(Source(f"{label} ({situation.firing_arc.value} arc)", facing))
     if weapon.capital and target.size <= 1:
@@ -216,36 +218,35 @@ def difficulty_sources(weapon: Weapon, target: Target, situation: Situation) -> 
     return tuple(out)
 
 
-def net_accuracy(weapon: Weapon, target: Target, situation: Situation) -> int:
+def net_accuracy(weapon: Weapon, target: Target, situation: Situation, *, rulings: Rulings = STANDARD) -> int:
     """Accuracy dice minus difficulty dice: the one number the attack rolls on (step 3)."""
     acc = sum(s.dice for s in accuracy_sources(weapon, target, situation))
-    dif = sum(s.dice for s in difficulty_sources(weapon, target, situation))
+    dif = sum(s.dice for s in difficulty_sources(weapon, target, situation, rulings=rulings))
     return acc - dif
 
 
-def defense_value(weapon: Weapon, target: Target, situation: Situation) -> int:
+def defense_value(weapon: Weapon, target: Target, situation: Situation, *, rulings: Rulings = STANDARD) -> int:
     """The number the attack total must reach (step 1, with Flanking's rear-arc drop).
 
     Tech and sonic go against E-Defense, the rest against Evasion; Stunned caps
-    Evasion at 5; the rear arc then takes 2 off (see
-    :data:`voidref.cantor.rulings.REAR_DROP_AFTER_STUNNED_CAP`).
+    Evasion at 5 and the rear arc takes 2 off, in the order
+    :attr:`Rulings.rear_drop_after_stunned_cap <voidref.cantor.rulings.Rulings.rear_drop_after_stunned_cap>` sets.
 
     >>> defense_value(Weapon("Gun", "1d6"), Target(evasion=9, conditions=["stunned"]), Situation(target_arc="rear"))
     3
     """
     _check(weapon, target, situation)
+    cap_first = check_rulings(rulings).rear_drop_after_stunned_cap
+    drop = REAR_DEFENSE_DROP if situation.target_arc is Arc.REAR else 0
     if weapon.defense is Defense.E_DEFENSE:
-        value = target.e_defense
-    else:
-        value = target.evasion
-        if target.has(Condition.STUNNED):
-            value = min(value, STUNNED_EVASION_CAP)
-    if situation.target_arc is Arc.REAR:
-        value -= REAR_DEFENSE_DROP
-    return value
+        return target.e_defense - drop
+    value = target.evasion if cap_first else target.evasion - drop
+    if target.has(Condition.STUNNED):
+        value = min(value, STUNNED_EVASION_CAP)
+    return value - drop if cap_first else value
 
 
-def kept_die(net: int) -> Dist:
+def kept_die(net: int, *, rulings: Rulings = STANDARD) -> Dist:
     """The distribution of the one die an attack keeps, for a net accuracy.
 
     Closed form: for *n* dice keeping the highest, ``P(kept <= k) = (k/6)**n``;
@@ -254,7 +255,9 @@ def kept_die(net: int) -> Dist:
     >>> kept_die(1) == Dist.die(6)
     True
     """
-    count, keep = rulings.dice_for_net(net)
+    count, keep = dice_for_net(net, rulings=rulings)
+    if not count:  # NetZero.NO_DICE: nothing rolled, the total is Grit alone
+        return Dist.always(0)
     if keep is Keep.HIGHEST:
         weights = {k: k**count - (k - 1) ** count for k in range(1, 7)}
     else:
@@ -262,15 +265,16 @@ def kept_die(net: int) -> Dist:
     return Dist.from_counts(weights, 6**count)
 
 
-def attack_total(net: int, grit: int = 0, impaired: bool = False) -> Dist:
+def attack_total(net: int, grit: int = 0, impaired: bool = False, *, rulings: Rulings = STANDARD) -> Dist:
     """The attack total: the kept die plus Grit, minus 2 if Impaired (step 3)."""
     check_int("grit", grit, low=-5, high=10)
     check_bool("impaired", impaired)
     shift = grit - (IMPAIRED_PENALTY if impaired else 0)
-    return kept_die(net).map(lambda k: k + shift)
+    return kept_die(net, rulings=rulings).map(lambda k: k + shift)
 
 
-def hit_chance(net: int, defense: int, grit: int = 0, impaired: bool = False, invisible: bool = False) -> Fraction:
+def hit_chance(net: int, defense: int, grit: int = 0, impaired: bool = False, invisible: bool = False, *,
+               rulings: Rulings = STANDARD) -> Fraction:
     """Chance that the total reaches *defense*, after Invisible's 50 % miss (step 4).
 
     >>> hit_chance(1, defense=5, grit=1)
@@ -280,5 +284,5 @@ def hit_chance(net: int, defense: int, grit: int = 0, impaired: bool = False, in
     """
     check_int("defense", defense, low=-10, high=40)
     check_bool("invisible", invisible)
-    p = attack_total(net, grit, impaired).prob(lambda t: t >= defense)
+    p = attack_total(net, grit, impaired, rulings=rulings).prob(lambda t: t >= defense)
     return p / 2 if invisible else p

@@ -16,10 +16,9 @@ An :class:`Attack` bundles the weapon, the target and the situation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from voidref.cantor import rulings
 from voidref.cantor.accuracy import (
     IMPAIRED_PENALTY,
     Situation,
@@ -36,6 +35,7 @@ from voidref.cantor.damage import (
     damage_on_miss,
 )
 from voidref.cantor.kinds import Condition, Keep
+from voidref.cantor.rulings import STANDARD, Rulings, check_rulings, dice_for_net, too_close
 from voidref.cantor.units import Target, Weapon
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
@@ -124,8 +124,10 @@ class Attack:
     weapon: Weapon
     target: Target
     situation: Situation
+    rulings: Rulings = field(default=STANDARD, kw_only=True)
 
     def __post_init__(self) -> None:
+        check_rulings(self.rulings)
         if not isinstance(self.weapon, Weapon):
             raise RulesError(f"'weapon' must be a Weapon (got {self.weapon!r})")
         if not isinstance(self.target, Target):
@@ -140,14 +142,14 @@ class Attack:
     # -- steps 1 to 3 ---------------------------------------------------
     def defense(self) -> int:
         """Step 1: the defense to reach (Stunned cap, rear-arc drop)."""
-        return defense_value(self.weapon, self.target, self.situation)
+        return defense_value(self.weapon, self.target, self.situation, rulings=self.rulings)
 
     def range_check(self) -> RangeCheck:
         """Step 2: out of range, TOO CLOSE, or in range."""
         d = self.situation.distance
         if d > self.weapon.max_range:
             return RangeCheck.OUT_OF_RANGE
-        if self.weapon.min_range and rulings.too_close(d, self.weapon.min_range):
+        if self.weapon.min_range and too_close(d, self.weapon.min_range):
             return RangeCheck.TOO_CLOSE
         return RangeCheck.IN_RANGE
 
@@ -157,7 +159,7 @@ class Attack:
 
     def difficulty_sources(self) -> tuple[Source, ...]:
         """Step 3: the difficulty sources that apply."""
-        return difficulty_sources(self.weapon, self.target, self.situation)
+        return difficulty_sources(self.weapon, self.target, self.situation, rulings=self.rulings)
 
     def net(self) -> int:
         """Step 3: accuracy dice minus difficulty dice."""
@@ -166,7 +168,7 @@ class Attack:
 
     def dice(self) -> tuple[int, Keep]:
         """Step 3: how many d6 to roll and which to keep (see :func:`voidref.cantor.rulings.dice_for_net`)."""
-        return rulings.dice_for_net(self.net())
+        return dice_for_net(self.net(), rulings=self.rulings)
 
     # -- exact odds ------------------------------------------------------
     def chance_to_hit(self) -> Fraction:
@@ -176,17 +178,17 @@ class Attack:
         if self.situation.graze:
             return Fraction(1)
         return hit_chance(self.net(), self.defense(), self.situation.grit, self.situation.impaired,
-                          self.target.has(Condition.INVISIBLE))
+                          self.target.has(Condition.INVISIBLE), rulings=self.rulings)
 
     def damage_on_hit(self) -> Dist:
         """Step 5: exact damage distribution given a hit."""
-        return damage_on_hit(self.weapon, self.target, self.situation)
+        return damage_on_hit(self.weapon, self.target, self.situation, rulings=self.rulings)
 
     def damage_on_miss(self) -> int:
         """Step 5: damage on a miss (Reliable, no floor); 0 when there is no attack."""
-        if self.range_check() is not RangeCheck.IN_RANGE and not rulings.RELIABLE_WHEN_NO_ATTACK:
+        if self.range_check() is not RangeCheck.IN_RANGE and not self.rulings.reliable_when_no_attack:
             return 0
-        return damage_on_miss(self.weapon, self.target, self.situation)
+        return damage_on_miss(self.weapon, self.target, self.situation, rulings=self.rulings)
 
     def damage(self) -> Dist:
         """Exact distribution of the damage that lands, hits and misses together."""
@@ -245,9 +247,12 @@ class Attack:
             count, keep = self.dice()
             if len(attack_dice) != count:
                 raise RulesError(f"'attack_dice' must hold {count} dice for net {self.net()} (got {len(attack_dice)})")
-            kept = max(attack_dice) if keep is Keep.HIGHEST else min(attack_dice)
+            kept = 0 if not count else max(attack_dice) if keep is Keep.HIGHEST else min(attack_dice)
             total = kept + self.situation.grit - (IMPAIRED_PENALTY if self.situation.impaired else 0)
-            log.append(f"3 Net {self.net():+d}: {count}d6 keep {keep.value} {attack_dice} → {kept}; total {total}")
+            if count:
+                log.append(f"3 Net {self.net():+d}: {count}d6 keep {keep.value} {attack_dice} → {kept}; total {total}")
+            else:
+                log.append(f"3 Net {self.net():+d}: no dice (net_zero={self.rulings.net_zero.value}); total {total}")
             if self.target.has(Condition.INVISIBLE) and invisible_miss:
                 hit = False
                 log.append("4 Invisible: the 50% miss comes up")
@@ -257,13 +262,13 @@ class Attack:
         if not hit:
             if damage_dice:
                 raise RulesError(f"'damage_dice' must be empty on a miss (got {list(damage_dice)})")
-            steps = damage_from_roll(0, self.weapon, self.target, self.situation, hit=False)
+            steps = damage_from_roll(0, self.weapon, self.target, self.situation, hit=False, rulings=self.rulings)
             if self.weapon.reliable:
                 log.append(f"5 {steps.explain()}")
             return AttackResult(check, False, total, defense, steps.final, steps if self.weapon.reliable else None,
                                 0, (), 0, 0, spent, tuple(log))
         raw = self._raw(damage_dice)
-        steps = damage_from_roll(raw, self.weapon, self.target, self.situation)
+        steps = damage_from_roll(raw, self.weapon, self.target, self.situation, rulings=self.rulings)
         log.append(f"5 {steps.explain()}")
         riders = self.weapon.on_hit
         return AttackResult(check, True, total, defense, steps.final, steps, raw, riders,

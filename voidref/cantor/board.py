@@ -10,7 +10,7 @@ Source: "Ground, hazards, and the clocks".
 
 from __future__ import annotations
 
-from voidref.cantor import rulings
+from voidref.cantor.rulings import STANDARD, Rulings, check_rulings
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.kinds import Kind
 
@@ -68,8 +68,12 @@ def vespertide_phase(round_number: int) -> Tide:
     return {0: Tide.BREAKING, 2: Tide.GATHERING, 1: Tide.CALM}[step]
 
 
-def vespertide_damage(armor: int = 0, exposed: bool = False, shredded: bool = False) -> int:
-    """Damage the breaking wave deals to one unit in the low band (see the ruling).
+def vespertide_damage(armor: int = 0, exposed: bool = False, shredded: bool = False, *,
+                      rulings: Rulings = STANDARD) -> int:
+    """Damage the breaking wave deals to one unit in the low band.
+
+    Armor comes off unless :attr:`Rulings.vespertide_damage_meets_armor
+    <voidref.cantor.rulings.Rulings.vespertide_damage_meets_armor>` is False.
 
     >>> vespertide_damage(), vespertide_damage(armor=1), vespertide_damage(armor=3)
     (2, 1, 0)
@@ -78,7 +82,7 @@ def vespertide_damage(armor: int = 0, exposed: bool = False, shredded: bool = Fa
     check_bool("exposed", exposed)
     check_bool("shredded", shredded)
     dmg = VESPERTIDE_DAMAGE * (2 if exposed else 1)
-    if rulings.VESPERTIDE_DAMAGE_MEETS_ARMOR and not shredded:
+    if check_rulings(rulings).vespertide_damage_meets_armor and not shredded:
         dmg = max(0, dmg - armor)
     return dmg
 
@@ -107,7 +111,7 @@ class TowClock:
     def advance(self, tug_prone: bool = False) -> None:
         """One round advance: drag 6 spaces toward the exit, unless the tug is Prone (the clock holds)."""
         check_bool("tug_prone", tug_prone)
-        if self.off_map or (tug_prone and rulings.TOW_CLOCK_HOLDS_WHILE_PRONE):
+        if self.off_map or tug_prone:
             return
         self.tows += 1
         self.dragged += TOW_SPACES

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voidref.cantor import rulings
 from voidref.cantor.accuracy import Situation
 from voidref.cantor.kinds import Arc, Condition
+from voidref.cantor.rulings import FALL_OFF, STANDARD, Rulings, blast_reaches, check_rulings, halve
 from voidref.cantor.units import Target, Weapon
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
@@ -66,7 +66,7 @@ def fall_off(weapon: Weapon, distance: int) -> int:
     check_int("distance", distance, low=0, high=100)
     if weapon.melee or distance <= weapon.optimal_range:
         return 0
-    return rulings.FALL_OFF[weapon.damage_type]
+    return FALL_OFF[weapon.damage_type]
 
 
 def _aim_check(weapon: Weapon, situation: Situation) -> None:
@@ -96,12 +96,12 @@ def _reduce(value: int, weapon: Weapon, target: Target, situation: Situation) ->
         armored = exposed
     else:
         armored = max(0, exposed - target.armor)
-    braced = rulings.halve(armored) if target.braced and situation.target_arc is Arc.FRONT else armored
+    braced = halve(armored) if target.braced and situation.target_arc is Arc.FRONT else armored
     return exposed, armored, braced
 
 
 def damage_from_roll(rolled: int, weapon: Weapon, target: Target, situation: Situation,
-                     hit: bool = True) -> DamageSteps:
+                     hit: bool = True, *, rulings: Rulings = STANDARD) -> DamageSteps:
     """Run step 5 on one raw damage total (for a miss, *rolled* is ignored and Reliable is used).
 
     Args:
@@ -110,7 +110,9 @@ def damage_from_roll(rolled: int, weapon: Weapon, target: Target, situation: Sit
         target: the unit hit.
         situation: distance, arcs and the Graze flag.
         hit: False for a miss (only Reliable damage lands, with no floor).
+        rulings: its ``reliable_floors_a_hit`` decides whether Reliable floors a hit.
     """
+    check_rulings(rulings)
     check_int("rolled", rolled, low=0, high=1000)
     check_bool("hit", hit)
     if weapon.pure_control:
@@ -121,26 +123,26 @@ def damage_from_roll(rolled: int, weapon: Weapon, target: Target, situation: Sit
         return DamageSteps(False, value, value, exposed, armored, braced, braced)
     loss = fall_off(weapon, situation.distance)
     after = max(rolled - loss, 1) if loss else rolled
-    if rulings.RELIABLE_FLOORS_A_HIT:
+    if rulings.reliable_floors_a_hit:
         after = max(after, weapon.reliable)
     if situation.graze:
-        after = rulings.halve(after)
+        after = halve(after)
     exposed, armored, braced = _reduce(after, weapon, target, situation)
     return DamageSteps(True, rolled, after, exposed, armored, braced, max(braced, 1))
 
 
-def damage_on_hit(weapon: Weapon, target: Target, situation: Situation) -> Dist:
+def damage_on_hit(weapon: Weapon, target: Target, situation: Situation, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of the damage a hit deals (before Overshield and HP).
 
     >>> damage_on_hit(Weapon("Pistol", "1d6"), Target(armor=3), Situation())[1]
     Fraction(2, 3)
     """
     return damage_roll(weapon, target, situation).map(
-        lambda r: damage_from_roll(r, weapon, target, situation).final
+        lambda r: damage_from_roll(r, weapon, target, situation, rulings=rulings).final
     )
 
 
-def damage_on_miss(weapon: Weapon, target: Target, situation: Situation) -> int:
+def damage_on_miss(weapon: Weapon, target: Target, situation: Situation, *, rulings: Rulings = STANDARD) -> int:
     """Damage a miss deals: Reliable N through Exposed, Armor and Brace, no floor (step 5).
 
     Reliable 1 into Armor 3 does nothing:
@@ -148,10 +150,11 @@ def damage_on_miss(weapon: Weapon, target: Target, situation: Situation) -> int:
     >>> damage_on_miss(Weapon("Needler", "1d6", reliable=1), Target(armor=3), Situation())
     0
     """
-    return damage_from_roll(0, weapon, target, situation, hit=False).final
+    return damage_from_roll(0, weapon, target, situation, hit=False, rulings=rulings).final
 
 
-def blast_damage(raw: int, armor: int, armor_piercing: bool = False, shredded: bool = False) -> int:
+def blast_damage(raw: int, armor: int, armor_piercing: bool = False, shredded: bool = False, *,
+                 rulings: Rulings = STANDARD) -> int:
     """Splash on one unit near a Blast hit: half the raw damage minus its Armor, no floor ("Blast N").
 
     >>> blast_damage(9, armor=1), blast_damage(3, armor=2)
@@ -161,8 +164,8 @@ def blast_damage(raw: int, armor: int, armor_piercing: bool = False, shredded: b
     check_int("armor", armor, low=0, high=20)
     check_bool("armor_piercing", armor_piercing)
     check_bool("shredded", shredded)
-    half = rulings.halve(raw)
-    if rulings.BLAST_RESPECTS_AP_AND_SHREDDED and (armor_piercing or shredded):
+    half = halve(raw)
+    if check_rulings(rulings).blast_respects_ap_and_shredded and (armor_piercing or shredded):
         return half
     return max(0, half - armor)
 
@@ -196,7 +199,7 @@ class Bystander:
             check_bool(flag, getattr(self, flag))
 
 
-def blast_splash(weapon: Weapon, raw: int, bystanders) -> dict[str, int]:
+def blast_splash(weapon: Weapon, raw: int, bystanders, *, rulings: Rulings = STANDARD) -> dict[str, int]:
     """Damage each bystander takes from a Blast hit whose raw damage total was *raw*.
 
     Friend and foe alike; the attacker and scenery are exempt and left out.
@@ -210,7 +213,7 @@ def blast_splash(weapon: Weapon, raw: int, bystanders) -> dict[str, int]:
     for b in bystanders:
         if not isinstance(b, Bystander):
             raise RulesError(f"'bystanders' must hold Bystander values (got {b!r})")
-        if b.attacker or b.scenery or not rulings.blast_reaches(b.distance, weapon.blast):
+        if b.attacker or b.scenery or not blast_reaches(b.distance, weapon.blast, rulings=rulings):
             continue
-        out[b.name] = blast_damage(raw, b.armor, weapon.armor_piercing, b.shredded)
+        out[b.name] = blast_damage(raw, b.armor, weapon.armor_piercing, b.shredded, rulings=rulings)
     return out

@@ -2,7 +2,7 @@
 
 Sources: step 6 ("Apply"), "Damage, in detail" (Collisions, Shatter), "A tow clock"
 (Ram). Collision damage is raw: no Armor, no Exposed, no Brace, no floor (it still
-meets Overshield first; see :data:`voidref.cantor.rulings.OVERSHIELD_TAKES_RAW_DAMAGE`).
+meets Overshield first: Overshield is how damage is applied, not a reduction of it).
 
 >>> shove(3, clear_spaces=1)
 Shove(moved=1, collided=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from voidref.cantor import rulings
 from voidref.cantor.kinds import Condition
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
@@ -94,7 +93,7 @@ class UnitState:
         check_int("burn", self.burn, low=0, high=1000)
 
     def add_burn(self, amount: int) -> UnitState:
-        """Add *amount* to the Burn track (step 6; see :data:`voidref.cantor.rulings.BURN_IS_A_TRACK`)."""
+        """Add *amount* to the Burn track (step 6; a ruling: Burn is a track, not damage of this attack)."""
         check_int("amount", amount, low=0, high=1000)
         return replace(self, burn=self.burn + amount)
 
@@ -126,7 +125,7 @@ class UnitState:
             return Applied(replace(state, structure=0), absorbed, hp_lost, structure_lost=1, destroyed=True)
         if structure_roll is None:
             raise RulesError("'structure_roll' is needed: the Cantor lost Structure (give 1 to 6)")
-        assert rulings.STRUCTURE_OVERFLOW_LOST
+        # a ruling: damage past 0 HP is lost, so one hit costs at most one Structure
         refilled = replace(state, structure=structure, hp=self.max_hp)
         return Applied(refilled, absorbed, hp_lost, 1, structure_roll, structure_result(structure_roll))
 

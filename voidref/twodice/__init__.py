@@ -34,10 +34,14 @@ from voidref.twodice.exchange import (
     opposed,
 )
 from voidref.twodice.fighter import Fighter
+from voidref.twodice.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.twodice.weapons import KNIFE, UNARMED, DamageRoll, Distance, Weapon, WeaponCategory
 
 __all__ = [
     "rulings",
+    "Rulings",
+    "STANDARD",
+    "AS_PRINTED",
     "ArmorClass",
     "can_sprint",
     "moves_per_turn",

@@ -4,7 +4,7 @@ Source: "Fighting", *Armor*. A hit rolls the weapon's damage dice; then:
 
 1. A negative modifier comes off the highest die first, the remainder off the
    next highest, and so on (ruling
-   :data:`~voidref.twodice.rulings.MODIFIER_EMPTIES_HIGHEST_DIE_FIRST`).
+   ruling ``twodice-negative-modifier``).
    Dice brought to 0 are removed (ruling ``twodice-zero-dice``).
 2. A positive modifier stays apart as one more item to save against, worth its
    full value.
@@ -29,8 +29,8 @@ from typing import Any
 
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
-from voidref.twodice import rulings
 from voidref.twodice.armor import ArmorClass, multiset_dist
+from voidref.twodice.rulings import STANDARD, Rulings, check_rulings
 from voidref.twodice.weapons import DAMAGE_MODIFIER_RANGE, MAX_DAMAGE_DICE, DamageRoll
 
 __all__ = ["damage_items", "cancel", "apply_saves", "SaveResult", "hit_damage_dist", "items_dist"]
@@ -44,7 +44,7 @@ def _faces(name: str, values: Any, *, most: int) -> tuple[int, ...]:
     return tuple(check_int(name, v, 1, 6) for v in values)
 
 
-def _reduce(faces: tuple[int, ...], modifier: int) -> tuple[int, ...]:
+def _reduce(faces: tuple[int, ...], modifier: int, drop_zeros: bool = True) -> tuple[int, ...]:
     """Apply a modifier to faces sorted highest first (no checks)."""
     dice = list(faces)
     if modifier < 0:
@@ -55,13 +55,13 @@ def _reduce(faces: tuple[int, ...], modifier: int) -> tuple[int, ...]:
             left -= taken
             if not left:
                 break
-    items = [d for d in dice if d > 0] if rulings.ZERO_DICE_DROPPED else dice
+    items = [d for d in dice if d > 0] if drop_zeros else dice
     if modifier > 0:
         items.append(modifier)
     return tuple(sorted(items, reverse=True))
 
 
-def damage_items(rolled: Sequence[int], modifier: int = 0) -> tuple[int, ...]:
+def damage_items(rolled: Sequence[int], modifier: int = 0, *, rulings: Rulings = STANDARD) -> tuple[int, ...]:
     """The items a save must stop: dice after the modifier, plus any flat bonus (source: *Armor*).
 
     Returned highest first. A negative modifier empties the highest die before
@@ -70,6 +70,8 @@ def damage_items(rolled: Sequence[int], modifier: int = 0) -> tuple[int, ...]:
     Args:
         rolled: the damage dice as rolled, each 1 to 6.
         modifier: the weapon's flat damage modifier.
+        rulings: :attr:`Rulings.zero_dice_dropped <voidref.twodice.rulings.Rulings.zero_dice_dropped>`
+            decides whether a die brought to 0 stays.
 
     >>> damage_items((5, 2), -3)
     (2, 2)
@@ -82,7 +84,7 @@ def damage_items(rolled: Sequence[int], modifier: int = 0) -> tuple[int, ...]:
     """
     faces = _faces("rolled", rolled, most=MAX_DAMAGE_DICE)
     check_int("modifier", modifier, *DAMAGE_MODIFIER_RANGE)
-    return _reduce(tuple(sorted(faces, reverse=True)), modifier)
+    return _reduce(tuple(sorted(faces, reverse=True)), modifier, check_rulings(rulings).zero_dice_dropped)
 
 
 def _cancel(items: tuple[int, ...], saves: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -150,28 +152,29 @@ def apply_saves(items: Sequence[int], saves: Sequence[int]) -> SaveResult:
 
 
 @lru_cache(maxsize=256)
-def _items_dist(dice: int, modifier: int) -> Dist:
-    return multiset_dist(dice).map(lambda faces: _reduce(faces, modifier))
+def _items_dist(dice: int, modifier: int, drop_zeros: bool = True) -> Dist:
+    return multiset_dist(dice).map(lambda faces: _reduce(faces, modifier, drop_zeros))
 
 
-def items_dist(damage: DamageRoll | str) -> Dist:
+def items_dist(damage: DamageRoll | str, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of the damage items of one hit, before saves.
 
     >>> items_dist("1D-4")[()]
     Fraction(2, 3)
     """
     damage = _as_damage(damage)
-    return _items_dist(damage.dice, damage.modifier)
+    return _items_dist(damage.dice, damage.modifier, check_rulings(rulings).zero_dice_dropped)
 
 
 @lru_cache(maxsize=256)
-def _hit_damage(dice: int, modifier: int, save_dice: int) -> Dist:
-    items = _items_dist(dice, modifier)
+def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = True) -> Dist:
+    items = _items_dist(dice, modifier, drop_zeros)
     saves = multiset_dist(save_dice)
     return items.combine(saves, lambda its, svs: sum(_cancel(its, svs)[1]))
 
 
-def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorClass.NONE) -> Dist:
+def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorClass.NONE, *,
+                    rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of the damage one hit deals through *armor* (source: *Armor*).
 
     Args:
@@ -185,7 +188,7 @@ def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorCla
     """
     damage = _as_damage(damage)
     armor = check_enum("armor", armor, ArmorClass)
-    return _hit_damage(damage.dice, damage.modifier, armor.save_dice)
+    return _hit_damage(damage.dice, damage.modifier, armor.save_dice, check_rulings(rulings).zero_dice_dropped)
 
 
 def _as_damage(damage: Any) -> DamageRoll:

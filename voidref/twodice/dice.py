@@ -4,7 +4,7 @@ Source: "Fighting", *Attack* and *Defense*. Attacks, counterattacks and
 defense rolls all use the same roll: two six-sided dice (2D), plus the chosen
 ability, plus a fighting skill if the fighter has one. A multi-shot weapon adds
 its recoil penalty as a negative modifier (see
-:data:`voidref.twodice.rulings.RECOIL_ON_EVERY_SHOT_OF_A_BURST`).
+ruling ``twodice-recoil``).
 
 >>> roll = FightingRoll(ability=3, skill=2)
 >>> roll.bonus

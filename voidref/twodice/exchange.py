@@ -5,7 +5,7 @@ Source: "Fighting", *Attack, Counterattack & Defense*.
 * Attacker and defender each roll 2D + ability + skill
   (:class:`~voidref.twodice.dice.FightingRoll`).
 * **Counterattack:** the higher total hits the lower with its own weapon; equal
-  totals hit both (ruling :data:`~voidref.twodice.rulings.COUNTER_TIES_HIT_BOTH_WAYS`).
+  totals hit both (:attr:`~voidref.twodice.rulings.Rulings.counter_ties_hit_both_ways`).
 * **Defense:** the attacker must beat the defense total; a tie is the
   defender's, and a defense never hurts the attacker (ruling
   ``twodice-defense-no-damage``).
@@ -33,10 +33,10 @@ from typing import Any, Literal, overload
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.kinds import Kind
-from voidref.twodice import rulings
 from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist
 from voidref.twodice.dice import FightingRoll, dice_sum
+from voidref.twodice.rulings import END_POINT_PER_MELEE_ATTACK, ONE_ROUND_PER_SHOT, STANDARD, Rulings, check_rulings
 from voidref.twodice.weapons import UNARMED, Distance, Weapon, WeaponCategory
 
 __all__ = [
@@ -89,7 +89,8 @@ _HITS = {
 }
 
 
-def opposed(kind: TestKind | str, attacker_total: int | None, defender_total: int | None) -> Outcome:
+def opposed(kind: TestKind | str, attacker_total: int | None, defender_total: int | None, *,
+            rulings: Rulings = STANDARD) -> Outcome:
     """Who is hit, given the kind of test and the two totals (source: *Counterattack*, *Defense*).
 
     For :attr:`TestKind.UNAWARE` the totals are ignored (pass ``None``).
@@ -100,23 +101,25 @@ def opposed(kind: TestKind | str, attacker_total: int | None, defender_total: in
     Outcome.ATTACKER_HIT
     """
     kind = check_enum("kind", kind, TestKind)
+    check_rulings(rulings)
     if kind is TestKind.UNAWARE:
-        return Outcome.DEFENDER_HIT if rulings.UNAWARE_TARGET_IS_HIT else Outcome.NO_HIT
+        return Outcome.DEFENDER_HIT if rulings.unaware_target_is_hit else Outcome.NO_HIT
     a = check_int("attacker_total", attacker_total, -100, 100)
     d = check_int("defender_total", defender_total, -100, 100)
     if kind is TestKind.COUNTERATTACK:
         if a == d:
-            return Outcome.BOTH_HIT if rulings.COUNTER_TIES_HIT_BOTH_WAYS else Outcome.NO_HIT
+            return Outcome.BOTH_HIT if rulings.counter_ties_hit_both_ways else Outcome.NO_HIT
         return Outcome.DEFENDER_HIT if a > d else Outcome.ATTACKER_HIT
     if kind is TestKind.DEFENSE:
         return Outcome.DEFENDER_HIT if a > d else Outcome.NO_HIT
     return Outcome.ATTACKER_HIT if d > a else Outcome.NO_HIT
 
 
-def _test_dist(kind: TestKind, attacker: FightingRoll | None, defender: FightingRoll | None) -> Dist:
+def _test_dist(kind: TestKind, attacker: FightingRoll | None, defender: FightingRoll | None,
+               rulings: Rulings = STANDARD) -> Dist:
     if kind is TestKind.UNAWARE or attacker is None or defender is None:
-        return Dist.always(opposed(kind, None, None))
-    return attacker.dist().combine(defender.dist(), lambda a, d: opposed(kind, a, d))
+        return Dist.always(opposed(kind, None, None, rulings=rulings))
+    return attacker.dist().combine(defender.dist(), lambda a, d: opposed(kind, a, d, rulings=rulings))
 
 
 def _check_roll(name: str, roll: Any) -> FightingRoll:
@@ -125,22 +128,24 @@ def _check_roll(name: str, roll: Any) -> FightingRoll:
     return roll
 
 
-def counterattack_odds(attack: FightingRoll, counter: FightingRoll) -> Dist:
+def counterattack_odds(attack: FightingRoll, counter: FightingRoll, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact chances of each :class:`Outcome` when *attack* meets *counter* (source: *Counterattack*).
 
     >>> counterattack_odds(FightingRoll(2), FightingRoll(2))[Outcome.DEFENDER_HIT]
     Fraction(575, 1296)
     """
-    return _test_dist(TestKind.COUNTERATTACK, _check_roll("attack", attack), _check_roll("counter", counter))
+    return _test_dist(TestKind.COUNTERATTACK, _check_roll("attack", attack), _check_roll("counter", counter),
+                      check_rulings(rulings))
 
 
-def defense_odds(attack: FightingRoll, defense: FightingRoll) -> Dist:
+def defense_odds(attack: FightingRoll, defense: FightingRoll, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact chances of each :class:`Outcome` when *attack* meets a *defense* roll (source: *Defense*).
 
     >>> defense_odds(FightingRoll(2), FightingRoll(2))[Outcome.DEFENDER_HIT]
     Fraction(575, 1296)
     """
-    return _test_dist(TestKind.DEFENSE, _check_roll("attack", attack), _check_roll("defense", defense))
+    return _test_dist(TestKind.DEFENSE, _check_roll("attack", attack), _check_roll("defense", defense),
+                      check_rulings(rulings))
 
 
 @overload
@@ -163,6 +168,7 @@ def counter_limit(
     aware: bool = True,
     rounds: int | None = None,
     end: int | None = None,
+    rulings: Rulings = STANDARD,
 ) -> int:
     """The most counter shots (or blows) a defender can answer an attack with.
 
@@ -176,6 +182,7 @@ def counter_limit(
         aware: whether the defender knows of the attack.
         rounds: rounds loaded in a shooting weapon (``None``: not tracked).
         end: END the defender has left (``None``: not tracked).
+        rulings: the :class:`~voidref.twodice.rulings.Rulings` to use.
 
     >>> from voidref.twodice import Weapon, KNIFE
     >>> autopistol = Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12)
@@ -190,6 +197,7 @@ def counter_limit(
     incoming = _check_weapon("incoming", incoming, allow_none=False)
     distance = check_enum("distance", distance, Distance)
     check_bool("aware", aware)
+    check_rulings(rulings)
     if rounds is not None:
         check_int("rounds", rounds, 0, 200)
     if end is not None:
@@ -197,19 +205,19 @@ def counter_limit(
     if not aware:
         return 0
     if weapon is None or weapon == UNARMED:
-        melee_fight = incoming.category is not WeaponCategory.SHOOTING or not rulings.UNARMED_COUNTER_ONLY_IN_MELEE
+        melee_fight = incoming.category is not WeaponCategory.SHOOTING or not rulings.unarmed_counter_only_in_melee
         if not (melee_fight and UNARMED.reaches(distance)):
             return 0
         weapon = UNARMED
-    if not weapon.reaches(distance):
+    if not weapon.reaches(distance, rulings=rulings):
         return 0
     if weapon.category.uses_end:
-        if end is not None and end < rulings.END_POINT_PER_MELEE_ATTACK:
+        if end is not None and end < END_POINT_PER_MELEE_ATTACK:
             return 0
         return weapon.firing_limit
     limit = weapon.firing_limit
     if rounds is not None:
-        limit = min(limit, rounds // rulings.ONE_ROUND_PER_SHOT)
+        limit = min(limit, rounds // ONE_ROUND_PER_SHOT)
     return limit
 
 
@@ -288,6 +296,7 @@ class Exchange:
         counter_shots: counter shots the defender answers with (0 to defend only;
             at most :func:`counter_limit`).
         aware: whether the defender knows of the attack.
+        rulings: the :class:`~voidref.twodice.rulings.Rulings` to use (keyword only).
 
     Ammunition and END are not tracked here; :class:`~voidref.twodice.fighter.Fighter`
     tracks them over a fight and checks them before building an exchange.
@@ -304,6 +313,7 @@ class Exchange:
     shots: int = 1
     counter_shots: int = 0
     aware: bool = True
+    rulings: Rulings = field(default=STANDARD, kw_only=True)
     _kinds: tuple[TestKind, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -314,11 +324,12 @@ class Exchange:
         distance = check_enum("distance", self.distance, Distance)
         object.__setattr__(self, "distance", distance)
         check_bool("aware", self.aware)
+        check_rulings(self.rulings)
         weapon = self.attacker.arms
-        if not weapon.reaches(distance):
+        if not weapon.reaches(distance, rulings=self.rulings):
             raise RulesError(f"'distance' must be Near for a {weapon.category.value} weapon (got {distance.value})")
         check_int("shots", self.shots, 1, weapon.firing_limit)
-        limit = counter_limit(self.defender.weapon, weapon, distance, aware=self.aware)
+        limit = counter_limit(self.defender.weapon, weapon, distance, aware=self.aware, rulings=self.rulings)
         check_int("counter_shots", self.counter_shots, 0, limit)
         n, m = self.shots, self.counter_shots
         kinds: list[TestKind] = []
@@ -365,7 +376,7 @@ class Exchange:
     # -- exact odds ---------------------------------------------------------
     def outcome_dists(self) -> list[Dist]:
         """The exact :class:`Outcome` distribution of each test, in order."""
-        return [_test_dist(k, a, d) for k, a, d in self.rolls()]
+        return [_test_dist(k, a, d, self.rulings) for k, a, d in self.rolls()]
 
     def hits_dist(self) -> Dist:
         """Exact distribution of ``(hits on defender, hits on attacker)``."""
@@ -380,8 +391,8 @@ class Exchange:
         Every hit rolls its weapon's damage against the target's armor (see
         :func:`~voidref.twodice.damage.hit_damage_dist`).
         """
-        to_defender = hit_damage_dist(self.attacker.arms.damage, self.defender.armor)
-        to_attacker = hit_damage_dist(self.defender.arms.damage, self.attacker.armor)
+        to_defender = hit_damage_dist(self.attacker.arms.damage, self.defender.armor, rulings=self.rulings)
+        to_attacker = hit_damage_dist(self.defender.arms.damage, self.attacker.armor, rulings=self.rulings)
 
         def damage(hits: tuple[int, int]) -> Dist:
             return to_defender.repeat_sum(hits[0]).combine(to_attacker.repeat_sum(hits[1]), lambda a, b: (a, b))
@@ -414,5 +425,5 @@ class Exchange:
             if d_roll is not None:
                 d_total = d_roll.bonus + dice_sum("defender_dice", defender_dice[j])
                 j += 1
-            results.append(TestResult(kind, a_total, d_total, opposed(kind, a_total, d_total)))
+            results.append(TestResult(kind, a_total, d_total, opposed(kind, a_total, d_total, rulings=self.rulings)))
         return ExchangeResult(tuple(results))

@@ -22,10 +22,10 @@ fight goes on. Everything it checks is delegated to the pure functions of
 from __future__ import annotations
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
-from voidref.twodice import rulings
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn
 from voidref.twodice.dice import FightingRoll
 from voidref.twodice.exchange import Exchange, Side, counter_limit
+from voidref.twodice.rulings import END_POINT_PER_MELEE_ATTACK, ONE_ROUND_PER_SHOT, STANDARD, Rulings
 from voidref.twodice.weapons import UNARMED, Distance, Weapon, WeaponCategory
 
 __all__ = ["Fighter"]
@@ -68,7 +68,7 @@ class Fighter:
         self.weapon = weapon
         self.armor = check_enum("armor", armor, ArmorClass)
         self.end = check_int("end", end, 0, 30)
-        self.exhausted = self.end == 0 and rulings.EXHAUSTED_AT_ZERO_END
+        self.exhausted = self.end == 0  # ruling twodice-exhaustion: wounded as the last point goes
         capacity = weapon.capacity if weapon is not None and weapon.capacity else 0
         self.rounds = capacity if rounds is None else check_int("rounds", rounds, 0, capacity)
         self.mechanics = check_int("mechanics", mechanics, 0, 10)
@@ -137,12 +137,12 @@ class Fighter:
 
     def _spend(self, weapon: Weapon, shots: int) -> None:
         if weapon.category.uses_end:
-            self.end -= rulings.END_POINT_PER_MELEE_ATTACK
-            if self.end <= 0 and rulings.EXHAUSTED_AT_ZERO_END:
+            self.end -= END_POINT_PER_MELEE_ATTACK
+            if self.end <= 0:
                 self.end = 0
                 self.exhausted = True
         else:
-            self.rounds -= shots * rulings.ONE_ROUND_PER_SHOT
+            self.rounds -= shots * ONE_ROUND_PER_SHOT
 
     def attack(
         self,
@@ -156,6 +156,7 @@ class Fighter:
         defense: FightingRoll | None = None,
         own_defense: FightingRoll | None = None,
         aware: bool = True,
+        rulings: Rulings = STANDARD,
     ) -> Exchange:
         """Make an attack move on *target* and return the exchange to roll.
 
@@ -174,17 +175,19 @@ class Fighter:
             defense: the target's defense roll, if not the same as *counter*.
             own_defense: this fighter's defense roll against spare counter shots.
             aware: whether the target knows of the attack.
+            rulings: the :class:`~voidref.twodice.rulings.Rulings` the exchange follows.
         """
         if not isinstance(target, Fighter) or target is self:
             raise RulesError(f"'target' must be another Fighter (got {target!r})")
         arms = self.weapon if self.weapon is not None else UNARMED
         distance = check_enum("distance", distance, Distance)
         check_int("shots", shots, 1, arms.firing_limit)
-        if arms.category.uses_end and self.end < rulings.END_POINT_PER_MELEE_ATTACK:
+        if arms.category.uses_end and self.end < END_POINT_PER_MELEE_ATTACK:
             raise RulesError(f"'end' must be at least 1 for a {arms.category.value} attack by {self.name} (got 0)")
-        if not arms.category.uses_end and self.rounds < shots * rulings.ONE_ROUND_PER_SHOT:
+        if not arms.category.uses_end and self.rounds < shots * ONE_ROUND_PER_SHOT:
             raise RulesError(f"'shots' must be at most the {self.rounds} rounds loaded (got {shots})")
-        limit = counter_limit(target.weapon, arms, distance, aware=aware, rounds=target.rounds, end=target.end)
+        limit = counter_limit(target.weapon, arms, distance, aware=aware, rounds=target.rounds, end=target.end,
+                              rulings=rulings)
         if counter is None:
             if counter_shots not in (None, 0):
                 raise RulesError(f"'counter_shots' needs a 'counter' roll (got {counter_shots!r})")
@@ -204,6 +207,7 @@ class Fighter:
             shots=shots,
             counter_shots=counter_shots,
             aware=aware,
+            rulings=rulings,
         )
         if counter is None and defense is None and aware:
             raise RulesError("'defense' must be a FightingRoll when the target does not counterattack (got None)")

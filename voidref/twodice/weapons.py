@@ -3,7 +3,7 @@
 Source: "Fighting", *Weapons* (and *Attack* / *Counterattack* for multi-shot
 and firing limits). A weapon is a brawling, a fencing or a shooting weapon. The
 first two are for Near targets alone; guns also reach Far (and Near: ruling
-:data:`~voidref.twodice.rulings.SHOOTING_REACHES_NEAR`). Damage is a number of
+:attr:`~voidref.twodice.rulings.Rulings.shooting_reaches_near`). Damage is a number of
 dice plus or minus a flat modifier, written like ``2D-3``. Shooting weapons hold
 a number of shots and need a move to reload. The weapon tables themselves are in
 a *Hardware* chapter we do not have, so every figure is an argument.
@@ -25,7 +25,7 @@ from typing import Any
 
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.kinds import Kind
-from voidref.twodice import rulings
+from voidref.twodice.rulings import KNIFE_IS_FENCING, STANDARD, UNARMED_DICE, UNARMED_MODIFIER, Rulings, check_rulings
 
 __all__ = [
     "Distance",
@@ -161,22 +161,22 @@ class Weapon:
             if self.capacity is not None:
                 raise RulesError(f"'capacity' must be None for a {self.category.value} weapon (got {self.capacity!r})")
 
-    def reaches(self, distance: Distance | str) -> bool:
+    def reaches(self, distance: Distance | str, *, rulings: Rulings = STANDARD) -> bool:
         """Whether the weapon can attack or counterattack at *distance* (source: *Weapons*).
 
         Brawling and fencing: Near only. Shooting: Near and Far (ruling
-        :data:`~voidref.twodice.rulings.SHOOTING_REACHES_NEAR`).
+        :attr:`~voidref.twodice.rulings.Rulings.shooting_reaches_near`).
         """
         distance = check_enum("distance", distance, Distance)
         if self.category is WeaponCategory.SHOOTING:
-            return distance is Distance.FAR or rulings.SHOOTING_REACHES_NEAR
+            return distance is Distance.FAR or check_rulings(rulings).shooting_reaches_near
         return distance is Distance.NEAR
 
     def burst_modifier(self, shots: int) -> int:
         """The accuracy modifier on each of *shots* fired as one move (source: *Attack*).
 
         A lone shot has none; every shot of a burst takes the full recoil
-        (ruling :data:`~voidref.twodice.rulings.RECOIL_ON_EVERY_SHOT_OF_A_BURST`).
+        (ruling ``twodice-recoil``).
         """
         check_int("shots", shots, 1, self.firing_limit)
         return -self.recoil if shots > 1 else 0
@@ -184,12 +184,12 @@ class Weapon:
 
 #: Fighting without a weapon, as a brawling "weapon" of 1D (ruling ``twodice-unarmed-damage``).
 UNARMED = Weapon(
-    "unarmed", WeaponCategory.BRAWLING, DamageRoll(rulings.UNARMED_DICE, rulings.UNARMED_MODIFIER)
+    "unarmed", WeaponCategory.BRAWLING, DamageRoll(UNARMED_DICE, UNARMED_MODIFIER)
 )
 
 #: The source's knife, 2D-3; filed as fencing (ruling ``twodice-knife-category``).
 KNIFE = Weapon(
     "knife",
-    WeaponCategory.FENCING if rulings.KNIFE_IS_FENCING else WeaponCategory.BRAWLING,
+    WeaponCategory.FENCING if KNIFE_IS_FENCING else WeaponCategory.BRAWLING,
     DamageRoll(2, -3),
 )

@@ -3,7 +3,7 @@
 Source: the "Ship Engagements" rules (``001`` in the source set). Modules, one
 per rules concept:
 
-* :mod:`~voidref.upper_hand.rulings` -- every ruling, the Task Throw among them
+* :mod:`~voidref.upper_hand.rulings` -- every ruling (its ``Rulings`` value), the Task Throw among them
 * :mod:`~voidref.upper_hand.ships` -- ships, components, conditions, sides
 * :mod:`~voidref.upper_hand.throws` -- skills, stations and the rank limit on Impact
 * :mod:`~voidref.upper_hand.goals` -- goals, requirements, leaping, outcomes
@@ -60,7 +60,7 @@ from voidref.upper_hand.odds import (
     round_odds,
     simulate_engagement,
 )
-from voidref.upper_hand.rulings import TASK_THROW, TaskThrow
+from voidref.upper_hand.rulings import AS_PRINTED, STANDARD, TASK_THROW, Rulings, TaskThrow
 from voidref.upper_hand.ships import Component, Condition, Location, Ship, Side
 from voidref.upper_hand.throws import (
     CrewMember,
@@ -73,7 +73,7 @@ from voidref.upper_hand.throws import (
 )
 
 __all__ = [
-    "TaskThrow", "TASK_THROW",
+    "Rulings", "STANDARD", "AS_PRINTED", "TaskThrow", "TASK_THROW",
     "Side", "Condition", "Component", "Location", "Ship",
     "Station", "CrewMember", "assign_stations", "limit_impact", "throw_odds", "station_odds", "station_impact",
     "Goal", "requirement_met", "LeapResult", "leap", "leap_odds", "party_leap_odds", "Ending", "Finish", "Outcome",

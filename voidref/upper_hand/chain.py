@@ -28,6 +28,7 @@ from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import maneuver_odds
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
+from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
@@ -79,10 +80,11 @@ class Chain:
     on the players' ship.
     """
 
-    def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, throw_rule, dodge_at, choose_a, choose_b):
+    def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, rulings: Rulings, dodge_at, choose_a, choose_b):
         self.base = {Side.A: a, Side.B: b}
         self.goal = {Side.A: goal_a, Side.B: goal_b}
-        self.throw_rule = throw_rule
+        self.rulings = rulings
+        self.throw_rule = rulings.task_throw
         self.dodge_at = dodge_at
         self.choose = {Side.A: choose_a or _DefaultAim(goal_a, goal_b), Side.B: choose_b or _DefaultAim(goal_b, goal_a)}
         custom = {Side.A: choose_a is not None, Side.B: choose_b is not None}
@@ -97,12 +99,26 @@ class Chain:
         self.leaping = Goal.LEAP in (goal_a, goal_b)
         # Weights are integers over fixed denominators (exact, and much faster
         # than adding fractions): gunnery Dg, damage Dd, maneuver Dm, leaps Dl.
-        self.dg = math.lcm(*(self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, throw_rule))
-                             for ship in (a, b) for c in Condition))
+        self.dg = math.lcm(
+            *(
+                self._denominator(station_odds(replace(ship, guns_condition=c), Station.GUNNERY, rulings=rulings))
+                for ship in (a, b)
+                for c in Condition
+            )
+        )
         most = max(a.guns, b.guns)
         self.dd = 6 ** (2 * most)
-        pilots = [math.lcm(*(self._denominator(station_odds(replace(ship, thrusters_condition=c), Station.PILOT, throw_rule))
-                             for c in Condition)) for ship in (a, b)]
+        pilots = [
+            math.lcm(
+                *(
+                    self._denominator(
+                        station_odds(replace(ship, thrusters_condition=c), Station.PILOT, rulings=rulings)
+                    )
+                    for c in Condition
+                )
+            )
+            for ship in (a, b)
+        ]
         self.dm = pilots[0] * pilots[1]
         self.dl = 1
         for side in Side:
@@ -119,7 +135,7 @@ class Chain:
     def _scaled(p: Fraction, denominator: int) -> int:
         w = p * denominator
         if w.denominator != 1:  # pragma: no cover - guards the fixed denominators above
-            raise RulesError(f"'throw_rule' gives a chance {p} that the chain cannot scale exactly")
+            raise RulesError(f"'rulings' gives a chance {p} that the chain cannot scale exactly")
         return w.numerator
 
     def level_bound(self) -> int:
@@ -127,7 +143,12 @@ class Chain:
         bound = 1
         for side in Side:
             ship = self.base[side]
-            bound *= 9 * (3 if self.track_gate[side] else 1) * (1 if ship.players else 6) * (2 if self.goal[side] is Goal.LEAP else 1)
+            bound *= (
+                9
+                * (3 if self.track_gate[side] else 1)
+                * (1 if ship.players else 6)
+                * (2 if self.goal[side] is Goal.LEAP else 1)
+            )
         return bound
 
     def shot_spread(self) -> int:
@@ -167,9 +188,15 @@ class Chain:
 
     # -- rules, cached -----------------------------------------------------------
     def gun(self, side: Side, dyn: int):
-        return self._cached(("gun", side, ShipState.guns_of(dyn)), lambda: tuple(
-            (i, self._scaled(p, self.dg))
-            for i, p in station_odds(self.ship(side, dyn), Station.GUNNERY, self.throw_rule).probabilities().items()))
+        return self._cached(
+            ("gun", side, ShipState.guns_of(dyn)),
+            lambda: tuple(
+                (i, self._scaled(p, self.dg))
+                for i, p in station_odds(self.ship(side, dyn), Station.GUNNERY, rulings=self.rulings)
+                .probabilities()
+                .items()
+            ),
+        )
 
     def one_point(self, shooter: Side, dyn: int) -> tuple:
         """One point of damage from *shooter* on the target in state *dyn* (the engine's own rule).
@@ -214,21 +241,29 @@ class Chain:
         key = ("man", ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), holder)  # only the Thrusters matter
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = tuple((h, self._scaled(p, self.dm)) for h, p in maneuver_odds(
-                self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, self.throw_rule).probabilities().items())
+            found = self._cache[key] = tuple(
+                (h, self._scaled(p, self.dm))
+                for h, p in maneuver_odds(
+                    self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, rulings=self.rulings
+                )
+                .probabilities()
+                .items()
+            )
         return found
 
     def requirement(self, side: Side, own: int, enemy: int) -> bool:
         key = (own * SHIP_SPAN + enemy) * 2 + (side is Side.B)
         found = self._met.get(key)
         if found is None:
-            found = self._met[key] = requirement_met(self.goal[side], self.ship(side, own), self.ship(side.other, enemy))
+            found = self._met[key] = requirement_met(
+                self.goal[side], self.ship(side, own), self.ship(side.other, enemy)
+            )
         return found
 
     def leap_all_fail(self, side: Side, dyn: int) -> Fraction:
         ship = self.ship(side, dyn)
         return self._cached(("leap", side, ship.boarders), lambda: (
-            1 - leap_odds(ship.agility, self.throw_rule)[LeapResult.LANDED]) ** ship.boarders)
+            1 - leap_odds(ship.agility, rulings=self.rulings)[LeapResult.LANDED]) ** ship.boarders)
 
     # -- one round, in two stages --------------------------------------------------
     # A damage level holds six nodes: the start of a round and the moment
@@ -270,7 +305,10 @@ class Chain:
         return tables
 
     def in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
-        """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot), which *holder* may dodge."""
+        """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot).
+
+        *holder* may dodge the second shot.
+        """
         first = holder is Side.A
         slot = 1 if first else 2
         other = Side.B if first else Side.A
@@ -295,7 +333,9 @@ class Chain:
             lost += same * gone2
             stay[0] = same * dodged
             stay[slot] = same * same_x
-            moves += [(x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back]
+            moves += [
+                (x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back
+            ]
         if lost:
             endings.append((_SURRENDER[other], lost))
         return endings, stay, moves

@@ -105,7 +105,7 @@ def hit_location(roll: int, choice: Location | str | None = None) -> Location:
 def npc_surrenders(roll: int, crew_hits: int) -> bool:
     """Whether an NPC ship gives up: its 1d6 *roll* is at most its *crew_hits* so far.
 
-    *crew_hits* counts the hit just taken (ruling ``SURRENDER_CHECK_INCLUDES_THIS_HIT``).
+    *crew_hits* counts the hit just taken (a ruling: the engagement's total includes it).
 
     >>> npc_surrenders(3, crew_hits=3)
     True
@@ -192,7 +192,8 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
             if entry <= 4:
                 location = Location(entry)
             elif choose is None:
-                raise RulesError(f"'rolls' must name the attacker's choice for a roll of {entry} (got {entry}; or pass 'choose')")
+                raise RulesError(f"'rolls' must name the attacker's choice for a roll of {entry} "
+                                 f"(got {entry}; or pass 'choose')")
             else:
                 location = check_enum("choose", choose(ship), Location)
         else:
@@ -201,11 +202,13 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
         ship = ship.hit(location)
         if location is Location.CREW:
             if not crew:
-                raise RulesError(f"'crew' must give a result for crew hit number {ship.crew_hits} (got too few entries)")
+                raise RulesError(f"'crew' must give a result for crew hit number {ship.crew_hits} "
+                                 "(got too few entries)")
             result = crew.pop(0)
             if ship.players:
                 if not (isinstance(result, tuple) and len(result) == 2):
-                    raise RulesError(f"'crew' entries for the players' ship must be (pc, damage) pairs (got {result!r})")
+                    raise RulesError("'crew' entries for the players' ship must be (pc, damage) pairs "
+                                     f"(got {result!r})")
                 pc, dmg = result
                 if ship.pcs and pc not in ship.pcs:
                     raise RulesError(f"'crew' must name a PC aboard {ship.name}: {', '.join(ship.pcs)} (got {pc!r})")

@@ -24,6 +24,7 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.upper_hand.damage import DamageReport, default_choice, resolve_damage
 from voidref.upper_hand.goals import Ending, Goal, LeapResult, Outcome, check_goal, check_leapers, leap, requirement_met
 from voidref.upper_hand.maneuver import check_holder, opening_upper_hand, ship_maneuver
+from voidref.upper_hand.rulings import Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
 from voidref.upper_hand.throws import Station, station_impact
 
@@ -62,9 +63,9 @@ class EngagementState:
         """The goal of *side*."""
         return self.goal_a if side is Side.A else self.goal_b
 
-    def with_ship(self, side: Side, ship: Ship) -> "EngagementState":
+    def with_ship(self, side: Side, ship: Ship) -> EngagementState:
         """This state with *side*'s ship replaced."""
-        return replace(self, **{"a" if side is Side.A else "b": ship})
+        return replace(self, a=ship) if side is Side.A else replace(self, b=ship)
 
     def chooser(self, attacker: Side):
         """The default pick on a 5-6 for *attacker* (ruling :func:`~voidref.upper_hand.damage.default_choice`)."""
@@ -76,21 +77,20 @@ class EngagementState:
         return requirement_met(self.goal(side), self.ship(side), self.ship(side.other))
 
 
-def check_setup(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, throw_rule, dodge_at: int | None
+def check_setup(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, rulings: Rulings, dodge_at: int | None
                 ) -> EngagementState:
     """Check the arguments every whole-engagement odds function takes; return the starting state.
 
     Raises RulesError for a bad ship or goal, a leaping goal without
-    boarders, a *dodge_at* that is not ``None`` or from 1 to 100, or a
-    *throw_rule* without an ``impact_odds`` method.
+    boarders, a *dodge_at* that is not ``None`` or from 1 to 100, or
+    *rulings* that is not a :class:`~voidref.upper_hand.rulings.Rulings`.
     """
-    state = EngagementState(a, b, goal_a, goal_b)
+    state = EngagementState(a, b, check_goal("goal_a", goal_a, a), check_goal("goal_b", goal_b, b))
     check_leapers("goal_a", state.goal_a, state.a)
     check_leapers("goal_b", state.goal_b, state.b)
     if dodge_at is not None:
         check_int("dodge_at", dodge_at, low=1, high=100)
-    if not hasattr(throw_rule, "impact_odds"):
-        raise RulesError(f"'throw_rule' must have an impact_odds(bonus, disadvantaged) method (got {throw_rule!r})")
+    check_rulings(rulings)
     return state
 
 
@@ -130,7 +130,7 @@ class Engagement:
     """
 
     def __init__(self, a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str):
-        self.state = EngagementState(a, b, goal_a, goal_b)
+        self.state = EngagementState(a, b, check_goal("goal_a", goal_a, a), check_goal("goal_b", goal_b, b))
         check_leapers("goal_a", self.state.goal_a, self.state.a)
         check_leapers("goal_b", self.state.goal_b, self.state.b)
         self.phase = Phase.OPENING
@@ -149,9 +149,12 @@ class Engagement:
 
     def _expect(self, *phases: Phase) -> None:
         if self.phase is Phase.OVER:
-            raise RulesError(f"the engagement is over ({self._name(self.outcome.winner)} got its goal); no more steps")
+            winner = self.outcome.winner if self.outcome is not None else None
+            raise RulesError(f"the engagement is over ({self._name(winner)} got its goal); no more steps")
         if self.phase not in phases:
-            raise RulesError(f"this step belongs to the {phases[0].value} phase; the engagement is at the {self.phase.value} phase")
+            raise RulesError(
+                f"this step belongs to the {phases[0].value} phase; the engagement is at the {self.phase.value} phase"
+            )
 
     def _finish(self, winner: Side, ending: Ending, note: str = "") -> Outcome:
         self.outcome = Outcome(winner, self.state.goal(winner), ending, self.round, note)
@@ -198,20 +201,26 @@ class Engagement:
         if side in self._fired:
             raise RulesError(f"'side' must not fire twice in a round (got {side!r})")
         if side is not holder and holder not in self._fired:
-            raise RulesError(f"'side' must be {holder!r} first: the ship with the Upper Hand shoots first (got {side!r})")
+            raise RulesError(
+                f"'side' must be {holder!r} first: the ship with the Upper Hand shoots first (got {side!r})"
+            )
         if dodge and side is holder:
             raise RulesError("'dodge' must be declared against the other ship's shot, not the holder's own")
         shooter = self.state.ship(side)
         check_int("impact", impact, low=0, high=100)
         if shooter.guns_condition is Condition.DISABLED and impact:
-            raise RulesError(f"'impact' must be 0: {shooter.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})")
+            raise RulesError(
+                f"'impact' must be 0: {shooter.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})"
+            )
         points = station_impact(shooter, Station.GUNNERY, impact)
         self._fired.add(side)
         target = side.other
         if dodge:
             self.state = replace(self.state, holder=None)
             self._dodged = True
-            self.log.append(f"{shooter.name} fires: Impact {points}; {self._name(target)} dodges, spending the Upper Hand")
+            self.log.append(
+                f"{shooter.name} fires: Impact {points}; {self._name(target)} dodges, spending the Upper Hand"
+            )
             report = DamageReport(self.state.ship(target), ())
         else:
             report = self._damage(side, points, rolls, crew, choose)
@@ -221,23 +230,37 @@ class Engagement:
             self.phase = Phase.MANEUVER
         return report
 
-    def fire_together(self, impact_a: int, impact_b: int, rolls_on_a: Sequence = (), rolls_on_b: Sequence = (),
-                      crew_on_a: Sequence = (), crew_on_b: Sequence = (), choose_a=None, choose_b=None) -> tuple[DamageReport, DamageReport | None]:
+    def fire_together(
+        self,
+        impact_a: int,
+        impact_b: int,
+        rolls_on_a: Sequence = (),
+        rolls_on_b: Sequence = (),
+        crew_on_a: Sequence = (),
+        crew_on_b: Sequence = (),
+        choose_a=None,
+        choose_b=None,
+    ) -> tuple[DamageReport, DamageReport | None]:
         """Both Gunnery throws at once, when nobody holds the Upper Hand.
 
         Both throws use the ships as they were at the start of the phase;
         then A's hits on B are rolled, then B's on A (ruling
-        ``SIMULTANEOUS_HITS_ORDER``). Returns the reports on B and on A (the
+        ``upper-hand-simultaneous-hits-order``). Returns the reports on B and on A (the
         second is ``None`` if B surrendered first).
         """
         self._expect(Phase.GUNNERY)
         if self.state.holder is not None:
-            raise RulesError(f"'fire_together' needs nobody to hold the Upper Hand; {self._name(self.state.holder)} does, so it fires first with fire()")
+            raise RulesError(
+                f"'fire_together' needs nobody to hold the Upper Hand; {self._name(self.state.holder)} does, "
+                "so it fires first with fire()"
+            )
         a, b = self.state.a, self.state.b
         for name, ship, impact in (("impact_a", a, impact_a), ("impact_b", b, impact_b)):
             check_int(name, impact, low=0, high=100)
             if ship.guns_condition is Condition.DISABLED and impact:
-                raise RulesError(f"{name!r} must be 0: {ship.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})")
+                raise RulesError(
+                    f"{name!r} must be 0: {ship.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})"
+                )
         points_a = station_impact(a, Station.GUNNERY, impact_a)
         points_b = station_impact(b, Station.GUNNERY, impact_b)
         on_b = self._damage(Side.A, points_a, rolls_on_b, crew_on_b, choose_b)
@@ -258,9 +281,14 @@ class Engagement:
             if hit.pc is not None:
                 self.log.append(f"  crew hit {hit.crew_hits}: {hit.pc} takes {hit.damage} damage")
             else:
-                self.log.append(f"  crew hit {hit.crew_hits}: check {hit.check_roll} -> {'gives up' if hit.surrendered else 'fights on'}")
+                self.log.append(
+                    f"  crew hit {hit.crew_hits}: check {hit.check_roll} -> "
+                    f"{'gives up' if hit.surrendered else 'fights on'}"
+                )
         if report.surrendered:
-            self._finish(shooter, Ending.SURRENDER, f"{report.ship.name} gave up after crew hit {report.ship.crew_hits}")
+            self._finish(
+                shooter, Ending.SURRENDER, f"{report.ship.name} gave up after crew hit {report.ship.crew_hits}"
+            )
         return report
 
     def maneuver(self, pilot_a: int, pilot_b: int) -> Side | None:
@@ -270,14 +298,21 @@ class Engagement:
         """
         self._expect(Phase.MANEUVER)
         before = self.state.holder
-        holder = ship_maneuver(self.state.a, self.state.b, before,
-                               check_int("pilot_a", pilot_a, low=0, high=100), check_int("pilot_b", pilot_b, low=0, high=100))
+        holder = ship_maneuver(
+            self.state.a,
+            self.state.b,
+            before,
+            check_int("pilot_a", pilot_a, low=0, high=100),
+            check_int("pilot_b", pilot_b, low=0, high=100),
+        )
         ia = station_impact(self.state.a, Station.PILOT, pilot_a)
         ib = station_impact(self.state.b, Station.PILOT, pilot_b)
         self.state = replace(self.state, holder=holder)
         out = [s.name for s in (self.state.a, self.state.b) if s.thrusters_condition is Condition.DISABLED]
         note = f" ({' and '.join(out)}: Thrusters disabled, no throw)" if out else ""
-        self.log.append(f"Maneuver: Pilot Impact {ia} against {ib}{note}; Upper Hand: {self._name(before)} -> {self._name(holder)}")
+        self.log.append(
+            f"Maneuver: Pilot Impact {ia} against {ib}{note}; Upper Hand: {self._name(before)} -> {self._name(holder)}"
+        )
         self.phase = Phase.END_OF_ROUND
         return holder
 
@@ -296,7 +331,9 @@ class Engagement:
             if goal is Goal.LEAP:
                 leaps = list(leaps)
                 if len(leaps) != ship.boarders:
-                    raise RulesError(f"'leaps' must give one (impact, split_roll) per boarder: {ship.boarders} (got {len(leaps)})")
+                    raise RulesError(
+                        f"'leaps' must give one (impact, split_roll) per boarder: {ship.boarders} (got {len(leaps)})"
+                    )
                 results = [leap(*entry) for entry in leaps]
                 landed = results.count(LeapResult.LANDED)
                 self.log.append("Leap: " + ", ".join(r.value for r in results))

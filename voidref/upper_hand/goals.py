@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
-from voidref.upper_hand.rulings import LEAP_FAILURE_SPLIT, MAX_SKILL, STALEMATE, TASK_THROW
-from voidref.upper_hand.ships import Condition, Location, Ship, Side
+from voidref.upper_hand.rulings import LEAP_FAILURE_SPLIT, MAX_SKILL, STALEMATE, STANDARD, Rulings, check_rulings
+from voidref.upper_hand.ships import Condition, Location, Ship, Side  # noqa: F401 (Location: the module doctest)
 
 __all__ = [
     "Goal",
@@ -62,18 +62,23 @@ def check_goal(name: str, goal, ship: Ship) -> Goal:
     """Coerce *goal* to a :class:`Goal` that *ship* could ever meet, else RulesError.
 
     A ship without a gate core cannot choose the jump (ruling
-    ``JUMP_NEEDS_GATE_CORE``). See :func:`check_leapers` for the leap.
+    ``upper-hand-jump-needs-gate-core``). See :func:`check_leapers` for the leap.
     """
     goal = check_enum(name, goal, Goal)
     if goal is Goal.JUMP and not ship.has_gate_core:
-        raise RulesError(f"{name!r} must not be jump for a ship without a gate core (got {goal.value!r} for {ship.name!r})")
+        raise RulesError(
+            f"{name!r} must not be jump for a ship without a gate core (got {goal.value!r} for {ship.name!r})"
+        )
     return goal
 
 
 def check_leapers(name: str, goal: Goal, ship: Ship) -> None:
     """Refuse the leaping goal for a ship that starts with no boarders."""
     if goal is Goal.LEAP and ship.boarders < 1:
-        raise RulesError(f"{name!r} must not be leap for a ship with no boarders (got {goal.value!r} for {ship.name!r}; set 'boarders')")
+        raise RulesError(
+            f"{name!r} must not be leap for a ship with no boarders "
+            f"(got {goal.value!r} for {ship.name!r}; set 'boarders')"
+        )
 
 
 def requirement_met(goal: Goal | str, own: Ship, enemy: Ship) -> bool:
@@ -127,18 +132,18 @@ def leap(impact: int, split_roll: int | None = None) -> LeapResult:
     return LeapResult.DIED if split_roll in LEAP_FAILURE_SPLIT["dies"] else LeapResult.DRIFTED
 
 
-def leap_odds(agility: int = 0, throw_rule=TASK_THROW) -> Dist:
+def leap_odds(agility: int = 0, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact chances of each :class:`LeapResult` for one boarder."""
     check_int("agility", agility, low=0, high=MAX_SKILL)
-    throw = throw_rule.impact_odds(bonus=agility)
+    throw = check_rulings(rulings).task_throw.impact_odds(bonus=agility)
     split = Dist.die(6)
     return throw.bind(lambda i: Dist.always(LeapResult.LANDED) if i > 0 else split.map(lambda r: leap(0, r)))
 
 
-def party_leap_odds(boarders: int, agility: int = 0, throw_rule=TASK_THROW) -> Dist:
+def party_leap_odds(boarders: int, agility: int = 0, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of how many of *boarders* land when they all leap."""
     check_int("boarders", boarders, low=0, high=20)
-    one = leap_odds(agility, throw_rule).map(lambda r: int(r is LeapResult.LANDED))
+    one = leap_odds(agility, rulings=rulings).map(lambda r: int(r is LeapResult.LANDED))
     return one.repeat_sum(boarders)
 
 

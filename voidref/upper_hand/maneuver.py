@@ -14,8 +14,8 @@ Maneuver Phase).
   - a tie, or both fail: no change.
 
 * Damaged Thrusters make the Pilot throw disadvantaged; disabled Thrusters
-  lose the phase automatically (rulings ``DISABLED_THRUSTERS_OPPONENT_WINS``,
-  ``BOTH_THRUSTERS_DISABLED_TIE``).
+  lose the phase automatically (rulings: the other ship wins; if both are
+  disabled, a tie).
 
 Impacts passed in here are the throw's own Impact; the rank limit is applied
 for you by the ship-level functions, and by :func:`maneuver_winner` when you
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.upper_hand.rulings import TASK_THROW
+from voidref.upper_hand.rulings import STANDARD, Rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
 from voidref.upper_hand.throws import Station, station_impact, station_odds
 
@@ -80,14 +80,16 @@ def opening_upper_hand(impact_a: int, impact_b: int) -> Side | None:
     return _higher(impact_a, impact_b)
 
 
-def opening_odds(ship_a: Ship, ship_b: Ship, throw_rule=TASK_THROW) -> Dist:
+def opening_odds(ship_a: Ship, ship_b: Ship, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact chances that side A, side B or nobody (``None``) starts with the Upper Hand."""
-    a = station_odds(ship_a, Station.SOFTWARE, throw_rule)
-    b = station_odds(ship_b, Station.SOFTWARE, throw_rule)
+    a = station_odds(ship_a, Station.SOFTWARE, rulings=rulings)
+    b = station_odds(ship_b, Station.SOFTWARE, rulings=rulings)
     return a.combine(b, _higher)
 
 
-def maneuver_winner(impact_a: int, impact_b: int, a_auto_loses: bool = False, b_auto_loses: bool = False) -> Side | None:
+def maneuver_winner(
+    impact_a: int, impact_b: int, a_auto_loses: bool = False, b_auto_loses: bool = False
+) -> Side | None:
     """The side that wins the Maneuver phase, or ``None`` for a tie.
 
     Args:
@@ -142,16 +144,21 @@ def ship_maneuver(ship_a: Ship, ship_b: Ship, holder: Side | str | None, impact_
     a_out = ship_a.thrusters_condition is Condition.DISABLED
     b_out = ship_b.thrusters_condition is Condition.DISABLED
     if a_out and impact_a:
-        raise RulesError(f"'impact_a' must be 0: {ship_a.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_a})")
+        raise RulesError(
+            f"'impact_a' must be 0: {ship_a.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_a})"
+        )
     if b_out and impact_b:
-        raise RulesError(f"'impact_b' must be 0: {ship_b.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_b})")
+        raise RulesError(
+            f"'impact_b' must be 0: {ship_b.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_b})"
+        )
     return maneuver_phase(holder,
                           station_impact(ship_a, Station.PILOT, impact_a),
                           station_impact(ship_b, Station.PILOT, impact_b),
                           a_out, b_out)
 
 
-def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, throw_rule=TASK_THROW) -> Dist:
+def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, *,
+                  rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of who holds the Upper Hand after one Maneuver phase.
 
     Outcomes are ``Side.A``, ``Side.B`` and ``None`` (nobody).
@@ -163,6 +170,6 @@ def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, 
     holder = check_holder("holder", holder)
     a_out = ship_a.thrusters_condition is Condition.DISABLED
     b_out = ship_b.thrusters_condition is Condition.DISABLED
-    a = station_odds(ship_a, Station.PILOT, throw_rule)
-    b = station_odds(ship_b, Station.PILOT, throw_rule)
+    a = station_odds(ship_a, Station.PILOT, rulings=rulings)
+    b = station_odds(ship_b, Station.PILOT, rulings=rulings)
     return a.combine(b, lambda x, y: maneuver_phase(holder, x, y, a_out, b_out))

@@ -46,7 +46,7 @@ from voidref.upper_hand.engagement import EngagementState, check_setup
 from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import check_holder, opening_odds
 from voidref.upper_hand.packed import pack_level
-from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, TASK_THROW
+from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Ship, Side
 from voidref.upper_hand.simulation import SimulatedOdds, simulate_engagement
 from voidref.upper_hand.walk import walk
@@ -78,7 +78,7 @@ MAX_CHAIN_STATES = 3000
 MAX_CHAIN_WORK = 3_000_000
 
 
-def round_odds(state: EngagementState, throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT) -> Dist:
+def round_odds(state: EngagementState, rulings: Rulings = STANDARD, dodge_at: int | None = DEFAULT_DODGE_AT) -> Dist:
     """Exact distribution of what one round leads to from *state*.
 
     Outcomes are the next :class:`~voidref.upper_hand.engagement.EngagementState`
@@ -90,7 +90,7 @@ def round_odds(state: EngagementState, throw_rule=TASK_THROW, dodge_at: int | No
         raise RulesError(f"'state' must be an EngagementState (got {state!r})")
     if dodge_at is not None:
         check_int("dodge_at", dodge_at, low=1, high=100)
-    chain = Chain(state.a, state.b, state.goal_a, state.goal_b, throw_rule, dodge_at, None, None)
+    chain = Chain(state.a, state.b, state.goal_a, state.goal_b, check_rulings(rulings), dodge_at, None, None)
     table: dict = {}
     for key, p in chain.transitions(chain.code(Side.A, state.a), chain.code(Side.B, state.b), state.holder).items():
         if not isinstance(key, Finish):
@@ -122,10 +122,10 @@ class EngagementOdds:
 
     def win(self, side: Side | str) -> Fraction:
         """The chance that *side* gets its goal, by the rules or by a surrender."""
-        side = check_holder("side", side)
-        if side is None:
+        who = check_holder("side", side)
+        if who is None:
             raise RulesError("'side' must be a or b (got None)")
-        return self.outcomes[Finish(side, Ending.GOAL)] + self.outcomes[Finish(side, Ending.SURRENDER)]
+        return self.outcomes[Finish(who, Ending.GOAL)] + self.outcomes[Finish(who, Ending.SURRENDER)]
 
     @property
     def stalemate(self) -> Fraction:
@@ -156,17 +156,17 @@ class EngagementBounds:
 
     def win(self, side: Side | str) -> tuple[Fraction, Fraction]:
         """Bounds on the chance that *side* gets its goal, by the rules or by a surrender."""
-        side = check_holder("side", side)
-        if side is None:
+        who = check_holder("side", side)
+        if who is None:
             raise RulesError("'side' must be a or b (got None)")
-        goal, gave_up = self.outcomes[Finish(side, Ending.GOAL)], self.outcomes[Finish(side, Ending.SURRENDER)]
+        goal, gave_up = self.outcomes[Finish(who, Ending.GOAL)], self.outcomes[Finish(who, Ending.SURRENDER)]
         return goal[0] + gave_up[0], min(Fraction(1), goal[1] + gave_up[1])
 
 
 
-def _prepare(a, b, goal_a, goal_b, holder, opening, throw_rule, dodge_at, choose_a, choose_b, max_work):
+def _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a, choose_b, max_work):
     """Check the arguments of :func:`engagement_odds`; return its chain, first level and opening chances."""
-    state = check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at)
+    state = check_setup(a, b, goal_a, goal_b, rulings, dodge_at)
     holder = check_holder("holder", holder)
     check_bool("opening", opening)
     if opening and holder is not None:
@@ -174,23 +174,25 @@ def _prepare(a, b, goal_a, goal_b, holder, opening, throw_rule, dodge_at, choose
     for name, choose in (("choose_a", choose_a), ("choose_b", choose_b)):
         if choose is not None and not callable(choose):
             raise RulesError(f"{name!r} must be a callable taking the target Ship, or None (got {choose!r})")
-    chain = Chain(state.a, state.b, state.goal_a, state.goal_b, throw_rule, dodge_at, choose_a, choose_b)
+    chain = Chain(state.a, state.b, state.goal_a, state.goal_b, rulings, dodge_at, choose_a, choose_b)
     bound = chain.level_bound()
     if bound > MAX_CHAIN_STATES:
-        raise RulesError(f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
-                         f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)")
+        raise RulesError(
+            f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
+            f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)"
+        )
     check_int("max_work", max_work, low=1, high=MAX_CHAIN_WORK)
     work = bound * chain.shot_spread() ** 2
     if work > max_work:
         raise RulesError(f"'a' and 'b' have Guns that make the exact chain too slow ({work} work units, over "
                          f"{max_work}); use simulate_engagement (its result states its error)")
     first = pack_level(chain.code(Side.A, state.a), chain.code(Side.B, state.b))
-    start = opening_odds(state.a, state.b, throw_rule).probabilities() if opening else {holder: Fraction(1)}
+    start = opening_odds(state.a, state.b, rulings=rulings).probabilities() if opening else {holder: Fraction(1)}
     return chain, first, start
 
 
 def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, holder=None, opening: bool = True,
-                    throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT,
+                    rulings: Rulings = STANDARD, dodge_at: int | None = DEFAULT_DODGE_AT,
                     choose_a=None, choose_b=None, max_work: int = MAX_CHAIN_WORK) -> EngagementOdds:
     """Exact chances of every ending of an engagement, played out round by round.
 
@@ -201,7 +203,7 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
         goal_b: side B's goal.
         holder: who holds the Upper Hand at the start if ``opening`` is False.
         opening: start with the opening Software throws (default) instead of *holder*.
-        throw_rule: the Task Throw ruling to use.
+        rulings: the :class:`~voidref.upper_hand.rulings.Rulings` to use (the Task Throw is among them).
         dodge_at: a holder dodges when the incoming Gunnery Impact is at
             least this (``None``: never dodge).
         choose_a: where side A aims on 5-6, a callable taking the target
@@ -217,7 +219,7 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
             exceed :data:`MAX_CHAIN_STATES` damage levels or
             :data:`MAX_CHAIN_WORK` units of work.
     """
-    chain, first, start = _prepare(a, b, goal_a, goal_b, holder, opening, throw_rule, dodge_at, choose_a, choose_b,
+    chain, first, start = _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a, choose_b,
                                    max_work)
     ended, visits, levels, _ = walk(chain, first, start, ExactArithmetic)
     totals = {k: ExactArithmetic.total(parts) for k, parts in ended.items()}
@@ -226,7 +228,7 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
 
 
 def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, holder=None, opening: bool = True,
-                      throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT,
+                      rulings: Rulings = STANDARD, dodge_at: int | None = DEFAULT_DODGE_AT,
                       choose_a=None, choose_b=None, max_work: int = MAX_CHAIN_WORK) -> EngagementBounds | None:
     """Tight proven bounds on :func:`engagement_odds`, several times faster.
 
@@ -246,7 +248,7 @@ def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, 
     >>> low <= exact.win("a") <= high and high - low < Fraction(1, 10**9)
     True
     """
-    chain, first, start = _prepare(a, b, goal_a, goal_b, holder, opening, throw_rule, dodge_at, choose_a, choose_b,
+    chain, first, start = _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a, choose_b,
                                    max_work)
     try:
         ended, visits, levels, operations = walk(chain, first, start, BoundedArithmetic)

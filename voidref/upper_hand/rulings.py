@@ -1,11 +1,12 @@
 """Every Upper Hand ruling, in one place.
 
 The Upper Hand procedure ("Ship Engagements" in the source) leans on a core
-rule that is not part of it: the Task Throw and its Impact. It also leaves a
-few timing and edge cases open. Each choice the engine makes is named here
-with what the source says, what we chose and why; the rest of the package
-imports it from here. The site shows each one in a "Ruling" admonition with
-the anchor ``ruling-upper-hand-<name-with-dashes>``.
+rule that is not part of it: the Task Throw and its Impact. Nothing in the
+source defines them, so every number of the throw here is our own invention,
+and each is a field of the frozen :class:`Rulings` value that the odds
+functions take as a keyword ``rulings`` (default :data:`STANDARD`). The
+procedure also leaves a few timing and edge cases open; the engine follows one
+reading of each, documented below and on the page where the rule lives.
 
 One ruling is a function rather than a value: where an attacker aims on a
 5-6 when nobody says, :func:`~voidref.upper_hand.damage.default_choice`. It
@@ -13,43 +14,33 @@ reasons about goals and ships, which are built on the values here, so it
 lives with the hit locations in :mod:`~voidref.upper_hand.damage` (this
 module imports nothing else from the package).
 
-The throw itself is replaceable: every procedure takes a ``throw_rule``
-argument (default :data:`TASK_THROW`). Any object with the methods of
-:class:`TaskThrow` (``impact_of``, ``impact_odds``) will do.
+>>> STANDARD.task_throw == TASK_THROW
+True
+>>> Rulings(throw_succeeds_at=9).task_throw.impact_odds()[0]
+Fraction(13, 18)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
 
 __all__ = [
+    "Rulings",
+    "STANDARD",
+    "AS_PRINTED",
+    "check_rulings",
     "TaskThrow",
     "TASK_THROW",
     "FAILED_THROW_IMPACT",
     "MAX_RANK",
     "MAX_SKILL",
-    "OPENING_THROW_OUTSIDE_ROUNDS",
-    "LEAP_NOT_A_STATION",
-    "DISABLED_THRUSTERS_OPPONENT_WINS",
-    "BOTH_THRUSTERS_DISABLED_TIE",
-    "DODGE_AFTER_OWN_SHOT",
-    "SIMULTANEOUS_HITS_ORDER",
-    "HIT_ON_DISABLED",
-    "FOUR_IS_CREW_ONLY",
-    "NO_GATE_CORE_CHOICE",
-    "RETREAT_COUNTS_AS_SURRENDER",
-    "SURRENDER_CHECK_INCLUDES_THIS_HIT",
-    "DOCKING_BETTER_IS_STRICT",
-    "LEAP_PROCEDURE",
     "LEAP_FAILURE_SPLIT",
-    "GATE_CORE_LAST_JUMP",
-    "JUMP_NEEDS_GATE_CORE",
-    "GOALS_ARE_FIXED",
     "STALEMATE",
     "DEFAULT_DODGE_AT",
 ]
@@ -61,20 +52,15 @@ class TaskThrow:
 
     **Source:** the Upper Hand procedure calls every roll a Task Throw, adds
     Skill Ranks to it, speaks of succeeding and failing, and measures results
-    in Impact, but never defines any of these (they belong to a core chapter
-    we do not have). Disadvantage is named (damaged components) but not
-    defined either.
+    in Impact, but never defines any of these. Disadvantage is named (damaged
+    components) but not defined either.
 
-    **We chose:** 2d6 plus the bonus; a total of 8 or more succeeds; Impact
-    is the total minus 7 on a success and 0 on a failure. A disadvantaged
-    throw rolls one extra die and drops the highest.
-
-    **Why:** "throw" is 2d6 vocabulary, and the published sibling rules that
-    use the same words (Throws and Impact, Thrusters and Guns ranks limiting
-    Impact) define the throw exactly this way; roll-an-extra-die-and-drop-
-    the-best is the usual 2d6 disadvantage. To play another reading, build a
-    different ``TaskThrow`` (or any object with the same methods) and pass it
-    as ``throw_rule``.
+    **We chose** (our invention; nothing in the source shows it): 2d6 plus the
+    bonus; a total of 8 or more succeeds; Impact is the total minus 7 on a
+    success (a bare success has Impact *bare_success_impact*, 1) and 0 on a
+    failure. A disadvantaged throw rolls one extra die and drops the highest.
+    Each number is a field of :class:`Rulings`, which builds this value as
+    :attr:`Rulings.task_throw`.
 
     >>> TASK_THROW.impact_of((4, 5), bonus=1)
     3
@@ -90,8 +76,10 @@ class TaskThrow:
     sides: int = 6
     succeed_at: int = 8
     extra_dice_when_disadvantaged: int = 1
+    bare_success_impact: int = 1
 
     def __post_init__(self):
+        check_int("bare_success_impact", self.bare_success_impact, low=0, high=1)
         check_int("dice", self.dice, low=1, high=4)
         check_int("sides", self.sides, low=2, high=20)
         check_int("succeed_at", self.succeed_at, low=1, high=200)
@@ -118,7 +106,9 @@ class TaskThrow:
     def impact_of_total(self, total: int) -> int:
         """The Impact of a throw whose total (dice plus bonus) is *total*."""
         check_int("total", total, low=-1000, high=1000)
-        return total - (self.succeed_at - 1) if total >= self.succeed_at else FAILED_THROW_IMPACT
+        if total < self.succeed_at:
+            return FAILED_THROW_IMPACT
+        return total - self.succeed_at + self.bare_success_impact
 
     def impact_odds(self, bonus: int = 0, disadvantaged: bool = False) -> Dist:
         """The exact distribution of the (unlimited) Impact of one throw."""
@@ -131,7 +121,7 @@ def _error(name, expected, got):
     return RulesError(f"{name!r} must be {expected} (got {got!r})")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _impact_odds(rule: TaskThrow, bonus: int, disadvantaged: bool) -> Dist:
     n = rule.dice + (rule.extra_dice_when_disadvantaged if disadvantaged else 0)
     counts: dict[int, int] = {}
@@ -142,8 +132,96 @@ def _impact_odds(rule: TaskThrow, bonus: int, disadvantaged: bool) -> Dist:
     return Dist.from_weights(counts)
 
 
-#: The Task Throw used everywhere unless a ``throw_rule`` is passed.
-TASK_THROW = TaskThrow()
+@dataclass(frozen=True)
+class Rulings:
+    """Every Upper Hand reading the engine consults, as one frozen value.
+
+    All of them are the Task Throw, which the source names and never defines:
+    every value here is our invention, so :data:`AS_PRINTED` (the literal
+    reading) has nothing different to offer and equals :data:`STANDARD`. The
+    odds functions take it as a keyword ``rulings``; build a variant with
+    ``dataclasses.replace`` (a 3d6 throw, a 9+ throw, and so on).
+
+    >>> Rulings(throw_dice=3)
+    Rulings(throw_dice=3)
+    """
+
+    #: How many dice a Task Throw rolls.
+    #: **Source:** never says; "throw" is all it gives. **We chose** 2, our invention:
+    #: "throw" is 2d6 vocabulary in games that share the words Throw and Impact.
+    #: Printed reading: none, so 2.
+    throw_dice: int = 2
+
+    #: Sides of each Task Throw die.
+    #: **Source:** never says. **We chose** 6, our invention, with :attr:`throw_dice`.
+    throw_sides: int = 6
+
+    #: The total a Task Throw must reach to succeed.
+    #: **Source:** speaks of succeeding and failing with no number. **We chose** 8, our
+    #: invention: the usual 2d6 task target, reached 5 times in 12 with no bonus.
+    throw_succeeds_at: int = 8
+
+    #: Impact of a throw that just reaches :attr:`throw_succeeds_at`.
+    #: **Source:** measures results in Impact and never says how. **We chose** 1, our
+    #: invention: Impact = total - 7, so every success has some Impact and beats a
+    #: failure. 0 counts Impact from the target itself (total - 8): a bare success
+    #: then ties a failure in the Maneuver phase and deals no damage.
+    bare_success_impact: int = 1
+
+    #: Extra dice a disadvantaged throw rolls (the highest of them dropped).
+    #: **Source:** damaged Thrusters or Guns make their throws "disadvantaged", with no
+    #: definition. **We chose** 1, our invention: roll one more die and drop the best.
+    #: 0 makes damage to a component change nothing but its rank limit.
+    disadvantage_extra_dice: int = 1
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            check_int(f.name, getattr(self, f.name), low=0, high=200)
+        check_int("throw_dice", self.throw_dice, low=1, high=4)
+        check_int("throw_sides", self.throw_sides, low=2, high=20)
+        check_int("throw_succeeds_at", self.throw_succeeds_at, low=1, high=200)
+        check_int("bare_success_impact", self.bare_success_impact, low=0, high=1)
+        check_int("disadvantage_extra_dice", self.disadvantage_extra_dice, low=0, high=3)
+
+    @property
+    def task_throw(self) -> TaskThrow:
+        """The :class:`TaskThrow` these rulings describe."""
+        return TaskThrow(self.throw_dice, self.throw_sides, self.throw_succeeds_at, self.disadvantage_extra_dice,
+                         self.bare_success_impact)
+
+    def __repr__(self) -> str:
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                   if getattr(self, f.name) != f.default]
+        return f"Rulings({', '.join(changed)})"
+
+    def differences(self, other: Rulings) -> dict[str, tuple[object, object]]:
+        """Fields that differ from *other*, as ``name: (self's value, other's value)``.
+
+        >>> STANDARD.differences(Rulings(throw_succeeds_at=9))
+        {'throw_succeeds_at': (8, 9)}
+        """
+        if not isinstance(other, Rulings):
+            raise RulesError(f"'other' must be a Rulings (got {other!r})")
+        return {f.name: (getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(other, f.name)}
+
+
+STANDARD = Rulings()
+"""Our reading of every ruling (the default everywhere)."""
+
+AS_PRINTED = Rulings()
+"""The literal reading of the source, equal to :data:`STANDARD` because it defines no Task Throw."""
+
+
+def check_rulings(value: object) -> Rulings:
+    """Check a ``rulings`` argument."""
+    if not isinstance(value, Rulings):
+        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
+    return value
+
+
+#: The Task Throw of :data:`STANDARD` (2d6, 8 or more, Impact = total - 7).
+TASK_THROW = STANDARD.task_throw
 
 #: A failed throw has Impact 0. The source compares Impacts and also speaks of
 #: both sides failing; counting a failure as Impact 0 makes "both fail" a tie,
@@ -157,91 +235,10 @@ MAX_RANK = 10
 #: Skill Ranks and Agility run from 0 to 10 (the source gives no range).
 MAX_SKILL = 10
 
-#: The opening Software throw happens before round 1, so it does not use up a
-#: crew member's one skill per round: the Software operator may still add a
-#: skill to a Gunnery or Pilot throw in round 1. The source limits skills
-#: "each round" and places the opening throw before the first round.
-OPENING_THROW_OUTSIDE_ROUNDS = True
-
-#: Leaping boarders add Agility, which is not one of the three ship skills the
-#: once-per-round limit speaks of (Software, Pilot, Gunnery), so a leap never
-#: counts against that limit.
-LEAP_NOT_A_STATION = True
-
-#: A ship whose Thrusters are disabled loses the Maneuver phase automatically:
-#: the other ship counts as the winner even if its own throw fails. "Loses
-#: automatically" needs someone to win; the other ship is the only candidate.
-DISABLED_THRUSTERS_OPPONENT_WINS = True
-
-#: If both ships' Thrusters are disabled, both lose automatically. We treat
-#: that as a tie, so the Upper Hand does not change (the source's rule for ties).
-BOTH_THRUSTERS_DISABLED_TIE = True
-
-#: When a ship with the Upper Hand fires first, its own shot resolves before
-#: the other ship throws; it may then dodge after seeing that throw and before
-#: any hit location is rolled for it (the source's timing). Dodging does not
-#: undo the damage it already dealt.
-DODGE_AFTER_OWN_SHOT = True
-
-#: When neither ship has the Upper Hand both fire at once. Both Gunnery throws
-#: are made from the ships' state at the start of the phase, then hit locations
-#: are rolled for side A's shot and then side B's. A surrender triggered by a
-#: crew hit ends the engagement at once; the remaining hit locations are not
-#: rolled.
-SIMULTANEOUS_HITS_ORDER = ("a", "b")
-
-#: A hit on a component that is already disabled has no further effect (the
-#: point of damage is spent). The source gives only two steps, damaged and
-#: disabled, and says nothing about a third hit.
-HIT_ON_DISABLED = "no further effect"
-
-#: The hit-location table lists 1-4 as components but 4 is Crew; we read 1-3 as
-#: the three components and 4 as the crew only, as the table rows show.
-FOUR_IS_CREW_ONLY = True
-
-#: A ship without a gate core treats a 3 as Thrusters (the source says so); an
-#: attacker choosing on 5-6 against such a ship also gets Thrusters if it names
-#: the gate core.
-NO_GATE_CORE_CHOICE = "thrusters"
-
-#: An NPC ship that fails its crew-hit check "surrenders or retreats"; either
-#: way the engagement ends and we count it as a surrender, so the other side
-#: gets its goal. The table narrates which of the two it was.
-RETREAT_COUNTS_AS_SURRENDER = True
-
-#: The NPC crew check compares 1d6 with the crew hits of this engagement
-#: counting the hit just taken (the first crew hit surrenders on a 1).
-SURRENDER_CHECK_INCLUDES_THIS_HIT = True
-
-#: Forced docking needs the enemy's Thrusters damaged or disabled and our own
-#: in strictly better condition (intact beats damaged beats disabled). The
-#: second part already implies the first.
-DOCKING_BETTER_IS_STRICT = True
-
-#: The leaping goal. At the end of a round in which the leaping side holds the
-#: Upper Hand, every boarder still available throws + Agility (no component
-#: limits it). The goal is met if at least one lands. The source lists the leap
-#: as a goal whose extra requirement is the throw, but not when it is made or
-#: how many must land; "at least one" lets a party get a foothold.
-LEAP_PROCEDURE = "each remaining boarder throws at the end of a round with the Upper Hand; one landing meets the goal"
-
 #: A boarder who fails the leap is lost to the engagement; 1d6 of 1-3 hits the
 #: enemy hull and dies, 4-6 misses and drifts off. The source gives even odds
-#: but no die.
+#: but no die (game data: any even split gives the same odds).
 LEAP_FAILURE_SPLIT = {"dies": (1, 2, 3), "drifts": (4, 5, 6)}
-
-#: A ship that meets the jump goal with a damaged gate core makes that jump;
-#: the gate core becomes disabled when it comes back to real space (reported on
-#: the outcome; the engagement is over by then).
-GATE_CORE_LAST_JUMP = True
-
-#: A ship without a gate core cannot declare the jump goal, as it could never meet
-#: the requirement. The engine refuses it with a RulesError.
-JUMP_NEEDS_GATE_CORE = True
-
-#: Goals are declared once, before the opening throw, and kept for the whole
-#: engagement (the source describes no change of goal).
-GOALS_ARE_FIXED = True
 
 #: If neither ship can ever meet its goal again (say both Guns and Thrusters
 #: are disabled), the engagement cannot end by the rules; the odds report that
@@ -252,5 +249,6 @@ STALEMATE = "stalemate"
 
 #: For odds, a ship holding the Upper Hand never dodges unless a dodge
 #: threshold is given (it needs the Upper Hand to meet its goal). The source
-#: leaves the choice to the player.
+#: leaves the choice to the player; this is the default of the odds functions'
+#: ``dodge_at`` argument, not a ruling.
 DEFAULT_DODGE_AT = None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
@@ -40,7 +41,7 @@ class Side(enum.Enum):
     __hash__ = object.__hash__
 
     @property
-    def other(self) -> "Side":
+    def other(self) -> Side:
         """The opposing side."""
         return Side.B if self is Side.A else Side.A
 
@@ -58,7 +59,7 @@ class Condition(enum.Enum):
     DISABLED = 2
     """Hit twice, the component's disabled effect applies."""
 
-    def worse(self) -> "Condition":
+    def worse(self) -> Condition:
         """The condition after one more hit (disabled stays disabled)."""
         return Condition(min(self.value + 1, 2))
 
@@ -159,10 +160,11 @@ class Ship:
         if isinstance(self.pcs, str) or not all(isinstance(p, str) and p for p in self.pcs):
             raise RulesError(f"'pcs' must be a tuple of PC names (got {self.pcs!r})")
         object.__setattr__(self, "pcs", tuple(self.pcs))
-        for component, name in _CONDITION_FIELD.items():
+        for name in _CONDITION_FIELD.values():
             object.__setattr__(self, name, check_enum(name, getattr(self, name), Condition))
         if not self.has_gate_core and self.gate_core_condition is not Condition.INTACT:
-            raise RulesError(f"'gate_core_condition' must be intact for a ship without a gate core (got {self.gate_core_condition.name.lower()})")
+            raise RulesError("'gate_core_condition' must be intact for a ship without a gate core "
+                             f"(got {self.gate_core_condition.name.lower()})")
 
     def __repr__(self) -> str:
         parts = [repr(self.name)]
@@ -185,11 +187,11 @@ class Ship:
         component = check_enum("component", component, Component)
         return {Component.THRUSTERS: self.thrusters, Component.GUNS: self.guns}.get(component, 0)
 
-    def hit(self, location: Location | str | int) -> "Ship":
+    def hit(self, location: Location | str | int) -> Ship:
         """This ship after one point of damage lands on *location* (Damage).
 
         A first hit damages a component and a second disables it; further
-        hits do nothing more (ruling ``HIT_ON_DISABLED``). A gate-core hit on
+        hits do nothing more (a ruling: the spare point is spent). A gate-core hit on
         a ship without one lands on the Thrusters. A crew hit only counts the
         hit; the crew result itself is handled by :func:`~voidref.upper_hand.damage.resolve_damage`.
         """
@@ -201,10 +203,11 @@ class Ship:
         component = location.component
         if component is Component.GATE_CORE and not self.has_gate_core:
             component = Component.THRUSTERS
+        assert component is not None  # only a crew hit has no component, handled above
         name = _CONDITION_FIELD[component]
         return self.evolve_unchecked(**{name: getattr(self, name).worse()})
 
-    def evolve_unchecked(self, **changes) -> "Ship":
+    def evolve_unchecked(self, **changes) -> Ship:
         """A copy with some fields changed, skipping every check: only for changes already known to be valid.
 
         For engine code that builds ships by the rules' own steps: :meth:`hit`,
@@ -221,8 +224,9 @@ class Ship:
         ship.__dict__.update(changes)
         return ship
 
-    def with_condition(self, component: Component | str, condition: Condition | str) -> "Ship":
+    def with_condition(self, component: Component | str, condition: Condition | str) -> Ship:
         """This ship with *component* set to *condition* (for setting up examples)."""
         component = check_enum("component", component, Component)
         condition = check_enum("condition", condition, Condition)
-        return replace(self, **{_CONDITION_FIELD[component]: condition})
+        changes: dict[str, Any] = {_CONDITION_FIELD[component]: condition}
+        return replace(self, **changes)

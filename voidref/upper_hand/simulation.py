@@ -20,7 +20,7 @@ from voidref.errors import RulesError, check_int
 from voidref.upper_hand.engagement import Engagement, Phase, check_setup
 from voidref.upper_hand.goals import Ending, Finish, Goal, check_finish
 from voidref.upper_hand.maneuver import check_holder
-from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, TASK_THROW
+from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STANDARD, Rulings
 from voidref.upper_hand.ships import Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
@@ -54,14 +54,14 @@ class SimulatedOdds:
 
     def win(self, side: Side | str) -> Fraction:
         """Share of trials in which *side* got its goal (by the rules or a surrender)."""
-        side = check_holder("side", side)
-        if side is None:
+        who = check_holder("side", side)
+        if who is None:
             raise RulesError("'side' must be a or b (got None)")
-        return self.estimate(Finish(side, Ending.GOAL)) + self.estimate(Finish(side, Ending.SURRENDER))
+        return self.estimate(Finish(who, Ending.GOAL)) + self.estimate(Finish(who, Ending.SURRENDER))
 
 
 def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, trials: int = 2000, seed: int = 1,
-                        max_rounds: int = 200, throw_rule=TASK_THROW, dodge_at: int | None = DEFAULT_DODGE_AT,
+                        max_rounds: int = 200, rulings: Rulings = STANDARD, dodge_at: int | None = DEFAULT_DODGE_AT,
                         choose_a=None, choose_b=None) -> SimulatedOdds:
     """Play the engagement *trials* times with a seeded random generator.
 
@@ -73,7 +73,7 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
     :meth:`SimulatedOdds.margin`). The cost grows with *trials* and the fight's
     length, never with the size of the chain.
     """
-    state = check_setup(a, b, goal_a, goal_b, throw_rule, dodge_at)
+    state = check_setup(a, b, goal_a, goal_b, rulings, dodge_at)
     check_int("trials", trials, low=1, high=1_000_000)
     check_int("seed", seed, low=0, high=2**63)
     check_int("max_rounds", max_rounds, low=1, high=10_000)
@@ -93,10 +93,11 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
         return keys[bisect.bisect_right(cumulative, Fraction(rng.getrandbits(53), 2**53))]
 
     def impact(ship: Ship, station: Station) -> int:
-        return draw((ship, station), lambda: station_odds(ship, station, throw_rule))
+        return draw((ship, station), lambda: station_odds(ship, station, rulings=rulings))
 
-    def shot(target: Ship, points: int):
+    def shot(target: Ship, points: int) -> tuple[list[int], list]:
         rolls = [rng.randint(1, 6) for _ in range(points)]
+        crew: list
         if target.players:
             crew = [(rng.choice(target.pcs) if target.pcs else "a PC", rng.randint(1, 6) + rng.randint(1, 6))
                     for _ in range(points)]
@@ -118,14 +119,16 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
             else:
                 other = holder.other
                 ix = impact(eng.state.ship(holder), Station.GUNNERY)
-                eng.fire(holder, ix, *shot(eng.state.ship(other), ix), choose=choose[holder])
+                rolls, crew = shot(eng.state.ship(other), ix)
+                eng.fire(holder, ix, rolls, crew, choose=choose[holder])
                 if eng.phase is Phase.OVER:
                     break
                 iy = impact(eng.state.ship(other), Station.GUNNERY)
                 if dodge_at is not None and iy >= dodge_at:
                     eng.fire(other, iy, dodge=True)
                 else:
-                    eng.fire(other, iy, *shot(eng.state.ship(holder), iy), choose=choose[other])
+                    rolls, crew = shot(eng.state.ship(holder), iy)
+                    eng.fire(other, iy, rolls, crew, choose=choose[other])
             if eng.phase is Phase.OVER:
                 break
             eng.maneuver(impact(eng.state.a, Station.PILOT), impact(eng.state.b, Station.PILOT))
@@ -133,7 +136,8 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
             h = eng.holder
             if h is not None and eng.state.goal(h) is Goal.LEAP and eng.state.can_meet_goal(h):
                 ship = eng.state.ship(h)
-                leaps = [(draw(("leap", ship.agility), lambda: throw_rule.impact_odds(bonus=ship.agility)),
+                agility, throw = ship.agility, rulings.task_throw
+                leaps = [(draw(("leap", agility), lambda a=agility, t=throw: t.impact_odds(bonus=a)),
                           rng.randint(1, 6)) for _ in range(ship.boarders)]
             eng.end_round(leaps)
         end = Finish(eng.outcome.winner, eng.outcome.ending) if eng.outcome else Finish(None, Ending.UNFINISHED)

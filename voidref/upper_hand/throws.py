@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
-from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, TASK_THROW
+from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Ship
 
 __all__ = [
@@ -47,12 +47,18 @@ def limit_impact(impact: int, rank: int) -> int:
     return min(impact, rank)
 
 
-def throw_odds(bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, throw_rule=TASK_THROW) -> Dist:
-    """Exact distribution of a throw's Impact after the rank limit (0 = failure)."""
+def throw_odds(
+    bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, *, rulings: Rulings = STANDARD
+) -> Dist:
+    """Exact distribution of a throw's Impact after the rank limit (0 = failure).
+
+    The throw is :attr:`Rulings.task_throw <voidref.upper_hand.rulings.Rulings.task_throw>` of *rulings*.
+    """
     check_int("bonus", bonus, low=0, high=MAX_SKILL)
     check_int("rank", rank, low=0, high=MAX_RANK)
     check_bool("disadvantaged", disadvantaged)
-    return throw_rule.impact_odds(bonus=bonus, disadvantaged=disadvantaged).map(lambda i: min(i, rank))
+    throw = check_rulings(rulings).task_throw
+    return throw.impact_odds(bonus=bonus, disadvantaged=disadvantaged).map(lambda i: min(i, rank))
 
 
 class Station(enum.Enum):
@@ -78,7 +84,7 @@ def _station_setup(ship: Ship, station: Station) -> tuple[int, int, bool]:
     return ship.pilot, ship.thrusters, ship.thrusters_condition is Condition.DAMAGED
 
 
-def station_odds(ship: Ship, station: Station | str, throw_rule=TASK_THROW) -> Dist:
+def station_odds(ship: Ship, station: Station | str, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact Impact distribution of *ship*'s throw at *station*, damage included.
 
     Damaged Guns or Thrusters make their throw disadvantaged. A ship whose
@@ -94,7 +100,7 @@ def station_odds(ship: Ship, station: Station | str, throw_rule=TASK_THROW) -> D
     if station is Station.PILOT and ship.thrusters_condition is Condition.DISABLED:
         return Dist.always(0)
     bonus, rank, disadvantaged = _station_setup(ship, station)
-    return throw_odds(bonus=bonus, rank=rank, disadvantaged=disadvantaged, throw_rule=throw_rule)
+    return throw_odds(bonus=bonus, rank=rank, disadvantaged=disadvantaged, rulings=rulings)
 
 
 def station_impact(ship: Ship, station: Station | str, impact: int) -> int:
@@ -132,23 +138,26 @@ def assign_stations(software: CrewMember | None = None, gunner: CrewMember | Non
     Nobody may add a skill to more than one throw in a round, so the gunner
     and the pilot must be different people. The Software operator may also
     be the gunner or the pilot: the opening throw comes before round 1
-    (ruling ``OPENING_THROW_OUTSIDE_ROUNDS``).
+    (a ruling: the opening throw is not part of round 1).
 
     Returns keyword arguments for :class:`~voidref.upper_hand.ships.Ship`.
 
     >>> ada = CrewMember("Ada", pilot=2, gunnery=1)
     >>> assign_stations(software=ada, gunner=ada, pilot=CrewMember("Bo", pilot=1))
     {'software': 0, 'gunnery': 1, 'pilot': 1}
-    >>> assign_stations(gunner=ada, pilot=ada)
+    >>> assign_stations(gunner=ada, pilot=ada)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    voidref.errors.RulesError: 'pilot' must be someone other than the gunner: each crew member adds a skill to one throw per round (got 'Ada')
+    voidref.errors.RulesError: 'pilot' must be someone other than the gunner: ... one throw per round (got 'Ada')
     """
     for name, who in (("software", software), ("gunner", gunner), ("pilot", pilot)):
         if who is not None and not isinstance(who, CrewMember):
             raise RulesError(f"{name!r} must be a CrewMember or None (got {who!r})")
     if gunner is not None and pilot is not None and gunner.name == pilot.name:
-        raise RulesError(f"'pilot' must be someone other than the gunner: each crew member adds a skill to one throw per round (got {pilot.name!r})")
+        raise RulesError(
+            f"'pilot' must be someone other than the gunner: each crew member adds a skill to one throw per round "
+            f"(got {pilot.name!r})"
+        )
     return {
         "software": software.software if software else 0,
         "gunnery": gunner.gunnery if gunner else 0,
