@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
+from voidref.charts import BarChart
+from voidref.charts import svg as chart_svg
 from voidref.present import Table, percent
 
 __all__ = ["Result", "Table", "BarChart", "pct", "decimal", "yes_no", "chance_table", "distribution", "to_html",
@@ -47,15 +49,6 @@ def decimal(x) -> str:
 def yes_no(flag: bool) -> str:
     """A yes/no fact as people read it."""
     return "yes" if flag else "no"
-
-
-@dataclass(frozen=True)
-class BarChart:
-    """A bar chart of exact probabilities: ``bars`` is ``(label, probability)`` pairs."""
-
-    title: str
-    x_label: str
-    bars: tuple[tuple[str, Fraction], ...]
 
 
 @dataclass(frozen=True)
@@ -89,33 +82,6 @@ def distribution(caption: str, probabilities: Mapping[int, Fraction], axis: str 
             BarChart(f"Chance of each {axis.lower()}: {caption.lower()}", axis, items))
 
 
-def _chart_svg(c: BarChart) -> str:
-    n = max(len(c.bars), 1)
-    top = max((p for _, p in c.bars), default=Fraction(1)) or Fraction(1)
-    slot = 28
-    left, bottom, height = 8, 34, 120
-    width = left * 2 + slot * n
-    parts = [
-        f'<svg class="vc-chart" viewBox="0 0 {width} {height + bottom + 14}" width="{width}" '
-        f'role="img" aria-label="{escape(c.title)} (bar chart; the table gives the same numbers)">'
-    ]
-    step = 1 if n <= 16 else 2
-    for i, (label, p) in enumerate(c.bars):
-        h = float(Fraction(p) / top) * height
-        x = left + i * slot + 3
-        y = 14 + height - h
-        parts.append(
-            f'<rect class="vc-bar" x="{x}" y="{y:.1f}" width="{slot - 6}" height="{h:.1f}">'
-            f"<title>{escape(label)}: {escape(pct(p))}</title></rect>"
-        )
-        if i % step == 0:
-            parts.append(f'<text x="{x + (slot - 6) / 2:.1f}" y="{14 + height + 16}" text-anchor="middle">'
-                         f"{escape(label)}</text>")
-    parts.append(f'<text x="{width / 2:.1f}" y="{14 + height + 32}" text-anchor="middle">{escape(c.x_label)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 def to_html(result: Result) -> str:
     """The result as HTML: every text escaped, charts as inline SVG."""
     out = [f'<p class="vc-headline">{escape(result.headline)}</p>']
@@ -128,8 +94,8 @@ def to_html(result: Result) -> str:
         if isinstance(block, Table):
             out.append(block.to_html())
         else:
-            out.append(f'<figure class="vc-figure">{_chart_svg(block)}'
-                       f"<figcaption>{escape(block.title)}</figcaption></figure>")
+            out.append(f'<figure class="vc-figure"><figcaption>{escape(block.title)}</figcaption>'
+                       f'{chart_svg(block, "vc-chart")}</figure>')
     for note in result.notes:
         out.append(f'<p class="vc-note">{escape(note)}</p>')
     return "".join(out)
