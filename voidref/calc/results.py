@@ -15,7 +15,9 @@ Pool: <1 Ability>
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -24,17 +26,60 @@ from voidref.charts import BarChart
 from voidref.charts import svg as chart_svg
 from voidref.present import Table, percent
 
-__all__ = ["Result", "Table", "BarChart", "pct", "decimal", "yes_no", "chance_table", "distribution", "to_html",
-           "to_text"]
+__all__ = ["Result", "Table", "BarChart", "Chance", "pct", "recording", "decimal", "yes_no", "chance_table",
+           "distribution", "to_html", "to_text"]
 
 
-def pct(p: Fraction) -> str:
-    """A probability for people: the one rule of :func:`voidref.present.percent`.
+class Chance(str):
+    """The text of a chance (``'65.4%'``) that keeps the exact chance it shows, as ``exact``.
+
+    It is a ``str`` everywhere (facts, table cells, f-strings), so results stay
+    plain text; a comparison of two results (:mod:`voidref.calc.compare`) reads
+    ``exact`` to give the difference exactly.
+
+    >>> c = pct(Fraction(2, 3))
+    >>> c, c.exact, c == "66.7%"
+    ('66.7%', Fraction(2, 3), True)
+    """
+
+    exact: Fraction
+
+    def __new__(cls, p: Fraction | int) -> Chance:
+        obj = super().__new__(cls, percent(p))
+        obj.exact = Fraction(p)
+        return obj
+
+
+_SEEN: ContextVar[dict[str, set[Fraction]] | None] = ContextVar("voidref_calc_seen_chances", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[dict[str, set[Fraction]]]:
+    """Within the block, note every chance :func:`pct` prints: text to the exact chances printed so.
+
+    A headline written as ``f"Chance to hit: {pct(p)}"`` keeps only text;
+    this record lets a comparison find the exact chance behind ``'65.4%'``
+    (when only one chance printed as that text).
+    """
+    seen: dict[str, set[Fraction]] = {}
+    token = _SEEN.set(seen)
+    try:
+        yield seen
+    finally:
+        _SEEN.reset(token)
+
+
+def pct(p: Fraction) -> Chance:
+    """A probability for people: the one rule of :func:`voidref.present.percent`, keeping the exact value.
 
     >>> pct(Fraction(1, 3)), pct(Fraction(1, 100000)), pct(Fraction(0)), pct(Fraction(99999, 100000))
     ('33.3%', '<0.1%', '0%', '>99.9%')
     """
-    return percent(p)
+    c = Chance(p)
+    seen = _SEEN.get()
+    if seen is not None:
+        seen.setdefault(str(c), set()).add(c.exact)
+    return c
 
 
 def decimal(x) -> str:
