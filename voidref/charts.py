@@ -40,7 +40,7 @@ WIDTH = 360
 """Width of every chart, in SVG units; charts scale down to the width of the page."""
 _FONT = 13
 _ROW = 22
-_CHAR = 0.7 * _FONT
+_CHAR = 0.8 * _FONT
 """A generous width of one character, so that estimated text never overflows its column."""
 _GAP = 6
 
@@ -101,7 +101,7 @@ def svg(chart: BarChart, css_class: str = "") -> str:
     values = [percent(p) for _, p in c.bars]
     top = max((Fraction(p) for _, p in c.bars), default=Fraction(0)) or Fraction(1)
     label_chars = min(max((len(label) for label, _ in c.bars), default=1), 14)
-    label_w = label_chars * _CHAR + _GAP
+    label_w = max(label_chars, 3) * _CHAR + _GAP
     value_w = max((len(v) for v in values), default=4) * _CHAR + _GAP
     bar_area = WIDTH - label_w - value_w
     head = _ROW if len(c.x_label) * _CHAR <= label_w + bar_area else 0
