@@ -157,7 +157,9 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
 
 def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None
              ) -> tuple[dict[str, Any], Result | None, dict[str, set[Fraction]]]:
-    """:func:`run`, also returning the :class:`~voidref.calc.results.Result` (``None`` on bad input) and the chances it printed.
+    """:func:`run`, also returning the :class:`~voidref.calc.results.Result` and the chances it printed.
+
+    The result is ``None`` on bad input.
 
     The third item maps each chance's text to the exact chances printed as
     that text (see :func:`~voidref.calc.results.recording`).

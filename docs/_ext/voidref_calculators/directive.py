@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import html
 
+import voidref_sources
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 import voidref
-import voidref_sources
 from voidref import calc
 
 
