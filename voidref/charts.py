@@ -66,29 +66,54 @@ class BarChart:
             raise RulesError(f"'emphasis' must have one flag per bar ({len(self.bars)}; got {len(self.emphasis)})")
 
 
-def grouped(chart: BarChart, limit: int = MAX_BARS - 1) -> BarChart:
-    """*chart* with at most *limit* bars: runs of neighbouring bars summed into ranges ("3–5").
+def _whole(label: str) -> int | None:
+    try:
+        return int(label.replace("\u2212", "-"))
+    except ValueError:
+        return None
 
-    A chart short enough is returned unchanged. The sums are exact; a range is
-    strong when any of its bars is.
+
+def grouped(chart: BarChart, limit: int = MAX_BARS - 1) -> BarChart:
+    """*chart* with at most *limit* bars: neighbouring bars summed into ranges ("3–5").
+
+    A chart short enough is returned unchanged. When every label is a whole
+    number, the ranges are of equal width over the numbers from the lowest to
+    the highest; otherwise runs of equally many neighbouring bars are summed.
+    The sums are exact; a range is strong when any of its bars is.
 
     >>> c = grouped(BarChart("T", "V", tuple((str(v), Fraction(1, 30)) for v in range(30))), 10)
     >>> c.bars[0], c.bars[-1], c.title
     (('0–2', Fraction(1, 10)), ('27–29', Fraction(1, 10)), 'T (in ranges of 3)')
+    >>> [label for label, _ in grouped(BarChart("T", "V", (("0", Fraction(1, 2)), *(
+    ...     (str(v), Fraction(1, 60)) for v in range(6, 36)))), 10).bars][:3]
+    ['0–3', '4–7', '8–11']
     """
     n = len(chart.bars)
     if n <= limit:
         return chart
-    size = -(-n // limit)
-    bars, flags = [], []
-    for start in range(0, n, size):
-        run = chart.bars[start:start + size]
-        label = run[0][0] if len(run) == 1 else f"{run[0][0]}–{run[-1][0]}"
-        bars.append((label, sum((Fraction(p) for _, p in run), Fraction(0))))
-        if chart.emphasis is not None:
-            flags.append(any(chart.emphasis[start:start + size]))
-    return BarChart(f"{chart.title} (in ranges of {size})", chart.x_label, tuple(bars),
-                    tuple(flags) if chart.emphasis is not None else None)
+    numbers = [_whole(label) for label, _ in chart.bars]
+    flags = chart.emphasis if chart.emphasis is not None else (True,) * n
+    runs: list[tuple[str, list[int]]] = []
+    if all(v is not None for v in numbers) and numbers == sorted(set(numbers)):  # type: ignore[type-var]
+        low, high = numbers[0], numbers[-1]
+        assert low is not None and high is not None
+        size = -(-(high - low + 1) // limit)
+        signed = any(label.startswith("+") for label, _ in chart.bars)
+        show = (lambda v: f"{v:+d}" if v else "0") if signed else str
+        for start in range(low, high + 1, size):
+            end = min(start + size - 1, high)
+            between = " to " if signed or start < 0 else "–"
+            label = show(start) if start == end else f"{show(start)}{between}{show(end)}"
+            runs.append((label, [i for i, v in enumerate(numbers) if v is not None and start <= v <= end]))
+    else:
+        size = -(-n // limit)
+        for start in range(0, n, size):
+            idx = list(range(start, min(start + size, n)))
+            first, last = chart.bars[idx[0]][0], chart.bars[idx[-1]][0]
+            runs.append((first if len(idx) == 1 else f"{first}–{last}", idx))
+    bars = tuple((label, sum((Fraction(chart.bars[i][1]) for i in idx), Fraction(0))) for label, idx in runs)
+    emphasis = None if chart.emphasis is None else tuple(any(flags[i] for i in idx) for _, idx in runs)
+    return BarChart(f"{chart.title} (in ranges of {size})", chart.x_label, bars, emphasis)
 
 
 def _fit(text: str, chars: int) -> str:
