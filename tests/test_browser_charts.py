@@ -152,6 +152,7 @@ def test_on_a_phone_pin_a_then_add_boons_shows_the_exact_difference_and_the_link
         assert cells["Result"] == [result["a"], result["b"], result["difference"]]
         assert cells["Boon Dice"][:2] == ["0", "2"]
         assert result["difference"].startswith("+") and result["difference"].endswith(" points")
+        assert root.locator(".vc-pinned").inner_text() == want["compare_headline"]
         # On a phone each row stacks: the label above A, B and the difference, all within the screen.
         box = root.locator(".vc-compare").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box

@@ -28,6 +28,7 @@ def test_boon_dice_difference_is_exact():
     headline = _row(out, "Result")
     assert headline["exact"] == [str(b - a)]
     assert headline["difference"] == points(b - a)
+    assert out["compare_headline"] == f"Chance of success: {calc.pct(b)} ({points(b - a)} against A)"
     fact = _row(out, "Chance of success (at least 1 net Success)")
     assert fact["exact"] == [str(b - a)]
 

@@ -128,7 +128,9 @@ def compare(slug: str, inputs_a: Mapping[str, Any] | None, inputs_b: Mapping[str
     The answer is B's (``html``, ``text``, ``inputs`` feed the form, which
     holds B), with ``inputs_a``; ``rows`` (``label``, ``a``, ``b``,
     ``difference`` as text, ``exact``: each B − A chance as an exact fraction
-    string, or ``None``); ``compare_html`` and ``compare_text``. Errors name
+    string, or ``None``); ``compare_html`` and ``compare_text``; and
+    ``compare_headline``, B's headline with how far it moved from A (for the
+    headline kept in view on a phone). Errors name
     their side: B's under the field's name, A's under ``"A." + name``, each
     message starting with "In setup A" or "In setup B".
 
@@ -150,13 +152,15 @@ def compare(slug: str, inputs_a: Mapping[str, Any] | None, inputs_b: Mapping[str
         if answer["error"]:
             general.append(f"{where}: {answer['error']}")
     out.update(errors=errors, error=" ".join(general) or None, inputs_a=sides[0][0]["inputs"],
-               rows=[], compare_html="", compare_text="")
+               rows=[], compare_html="", compare_text="", compare_headline="")
     ra, rb = sides[0][1], sides[1][1]
     if ra is None or rb is None:
         out["ok"] = False
         return out
     rows = _rows(slug, (sides[0][0]["inputs"], sides[1][0]["inputs"]), (ra, rb), (sides[0][2], sides[1][2]))
-    out.update(rows=rows, compare_html=_html(rows), compare_text=_text(rows))
+    head = next(r for r in rows if r["label"] == "Result")
+    moved = f" ({head['difference']} against A)" if head["exact"] is not None else " (A pinned)"
+    out.update(rows=rows, compare_html=_html(rows), compare_text=_text(rows), compare_headline=rb.headline + moved)
     return out
 
 

@@ -425,6 +425,7 @@ function showComparison(c, out) {
     c.compare.innerHTML = out.compare_html; // built by voidref.calc.compare: every text is escaped
     c.compare.hidden = false;
     c.text.textContent = out.compare_text + "\n\n" + out.text;
+    if (c.pinned && out.compare_headline) c.pinned.textContent = out.compare_headline;
   } else {
     c.compare.hidden = true;
     c.compare.replaceChildren();
