@@ -93,6 +93,22 @@ def test_run_json_with_a_compares():
     assert out["inputs"]["boon_dice"] == "1" and out["inputs_a"]["boon_dice"] == "0"
 
 
+def test_a_table_answer_is_compared_row_by_row():
+    """2D fighting answers with a table of outcomes: each outcome's chance is compared exactly, and they sum to 0."""
+    out = compare("twodice-exchange", {}, {"attack_skill": "3"})
+    rows = [r for r in out["rows"] if r["exact"]]
+    assert [r["label"] for r in rows] == ["The attacker wins: the counterattacker is hit", "A tie: both are hit",
+                                          "The counterattacker wins: the attacker is hit"]
+    assert sum(Fraction(r["exact"][0]) for r in rows) == 0
+
+
+def test_impossible_mark_compares_as_zero():
+    """A table's '–' (cannot happen) keeps its exact 0, so a chance that becomes impossible shows its full drop."""
+    out = compare("twodice-armor", {}, {"dice": "3"})
+    row = next(r for r in out["rows"] if r["label"] == "medium: No damage")
+    assert row["b"] == "–" and Fraction(row["exact"][0]) < 0 and row["difference"] == f"\u2212{row['a'][:-1]} points"
+
+
 def test_compare_html_escapes_player_text():
     """Typed text shown in the comparison is escaped."""
     out = compare("check-odds", {"dice": "2A vs 1T"}, {"dice": "<b>"})

@@ -24,7 +24,7 @@ from typing import Any
 
 from voidref.calc.fields import BoolField, ChoiceField
 from voidref.calc.registry import evaluate, get, run
-from voidref.calc.results import Chance, Result
+from voidref.calc.results import Chance, Result, Table
 
 __all__ = ["compare", "has_odds", "points", "run_json"]
 
@@ -100,7 +100,34 @@ def _rows(slug: str, ins: tuple[dict[str, str], dict[str, str]], results: tuple[
     for label, value in ra.facts:
         if label in facts_b:
             rows.append(_row(label, value, facts_b[label], _differences(value, facts_b[label], *seen)))
+    if not any(r["exact"] for r in rows):
+        rows += _table_rows(ra, rb)
     return rows
+
+
+def _table_rows(ra: Result, rb: Result) -> list[dict[str, Any]]:
+    """The chances of A's first table, row by row, against B's table of the same caption.
+
+    Used when the headline and facts hold no chance (the answer is a table).
+    """
+    ta = next((b for b in ra.blocks if isinstance(b, Table)), None)
+    tb = next((b for b in rb.blocks if isinstance(b, Table) and ta is not None and b.caption == ta.caption), None)
+    if ta is None or tb is None or ta.headers != tb.headers:
+        return []
+    columns = [i for i in range(1, len(ta.headers)) if any(isinstance(r[i], Chance) for r in ta.rows)]
+    rows_b = {r[0]: r for r in tb.rows}
+    out = []
+    for row in ta.rows:
+        other = rows_b.get(row[0])
+        if other is None:
+            continue
+        for i in columns:
+            label = row[0] if ta.headers[i] == "Chance" else f"{row[0]}: {ta.headers[i]}"
+            a, b = row[i], other[i]
+            diffs: list[Fraction | None] | None = (
+                [b.exact - a.exact] if isinstance(a, Chance) and isinstance(b, Chance) else None)
+            out.append(_row(label, a, b, diffs))
+    return out
 
 
 def _html(rows: list[dict[str, Any]]) -> str:

@@ -26,7 +26,7 @@ from voidref.charts import BarChart
 from voidref.charts import svg as chart_svg
 from voidref.present import Table, percent
 
-__all__ = ["Result", "Table", "BarChart", "Chance", "pct", "recording", "decimal", "yes_no", "chance_table",
+__all__ = ["Result", "Table", "BarChart", "Chance", "pct", "pct_cell", "recording", "decimal", "yes_no", "chance_table",
            "distribution", "to_html", "to_text"]
 
 
@@ -44,8 +44,8 @@ class Chance(str):
 
     exact: Fraction
 
-    def __new__(cls, p: Fraction | int) -> Chance:
-        obj = super().__new__(cls, percent(p))
+    def __new__(cls, p: Fraction | int, text: str | None = None) -> Chance:
+        obj = super().__new__(cls, percent(p) if text is None else text)
         obj.exact = Fraction(p)
         return obj
 
@@ -80,6 +80,16 @@ def pct(p: Fraction) -> Chance:
     if seen is not None:
         seen.setdefault(str(c), set()).add(c.exact)
     return c
+
+
+def pct_cell(p: Fraction, zero: str = "–") -> Chance:
+    """:func:`pct` for a table that marks an impossible event with *zero* (the mark keeps the exact 0).
+
+    >>> pct_cell(Fraction(0)), pct_cell(Fraction(0)).exact, pct_cell(Fraction(1, 4))
+    ('–', Fraction(0, 1), '25.0%')
+    """
+    c = pct(p)
+    return Chance(0, zero) if p == 0 else c
 
 
 def decimal(x) -> str:
