@@ -124,3 +124,13 @@ def test_every_odds_calculator_compares_its_defaults(slug):
     exact = [d for r in out["rows"] if r["exact"] for d in r["exact"]]
     assert bool(exact) == has_odds(slug)
     assert set(exact) <= {"0"}
+
+
+def test_two_chances_printed_alike_are_not_guessed():
+    """A headline's '50.0%' printed from two different chances, with nothing to tell them apart, is 'not exact'."""
+    from voidref.calc.compare import _exact
+    from voidref.calc.results import Chance
+
+    alike = [Chance(Fraction(1, 2)), Chance(Fraction(5001, 10000))]
+    assert _exact("hits 50.0%", alike) == [None]
+    assert _exact("hits 50.0%, misses 50.0%", alike) == [Fraction(1, 2), Fraction(5001, 10000)]

@@ -48,12 +48,21 @@ def points(difference: Fraction) -> str:
     return f"{sign}{tenths // 10}.{tenths % 10} points"
 
 
-def _exact(text: str, seen: dict[str, set[Fraction]]) -> list[Fraction | None]:
-    """The exact chance behind each percentage in *text* (``None`` when two chances printed the same)."""
+def _exact(text: str, seen: list[Chance]) -> list[Fraction | None]:
+    """The exact chance behind each percentage in *text*, from the record of what was printed.
+
+    A sentence printed with ``pct`` calls printed them one after the other,
+    so its chances are a run of the record with the same texts in the same
+    order. A chance is known when every such run gives it the same value
+    (``None`` otherwise: two different chances printed alike, ambiguously).
+    """
+    tokens = _PERCENT.findall(text)
+    n = len(tokens)
+    runs = [seen[i:i + n] for i in range(len(seen) - n + 1) if [str(c) for c in seen[i:i + n]] == tokens]
     out: list[Fraction | None] = []
-    for token in _PERCENT.findall(text):
-        values = seen.get(token, set())
-        out.append(next(iter(values)) if len(values) == 1 else None)
+    for k in range(n):
+        values = {run[k].exact for run in runs}
+        out.append(values.pop() if len(values) == 1 else None)
     return out
 
 
@@ -62,7 +71,7 @@ def _shape(text: str) -> str:
     return _NUMBER.sub("#", _PERCENT.sub("%", text))
 
 
-def _differences(a: str, b: str, seen_a: dict[str, set[Fraction]], seen_b: dict[str, set[Fraction]]
+def _differences(a: str, b: str, seen_a: list[Chance], seen_b: list[Chance]
                  ) -> list[Fraction | None] | None:
     """Exact B − A of each chance in two texts of the same shape, or ``None`` when they do not match up."""
     if isinstance(a, Chance) and isinstance(b, Chance):
@@ -91,7 +100,7 @@ def _row(label: str, a: str, b: str, diffs: list[Fraction | None] | None) -> dic
 
 
 def _rows(slug: str, ins: tuple[dict[str, str], dict[str, str]], results: tuple[Result, Result],
-          seen: tuple[dict[str, set[Fraction]], dict[str, set[Fraction]]]) -> list[dict[str, Any]]:
+          seen: tuple[list[Chance], list[Chance]]) -> list[dict[str, Any]]:
     rows = [_row(f.label, _shown(f, ins[0][f.name]), _shown(f, ins[1][f.name]), None)
             for f in get(slug).fields if ins[0][f.name] != ins[1][f.name]]
     ra, rb = results

@@ -11,11 +11,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, Field, FieldError
-from voidref.calc.results import Result, recording, to_html, to_text
+from voidref.calc.results import Chance, Result, recording, to_html, to_text
 from voidref.errors import RulesError
 
 __all__ = ["Calculator", "calculator", "register", "register_lazy", "get", "calculators", "defaults", "run",
@@ -156,13 +155,13 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
 
 
 def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None
-             ) -> tuple[dict[str, Any], Result | None, dict[str, set[Fraction]]]:
+             ) -> tuple[dict[str, Any], Result | None, list[Chance]]:
     """:func:`run`, also returning the :class:`~voidref.calc.results.Result` and the chances it printed.
 
     The result is ``None`` on bad input.
 
-    The third item maps each chance's text to the exact chances printed as
-    that text (see :func:`~voidref.calc.results.recording`).
+    The third item is every chance the compute function printed, in order
+    (see :func:`~voidref.calc.results.recording`).
     """
     calc = get(slug)
     raw = dict(raw_inputs or {})
@@ -179,21 +178,21 @@ def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None
     out: dict[str, Any] = {"slug": slug, "ok": False, "inputs": shown, "errors": errors, "error": None,
                            "html": "", "text": ""}
     if errors:
-        return out, None, {}
+        return out, None, []
     try:
         with recording() as seen:
             result = calc.compute(**calc.switches(values))
     except FieldError as exc:
         out["errors"] = {exc.field: str(exc)}
-        return out, None, {}
+        return out, None, []
     except RulesError as exc:
         message = str(exc)
         for f in calc.fields:
             if message.startswith((f"'{f.name}'", f"{f.label!r}")):
                 out["errors"] = {f.name: message}
-                return out, None, {}
+                return out, None, []
         out["error"] = message
-        return out, None, {}
+        return out, None, []
     changed = [f for f in calc.fields if f.group == RULINGS and values[f.name] != f.default]
     if changed:
         result = replace(result, notes=(*result.notes, *(_changed_ruling(f, values[f.name]) for f in changed)))

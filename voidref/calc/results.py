@@ -50,18 +50,18 @@ class Chance(str):
         return obj
 
 
-_SEEN: ContextVar[dict[str, set[Fraction]] | None] = ContextVar("voidref_calc_seen_chances", default=None)
+_SEEN: ContextVar[list[Chance] | None] = ContextVar("voidref_calc_seen_chances", default=None)
 
 
 @contextmanager
-def recording() -> Iterator[dict[str, set[Fraction]]]:
-    """Within the block, note every chance :func:`pct` prints: text to the exact chances printed so.
+def recording() -> Iterator[list[Chance]]:
+    """Within the block, note every chance :func:`pct` prints, in the order printed.
 
     A headline written as ``f"Chance to hit: {pct(p)}"`` keeps only text;
     this record lets a comparison find the exact chance behind ``'65.4%'``
-    (when only one chance printed as that text).
+    (see :mod:`voidref.calc.compare`).
     """
-    seen: dict[str, set[Fraction]] = {}
+    seen: list[Chance] = []
     token = _SEEN.set(seen)
     try:
         yield seen
@@ -78,7 +78,7 @@ def pct(p: Fraction) -> Chance:
     c = Chance(p)
     seen = _SEEN.get()
     if seen is not None:
-        seen.setdefault(str(c), set()).add(c.exact)
+        seen.append(c)
     return c
 
 
