@@ -160,16 +160,16 @@ def test_attack_wounds_chart_docking_bay_agent_a():
     """Agent A at Senna in light cover: Wounds are 0 (miss) or 4 upward, never 1 to 3."""
     text = tables.attack_wounds_chart(agility=3, ranged=2, damage=6, crit=3, resistance=2,
                                       band="short", cover="light", wound_points=12)
-    desc = _svg(text).find("{http://www.w3.org/2000/svg}desc").text
-    values = [int(part.split(":")[0]) for part in desc.split("chance of each: ")[1].split("; ")]
+    desc = _svg(text).findtext("{http://www.w3.org/2000/svg}desc") or ""
+    pairs = [part.split(": ") for part in desc.split("chance of each: ")[1].split("; ")]
+    values = [int(v) for v, chance in pairs if chance != "0%"]
     assert values[0] == 0 and min(v for v in values if v) == 4
 
 
-def test_chart_ids_differ_between_charts():
-    """Two charts on one page never share element ids."""
-    a = _svg(tables.net_successes_chart(pool="2A vs 1T")).get("aria-labelledby")
-    b = _svg(tables.net_successes_chart(pool="2M vs 1T")).get("aria-labelledby")
-    assert a != b
+def test_chart_ids_never_clash_between_charts():
+    """Charts carry no element ids (title and desc name the image), so two on one page cannot clash."""
+    for pool in ("2A vs 1T", "2M vs 1T"):
+        assert " id=" not in tables.net_successes_chart(pool=pool)
 
 
 @pytest.mark.parametrize("call", [

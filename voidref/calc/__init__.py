@@ -16,6 +16,7 @@ loads one system.
 (True, 'Chance of success: 65.4%')
 """
 
+from voidref.calc.compare import compare, has_odds, run_json
 from voidref.calc.fields import BoolField, ChoiceField, Field, FieldError, IntField, TextField
 from voidref.calc.registry import (
     Calculator,
@@ -26,7 +27,6 @@ from voidref.calc.registry import (
     register,
     register_lazy,
     run,
-    run_json,
 )
 from voidref.calc.results import BarChart, Result, Table, pct, to_html, to_text
 
@@ -41,6 +41,7 @@ register_lazy("voidref.calc.upper_hand", ("upper-hand-phase", "upper-hand-engage
 
 __all__ = [
     "BarChart", "BoolField", "Calculator", "ChoiceField", "Field", "FieldError", "IntField", "Result",
+    "compare", "has_odds",
     "Table", "TextField", "calculator", "calculators", "defaults", "get", "pct", "register", "register_lazy", "run",
     "run_json", "to_html", "to_text",
 ]

@@ -9,17 +9,16 @@ error per field).
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, Field, FieldError
-from voidref.calc.results import Result, to_html, to_text
+from voidref.calc.results import Chance, Result, recording, to_html, to_text
 from voidref.errors import RulesError
 
 __all__ = ["Calculator", "calculator", "register", "register_lazy", "get", "calculators", "defaults", "run",
-           "run_json"]
+           "evaluate"]
 
 _REGISTRY: dict[str, Calculator] = {}
 _ORDER: list[str] = []
@@ -152,6 +151,18 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
     >>> out["ok"], out["errors"]["skill"]
     (False, "'Skill' must be a whole number from 0 to 5 (got '99')")
     """
+    return evaluate(slug, raw_inputs)[0]
+
+
+def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None
+             ) -> tuple[dict[str, Any], Result | None, list[Chance]]:
+    """:func:`run`, also returning the :class:`~voidref.calc.results.Result` and the chances it printed.
+
+    The result is ``None`` on bad input.
+
+    The third item is every chance the compute function printed, in order
+    (see :func:`~voidref.calc.results.recording`).
+    """
     calc = get(slug)
     raw = dict(raw_inputs or {})
     values: dict[str, Any] = {}
@@ -167,26 +178,27 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
     out: dict[str, Any] = {"slug": slug, "ok": False, "inputs": shown, "errors": errors, "error": None,
                            "html": "", "text": ""}
     if errors:
-        return out
+        return out, None, []
     try:
-        result = calc.compute(**calc.switches(values))
+        with recording() as seen:
+            result = calc.compute(**calc.switches(values))
     except FieldError as exc:
         out["errors"] = {exc.field: str(exc)}
-        return out
+        return out, None, []
     except RulesError as exc:
         message = str(exc)
         for f in calc.fields:
             if message.startswith((f"'{f.name}'", f"{f.label!r}")):
                 out["errors"] = {f.name: message}
-                return out
+                return out, None, []
         out["error"] = message
-        return out
+        return out, None, []
     changed = [f for f in calc.fields if f.group == RULINGS and values[f.name] != f.parse(f.default)]
     if changed:
         result = replace(result, notes=(*result.notes, *(_changed_ruling(f, values[f.name]) for f in changed)))
     out.update(ok=True, html=to_html(result), text=to_text(result),
                inputs={f.name: f.format(values[f.name]) for f in calc.fields})
-    return out
+    return out, result, seen
 
 
 def _changed_ruling(f: Field, value: Any) -> str:
@@ -194,8 +206,3 @@ def _changed_ruling(f: Field, value: Any) -> str:
     shown = ("yes" if value else "no") if isinstance(f, BoolField) else f.format(value)
     ours = ("yes" if f.default else "no") if isinstance(f, BoolField) else f.format(f.default)
     return f"Ruling switched: {f.label}: {shown} (our ruling: {ours})."
-
-
-def run_json(slug: str, raw_inputs_json: str) -> str:
-    """:func:`run` with JSON in and out: what the browser's worker calls."""
-    return json.dumps(run(slug, json.loads(raw_inputs_json)))

@@ -15,24 +15,81 @@ Pool: <1 Ability>
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
+from voidref.charts import BarChart
+from voidref.charts import svg as chart_svg
 from voidref.present import Table, percent
 
-__all__ = ["Result", "Table", "BarChart", "pct", "decimal", "yes_no", "chance_table", "distribution", "to_html",
-           "to_text"]
+__all__ = ["Result", "Table", "BarChart", "Chance", "pct", "pct_cell", "recording", "decimal", "yes_no", "chance_table",
+           "distribution", "to_html", "to_text"]
 
 
-def pct(p: Fraction) -> str:
-    """A probability for people: the one rule of :func:`voidref.present.percent`.
+class Chance(str):
+    """The text of a chance (``'65.4%'``) that keeps the exact chance it shows, as ``exact``.
+
+    It is a ``str`` everywhere (facts, table cells, f-strings), so results stay
+    plain text; a comparison of two results (:mod:`voidref.calc.compare`) reads
+    ``exact`` to give the difference exactly.
+
+    >>> c = pct(Fraction(2, 3))
+    >>> c, c.exact, c == "66.7%"
+    ('66.7%', Fraction(2, 3), True)
+    """
+
+    exact: Fraction
+
+    def __new__(cls, p: Fraction | int, text: str | None = None) -> Chance:
+        obj = super().__new__(cls, percent(p) if text is None else text)
+        obj.exact = Fraction(p)
+        return obj
+
+
+_SEEN: ContextVar[list[Chance] | None] = ContextVar("voidref_calc_seen_chances", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Chance]]:
+    """Within the block, note every chance :func:`pct` prints, in the order printed.
+
+    A headline written as ``f"Chance to hit: {pct(p)}"`` keeps only text;
+    this record lets a comparison find the exact chance behind ``'65.4%'``
+    (see :mod:`voidref.calc.compare`).
+    """
+    seen: list[Chance] = []
+    token = _SEEN.set(seen)
+    try:
+        yield seen
+    finally:
+        _SEEN.reset(token)
+
+
+def pct(p: Fraction) -> Chance:
+    """A probability for people: the one rule of :func:`voidref.present.percent`, keeping the exact value.
 
     >>> pct(Fraction(1, 3)), pct(Fraction(1, 100000)), pct(Fraction(0)), pct(Fraction(99999, 100000))
     ('33.3%', '<0.1%', '0%', '>99.9%')
     """
-    return percent(p)
+    c = Chance(p)
+    seen = _SEEN.get()
+    if seen is not None:
+        seen.append(c)
+    return c
+
+
+def pct_cell(p: Fraction, zero: str = "–") -> Chance:
+    """:func:`pct` for a table that marks an impossible event with *zero* (the mark keeps the exact 0).
+
+    >>> pct_cell(Fraction(0)), pct_cell(Fraction(0)).exact, pct_cell(Fraction(1, 4))
+    ('–', Fraction(0, 1), '25.0%')
+    """
+    c = pct(p)
+    return Chance(0, zero) if p == 0 else c
 
 
 def decimal(x) -> str:
@@ -47,15 +104,6 @@ def decimal(x) -> str:
 def yes_no(flag: bool) -> str:
     """A yes/no fact as people read it."""
     return "yes" if flag else "no"
-
-
-@dataclass(frozen=True)
-class BarChart:
-    """A bar chart of exact probabilities: ``bars`` is ``(label, probability)`` pairs."""
-
-    title: str
-    x_label: str
-    bars: tuple[tuple[str, Fraction], ...]
 
 
 @dataclass(frozen=True)
@@ -89,33 +137,6 @@ def distribution(caption: str, probabilities: Mapping[int, Fraction], axis: str 
             BarChart(f"Chance of each {axis.lower()}: {caption.lower()}", axis, items))
 
 
-def _chart_svg(c: BarChart) -> str:
-    n = max(len(c.bars), 1)
-    top = max((p for _, p in c.bars), default=Fraction(1)) or Fraction(1)
-    slot = 28
-    left, bottom, height = 8, 34, 120
-    width = left * 2 + slot * n
-    parts = [
-        f'<svg class="vc-chart" viewBox="0 0 {width} {height + bottom + 14}" width="{width}" '
-        f'role="img" aria-label="{escape(c.title)} (bar chart; the table gives the same numbers)">'
-    ]
-    step = 1 if n <= 16 else 2
-    for i, (label, p) in enumerate(c.bars):
-        h = float(Fraction(p) / top) * height
-        x = left + i * slot + 3
-        y = 14 + height - h
-        parts.append(
-            f'<rect class="vc-bar" x="{x}" y="{y:.1f}" width="{slot - 6}" height="{h:.1f}">'
-            f"<title>{escape(label)}: {escape(pct(p))}</title></rect>"
-        )
-        if i % step == 0:
-            parts.append(f'<text x="{x + (slot - 6) / 2:.1f}" y="{14 + height + 16}" text-anchor="middle">'
-                         f"{escape(label)}</text>")
-    parts.append(f'<text x="{width / 2:.1f}" y="{14 + height + 32}" text-anchor="middle">{escape(c.x_label)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 def to_html(result: Result) -> str:
     """The result as HTML: every text escaped, charts as inline SVG."""
     out = [f'<p class="vc-headline">{escape(result.headline)}</p>']
@@ -128,8 +149,8 @@ def to_html(result: Result) -> str:
         if isinstance(block, Table):
             out.append(block.to_html())
         else:
-            out.append(f'<figure class="vc-figure">{_chart_svg(block)}'
-                       f"<figcaption>{escape(block.title)}</figcaption></figure>")
+            out.append(f'<figure class="vc-figure"><figcaption>{escape(block.title)}</figcaption>'
+                       f'{chart_svg(block, "vc-chart")}</figure>')
     for note in result.notes:
         out.append(f'<p class="vc-note">{escape(note)}</p>')
     return "".join(out)

@@ -22,8 +22,8 @@ from typing import Any
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table
+from voidref.calc.results import pct_cell as percent_cell
 from voidref.errors import RulesError, check_enum
-from voidref.exact import percent_cell
 from voidref.kinds import Kind
 from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist

@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from voidref.exact import percent_cell as _pct
+from voidref.charts import BarChart, svg
 from voidref.drifters.attack import Attack, Cover
 from voidref.drifters.characters import Character, RangeBand, Weapon
 from voidref.drifters.dice import Difficulty, Pool
@@ -26,6 +26,7 @@ from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_f
 from voidref.drifters.movement import maneuvers_to_move
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.exact import percent_cell as _pct
 
 __all__ = [
     "hit_chance_table",
@@ -289,56 +290,18 @@ def station_actions_table() -> str:
 
 # -- charts -------------------------------------------------------------------
 
-_BAR = "#7b3fa6"
-_BAR_DIM = "#9a8aa6"
-_W, _H = 480, 280
-_LEFT, _RIGHT, _TOP, _BOTTOM = 8, 8, 52, 60
-
-
-def _bar_chart(chart_id: str, title: str, name: str, x_label: str, dist: Dist, highlight=None) -> str:
-    """An accessible inline SVG bar chart of a distribution over integers."""
+def _bar_chart(title: str, name: str, x_label: str, dist: Dist, highlight=None) -> str:
+    """The distribution *dist* over whole numbers drawn by :func:`voidref.charts.svg`, titled *title*."""
     outcomes = list(range(min(dist), max(dist) + 1))
-    probs = [dist.get(x, Fraction(0)) for x in outcomes]
-    top = max(probs)
-    width = _W - _LEFT - _RIGHT
-    height = _H - _TOP - _BOTTOM
-    step = width / len(outcomes)
-    bar_w = step * 0.7
-    parts = []
-    for i, (x, p) in enumerate(zip(outcomes, probs)):
-        h = float(p / top) * height
-        bx = _LEFT + i * step + (step - bar_w) / 2
-        by = _TOP + height - h
-        fill = _BAR if highlight is None or highlight(x) else _BAR_DIM
-        if p:
-            parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{fill}"/>')
-        cx = _LEFT + i * step + step / 2
-        if p:
-            label = _pct(p).rstrip("%") if len(outcomes) > 9 else _pct(p)
-            parts.append(f'<text x="{cx:.1f}" y="{by - 6:.1f}" text-anchor="middle" font-size="14">'
-                         f'{html.escape(label)}</text>')
-        parts.append(f'<text x="{cx:.1f}" y="{_TOP + height + 22:.1f}" text-anchor="middle" font-size="16">{x}</text>')
-    parts.append(f'<line x1="{_LEFT}" y1="{_TOP + height}" x2="{_W - _RIGHT}" y2="{_TOP + height}" '
-                 f'stroke="currentColor" stroke-width="1"/>')
-    if len(outcomes) > 9:
-        x_label += "; bar labels in %"
-    parts.append(f'<text x="{_W / 2:.0f}" y="{_H - 12}" text-anchor="middle" font-size="15">{html.escape(x_label)}</text>')
-    parts.append(f'<text x="{_W / 2:.0f}" y="20" text-anchor="middle" font-size="17" font-weight="bold">'
-                 f'{html.escape(title)}</text>')
-    desc = "; ".join(f"{x}: {_pct(p)}" for x, p in zip(outcomes, probs) if p)
-    svg = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" role="img" '
-        f'aria-labelledby="{chart_id}-t {chart_id}-d" class="voidref-chart" fill="currentColor" '
-        f'style="width:100%;max-width:{_W}px;height:auto">'
-        f'<title id="{chart_id}-t">{html.escape(name)}</title>'
-        f'<desc id="{chart_id}-d">{html.escape(x_label)}, chance of each: {html.escape(desc)}</desc>'
-        + "".join(parts) + "</svg>"
-    )
-    return svg
+    bars = tuple((str(x), dist.get(x, Fraction(0))) for x in outcomes)
+    emphasis = None if highlight is None else tuple(bool(highlight(x)) for x in outcomes)
+    chart = svg(BarChart(name, x_label, bars, emphasis))
+    return f'<p class="voidref-chart-title">{html.escape(title)}</p>{chart}'
 
 
-def _raw(svg: str, caption: str) -> str:
-    return f"```{{raw}} html\n<figure class=\"voidref-figure\">{svg}<figcaption>{html.escape(caption)}</figcaption></figure>\n```\n"
+def _raw(picture: str, caption: str) -> str:
+    return (f"```{{raw}} html\n<figure class=\"voidref-figure\">{picture}"
+            f"<figcaption>{html.escape(caption)}</figcaption></figure>\n```\n")
 
 
 def net_successes_chart(pool: str = "2M 2A vs 2T") -> str:
@@ -351,9 +314,8 @@ def net_successes_chart(pool: str = "2M 2A vs 2T") -> str:
     if p.size == 0:
         raise RulesError(f"'pool' must hold at least one die (got {pool!r})")
     dist = p.distribution().map(lambda o: o.successes)
-    chart_id = "vd-net-" + "".join(c if c.isalnum() else "-" for c in pool).strip("-")
     name = f"Net Successes of the check {p.describe()}"
-    chart = _bar_chart(chart_id, "Net Successes of one check", name,
+    chart = _bar_chart("Net Successes of one check", name,
                        "net Successes (1 or more passes: darker bars)", dist, highlight=lambda x: x >= 1)
     caption = (f"{p.describe()}: passes {_pct(p.chance_of_success())} of the time; "
                f"average net Successes {float(dist.mean()):.2f}.")
@@ -380,9 +342,8 @@ def attack_wounds_chart(agility: int = 3, ranged: int = 2, damage: int = 6, crit
     health = Health.of(target).suffer_wounds(wounds_taken)
     odds = attack.odds(health)
     pool = odds.pool
-    chart_id = f"vd-wounds-{agility}-{ranged}-{damage}-{crit}-{pierce}-{resistance}-{b.name.lower()}-{cover}"
     name = f"Wounds from one attack, {pool.describe()}, Damage {damage}, Pierce {pierce}, Resistance {resistance}"
-    chart = _bar_chart(chart_id, "Wounds from one attack", name, "Wounds suffered (0 includes misses)", odds.wounds)
+    chart = _bar_chart("Wounds from one attack", name, "Wounds suffered (0 includes misses)", odds.wounds)
     caption = (f"{pool.describe()} (Agility {agility}, Ranged {ranged}, {_name(b)} range, {cover} cover); "
                f"Damage {damage}, Pierce {pierce}, against Resistance {resistance}: hits {_pct(odds.hit, '0%')}; "
                f"Critical Injury available {_pct(odds.critical_injury, '0%')}; "

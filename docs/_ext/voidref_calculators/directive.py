@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import html
 
+import voidref_sources
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 import voidref
-import voidref_sources
 from voidref import calc
 
 
@@ -68,6 +68,14 @@ def _stepper(control: str, f) -> str:
             f"</span>")
 
 
+def _pin_buttons(slug: str) -> str:
+    """ "Pin as A" and "Clear A" for a calculator that answers with chances (compare two setups)."""
+    if not calc.has_odds(slug):
+        return ""
+    return ('<button type="button" class="vc-pin" title="Keep this result as A, then change the inputs to compare">'
+            'Pin as A</button><button type="button" class="vc-unpin" hidden>Clear A</button>')
+
+
 def calculator_html(slug: str, key: str | None = None) -> str:
     """The HTML of one calculator with its default result rendered (used by the directive)."""
     esc = html.escape
@@ -94,12 +102,14 @@ def calculator_html(slug: str, key: str | None = None) -> str:
         f'<div class="vc-actions" hidden>'
         f'<button type="button" class="vc-copy">Copy result</button>'
         f'<button type="button" class="vc-link">Copy link to this setup</button>'
-        f'<button type="button" class="vc-reset">Reset</button></div></form>'
+        f'<button type="button" class="vc-reset">Reset</button>{_pin_buttons(slug)}</div></form>'
         f'<p class="vc-status" aria-live="polite" data-state="prebuilt">'
         f'Result for the inputs shown, computed when this page was built.</p>'
         f'<noscript><p class="vc-noscript">Changing the inputs needs JavaScript; '
         f'the result shown is for the default inputs.</p></noscript>'
         f'<p class="vc-general-error" role="alert" hidden></p>'
+        # Setup A (pinned) against B (the inputs above), filled by calc.js from calc.compare.
+        f'<div class="vc-compare" hidden></div>'
         f'<div class="vc-result" role="status" data-state="prebuilt">{out["html"]}</div>'
         f'<pre class="vc-text" hidden>{esc(out["text"])}</pre>'
         f"</section>"

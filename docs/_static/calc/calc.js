@@ -15,6 +15,10 @@
 //   one starts at the next change).
 // - Inputs that differ from the defaults live in the URL (?slug.field=value),
 //   so a link restores the same setup.
+// - "Pin as A" keeps the current inputs as setup A; every later result is then
+//   Python's comparison of A with the inputs shown (B), exact differences
+//   included (voidref.calc.compare). A is in the URL too (?slug.A={json of the
+//   inputs that differ from the defaults}); "Clear A" removes it.
 // - A service worker (sw.js at the site root) keeps the site usable offline;
 //   it is registered only once Python has started, i.e. once the player has
 //   used a calculator.
@@ -148,6 +152,7 @@ function updateUrl() {
       if (value === c.defaults[name]) params.delete(key);
       else params.set(key, value);
     }
+    writePinnedParam(c, params);
   }
   const query = params.toString();
   history.replaceState(history.state, "", location.pathname + (query ? "?" + query : "") + location.hash);
@@ -158,6 +163,7 @@ function shareUrl(c) {
   for (const [name, value] of Object.entries(readInputs(c))) {
     if (value !== c.defaults[name]) params.set(`${c.key}.${name}`, value);
   }
+  writePinnedParam(c, params);
   const query = params.toString();
   return location.origin + location.pathname + (query ? "?" + query : "") + "#" + c.root.id;
 }
@@ -186,7 +192,7 @@ function pump() {
   const timeoutMs = Number(c.root.dataset.timeoutMs) || COMPUTE_TIMEOUT_MS;
   const timer = setTimeout(() => onTimeout(c, timeoutMs), timeoutMs);
   inFlight = { id, calc: c, timer, sent: performance.now() };
-  worker.postMessage({ type: "run", id, slug: c.slug, inputs: readInputs(c) });
+  worker.postMessage({ type: "run", id, slug: c.slug, inputs: withPinned(c, readInputs(c)) });
 }
 
 function onTimeout(c, timeoutMs) {
@@ -233,6 +239,7 @@ function show(c, out) {
       c.pinned.textContent = out.text.split("\n")[0];
       c.pinned.dataset.state = "live";
     }
+    showComparison(c, out);
     c.result.dataset.state = "live";
     c.root.dataset.state = "live";
     c.everLive = true;
@@ -339,13 +346,90 @@ function setUp(root) {
     writeInputs(c, c.defaults);
     changed();
   });
-  if (Object.keys(restored).length) {
+  const pinnedRestored = setUpCompare(c, params);
+  if (Object.keys(restored).length || pinnedRestored) {
     writeInputs(c, restored);
     c.result.dataset.state = "stale";
     showStatus(c, "Restoring the shared setup: loading the calculator engine…", "loading");
     queueMicrotask(() => request(c));
   }
   return c;
+}
+
+// -- Compare two setups: A (pinned) and B (the inputs shown) ---------------
+// Only moves inputs and Python's answer: the comparison itself is computed by
+// voidref.calc.compare, which run_json calls when the inputs carry "A".
+
+function setUpCompare(c, params) {
+  // Returns true when the page's URL restored a pinned setup A.
+  c.pin = c.root.querySelector(".vc-pin");
+  c.unpin = c.root.querySelector(".vc-unpin");
+  c.compare = c.root.querySelector(".vc-compare");
+  c.pinnedA = null;
+  if (!c.pin || !c.compare) return false;
+  c.pin.addEventListener("click", () => {
+    c.pinnedA = readInputs(c);
+    afterPinChange(c);
+  });
+  c.unpin.addEventListener("click", () => {
+    c.pinnedA = null;
+    afterPinChange(c);
+    c.pin.focus();
+  });
+  const raw = params.get(`${c.key}.A`);
+  if (raw === null) return false;
+  let saved = {};
+  try {
+    saved = JSON.parse(raw);
+  } catch (err) {
+    saved = {};
+  }
+  if (!saved || typeof saved !== "object" || Array.isArray(saved)) saved = {};
+  c.pinnedA = Object.assign({}, c.defaults);
+  for (const name of Object.keys(c.defaults)) if (typeof saved[name] === "string") c.pinnedA[name] = saved[name];
+  c.unpin.hidden = false;
+  c.root.dataset.compare = "pinned";
+  return true;
+}
+
+function afterPinChange(c) {
+  c.unpin.hidden = !c.pinnedA;
+  if (c.pinnedA) c.root.dataset.compare = "pinned";
+  else delete c.root.dataset.compare;
+  if (!c.pinnedA) {
+    c.compare.hidden = true;
+    c.compare.replaceChildren();
+  }
+  updateUrl();
+  request(c);
+}
+
+function withPinned(c, inputs) {
+  return c.pinnedA ? Object.assign({}, inputs, { A: c.pinnedA }) : inputs;
+}
+
+function writePinnedParam(c, params) {
+  const key = `${c.key}.A`;
+  if (!c.pinnedA) {
+    params.delete(key);
+    return;
+  }
+  const differs = {};
+  for (const [name, value] of Object.entries(c.pinnedA)) if (value !== c.defaults[name]) differs[name] = value;
+  params.set(key, JSON.stringify(differs));
+}
+
+function showComparison(c, out) {
+  if (!c.compare) return;
+  if (c.pinnedA && out.compare_html) {
+    c.compare.innerHTML = out.compare_html; // built by voidref.calc.compare: every text is escaped
+    c.compare.hidden = false;
+    c.text.textContent = out.compare_text + "\n\n" + out.text;
+    if (c.pinned && out.compare_headline) c.pinned.textContent = out.compare_headline;
+  } else {
+    c.compare.hidden = true;
+    c.compare.replaceChildren();
+  }
 }
 
 function setUpPage() {

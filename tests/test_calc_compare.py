@@ -1,0 +1,136 @@
+"""Comparing two setups of a calculator (issue 16, point 5): exact differences, errors naming their side."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from voidref import calc
+from voidref.calc.compare import compare, has_odds, points
+from voidref.drifters.dice import Difficulty, Pool
+
+
+def _pool(characteristic: int, skill: int, boons: int) -> Pool:
+    return Pool.for_check(characteristic, skill, Difficulty.AVERAGE).add("boon", boons)
+
+
+def _row(out, label):
+    return next(r for r in out["rows"] if r["label"] == label)
+
+
+def test_boon_dice_difference_is_exact():
+    """Adding 2 Boon dice: the success difference is the engine's exact B − A, not a difference of rounded text."""
+    out = compare("check-odds", {"difficulty": "average"}, {"difficulty": "average", "boon_dice": "2"})
+    assert out["ok"]
+    a, b = _pool(3, 1, 0).chance_of_success(), _pool(3, 1, 2).chance_of_success()
+    headline = _row(out, "Result")
+    assert headline["exact"] == [str(b - a)]
+    assert headline["difference"] == points(b - a)
+    assert out["compare_headline"] == f"Chance of success: {calc.pct(b)} ({points(b - a)} against A)"
+    fact = _row(out, "Chance of success (at least 1 net Success)")
+    assert fact["exact"] == [str(b - a)]
+
+
+def test_boon_fact_difference_uses_the_kept_fraction():
+    """A fact printed with pct keeps its Fraction: the net-Boon difference matches the engine exactly."""
+    out = compare("check-odds", {}, {"boon_dice": "1"})
+    a = calc.get("check-odds")
+    pa = _pool(int(a.field("characteristic").default), int(a.field("skill").default), 0)
+    pb = pa.add("boon", 1)
+    expected = pb.net_boons().prob(lambda x: x >= 1) - pa.net_boons().prob(lambda x: x >= 1)
+    assert _row(out, "Chance of at least 1 net Boon")["exact"] == [str(expected)]
+
+
+def test_inputs_that_differ_are_listed_first():
+    """The rows open with the inputs that differ between A and B, by their labels."""
+    out = compare("check-odds", {"boon_dice": "0"}, {"boon_dice": "3"})
+    assert out["rows"][0] == {"label": "Boon Dice", "a": "0", "b": "3", "difference": "", "exact": None}
+
+
+def test_same_setup_has_no_change():
+    """A setup compared with itself changes no chance."""
+    out = compare("pirates-action-roll", {}, {})
+    chances = [r for r in out["rows"] if r["exact"] is not None]
+    assert chances and all(set(r["exact"]) == {"0"} for r in chances)
+    assert all(set(r["difference"].split(", ")) == {"no change"} for r in chances)
+
+
+def test_headline_with_several_chances_differs_per_chance():
+    """A headline holding three chances gives three exact differences, which sum to zero (they partition)."""
+    out = compare("pirates-action-roll", {"target_number": "12"}, {"target_number": "13"})
+    diffs = [Fraction(d) for d in _row(out, "Result")["exact"]]
+    assert len(diffs) == 3 and sum(diffs) == 0
+
+
+def test_bad_input_in_a_names_side_and_field():
+    """A bad value in setup A is an error under 'A.<field>' saying 'setup A' and the field."""
+    out = compare("check-odds", {"skill": "9"}, {})
+    assert not out["ok"]
+    assert out["errors"] == {"A.skill": "In setup A (pinned): 'Skill' must be a whole number from 0 to 5 (got '9')"}
+    assert "setup A" in out["error"]
+
+
+def test_bad_input_in_b_names_side_and_field():
+    """A bad value in setup B is an error under the field's own name (the form holds B), saying 'setup B'."""
+    out = compare("check-odds", {}, {"bane_dice": "-1"})
+    assert not out["ok"] and list(out["errors"]) == ["bane_dice"]
+    assert out["errors"]["bane_dice"].startswith("In setup B: 'Bane Dice'")
+
+
+def test_points_rounds_exactly_and_never_shows_a_false_zero():
+    """Differences print in points with one decimal; a tiny non-zero change is '<0.1', never '0.0'."""
+    assert points(Fraction(1, 2000)) == "+<0.1 points"
+    assert points(Fraction(-1, 2000)) == "\u2212<0.1 points"
+    assert points(Fraction(125, 10000)) == "+1.2 points"  # 1.25 ties to even
+
+
+def test_run_json_with_a_compares():
+    """The worker's entry point answers a comparison when the inputs carry the pinned setup as 'A'."""
+    out = json.loads(calc.run_json("check-odds", json.dumps({"boon_dice": "1", "A": {}})))
+    assert out["ok"] and out["compare_html"].startswith('<div class="vc-compare-wrap">')
+    assert out["inputs"]["boon_dice"] == "1" and out["inputs_a"]["boon_dice"] == "0"
+
+
+def test_a_table_answer_is_compared_row_by_row():
+    """2D fighting answers with a table of outcomes: each outcome's chance is compared exactly, and they sum to 0."""
+    out = compare("twodice-exchange", {}, {"attack_skill": "3"})
+    rows = [r for r in out["rows"] if r["exact"]]
+    assert [r["label"] for r in rows] == ["The attacker wins: the counterattacker is hit", "A tie: both are hit",
+                                          "The counterattacker wins: the attacker is hit"]
+    assert sum(Fraction(r["exact"][0]) for r in rows) == 0
+
+
+def test_impossible_mark_compares_as_zero():
+    """A table's '–' (cannot happen) keeps its exact 0, so a chance that becomes impossible shows its full drop."""
+    out = compare("twodice-armor", {}, {"dice": "3"})
+    row = next(r for r in out["rows"] if r["label"] == "medium: No damage")
+    assert row["b"] == "–" and Fraction(row["exact"][0]) < 0 and row["difference"] == f"\u2212{row['a'][:-1]} points"
+
+
+def test_compare_html_escapes_player_text():
+    """Typed text shown in the comparison is escaped."""
+    out = compare("check-odds", {"dice": "2A vs 1T"}, {"dice": "<b>"})
+    assert "<b>" not in out["compare_html"]
+
+
+@pytest.mark.parametrize("slug", [c.slug for c in calc.calculators()])
+def test_every_odds_calculator_compares_its_defaults(slug):
+    """A calculator that answers with chances compares them exactly (defaults against defaults: all 'no change');
+    one that answers with none (turn order, movement) compares its facts side by side only."""
+    out = compare(slug, {}, {})
+    assert out["ok"], out["errors"]
+    exact = [d for r in out["rows"] if r["exact"] for d in r["exact"]]
+    assert bool(exact) == has_odds(slug)
+    assert set(exact) <= {"0"}
+
+
+def test_two_chances_printed_alike_are_not_guessed():
+    """A headline's '50.0%' printed from two different chances, with nothing to tell them apart, is 'not exact'."""
+    from voidref.calc.compare import _exact
+    from voidref.calc.results import Chance
+
+    alike = [Chance(Fraction(1, 2)), Chance(Fraction(5001, 10000))]
+    assert _exact("hits 50.0%", alike) == [None]
+    assert _exact("hits 50.0%, misses 50.0%", alike) == [Fraction(1, 2), Fraction(5001, 10000)]
