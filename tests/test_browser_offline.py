@@ -7,6 +7,9 @@ means what it says: a file the browser took from its own cache is not counted.
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import time
 
 import pytest
@@ -19,6 +22,15 @@ from voidref import calc
 pytestmark = pytest.mark.browser
 
 SLUG = "check-odds"
+
+
+CACHE_NAMES = "async () => (await caches.keys()).sort()"
+
+
+def _version(site) -> str:
+    """The offline cache's version, as the build wrote it into sw.js."""
+    with open(os.path.join(site.root, "sw.js"), encoding="utf-8") as fh:
+        return re.search(r'const VERSION = "([0-9a-f]+)";', fh.read()).group(1)
 
 
 def _controlled(page, timeout_ms: int = READY_MS) -> None:
@@ -53,6 +65,16 @@ def test_first_visit_and_the_service_worker_fetch_each_file_once(browser, site):
         # the service worker did cache the site (other pages, e.g. the home page) and the runtime
         for path in ("/index.html", "/_static/pyodide/pyodide.asm.wasm", "/sw.js"):
             assert hits.get(path) == 1, (path, hits.get(path))
+        assert page.evaluate(CACHE_NAMES) == ["voidref-" + _version(site)], "the handoff cache was not emptied"
+        # A later visit takes the runtime from the offline cache, and hands nothing over again.
+        again = ctx.new_page()
+        again.goto(site.url + CALC_PAGE)
+        root = again.locator(f"section.voidref-calc[data-key='{SLUG}']")
+        apply(root, SLUG, inputs)
+        with site.server.lock:
+            later = {p: n - hits.get(p, 0) for p, n in site.server.hits.items() if n > hits.get(p, 0)}
+        assert not [p for p in later if "/pyodide/" in p or p.endswith(".whl")], later
+        assert again.evaluate(CACHE_NAMES) == ["voidref-" + _version(site)]
         watch.check()
     finally:
         ctx.close()
@@ -109,3 +131,24 @@ def test_offline_after_use_still_computes_other_inputs(browser, site):
         ctx.set_offline(False)
         site.server.offline = False
         ctx.close()
+
+
+def test_the_offline_list_holds_the_pages_and_what_they_use_only(site):
+    """sw.js lists every page, each file a page names, and the runtime; no locale catalogues, maps or stray logos."""
+    with open(os.path.join(site.root, "sw.js"), encoding="utf-8") as fh:
+        files = json.loads(re.search(r"const FILES = (\[.*?\]);", fh.read(), re.S).group(1))
+    listed = {path.split("?")[0] for path, _hash in files}
+    assert all(re.fullmatch(r"[0-9a-f]{16}", h) for _p, h in files)
+    pages = {os.path.relpath(os.path.join(d, f), site.root).replace(os.sep, "/")
+             for d, _dirs, names in os.walk(site.root) for f in names
+             if f.endswith(".html") and not os.path.relpath(d, site.root).startswith("_static")}
+    assert pages <= listed, sorted(pages - listed)
+    with open(os.path.join(site.root, CALC_PAGE), encoding="utf-8") as fh:
+        named = {m.split("?")[0] for m in re.findall(r'(?:src|href)="(_static/[^"#]+)"', fh.read())}
+    assert named <= listed, sorted(named - listed)
+    assert {"_static/pyodide/pyodide.asm.wasm", "_static/pyodide/python_stdlib.zip",
+            "_static/calc/worker.mjs", "_static/calc/config.mjs"} <= listed
+    assert not [p for p in listed if p.startswith("_static/locales/") or p.endswith(".map")
+                or p.startswith("_static/images/") or p == "sw.js"]
+    # a page's query (?v=...) is kept: the service worker asks for the URL the page fetched
+    assert any(path.startswith("_static/calc/calc.js?") for path, _hash in files)

@@ -44,7 +44,8 @@ if (typeof PerformanceObserver === "function") {
 // The service worker (sw.js, registered by calc.js once Python has started)
 // keeps the site for offline use. So that it need not download the runtime a
 // second time, this worker leaves a copy of each runtime file it fetches in
-// the "voidref-handoff" cache, which the service worker takes and empties.
+// the "voidref-handoff" cache, which the service worker takes and empties
+// (unless a cache holds that file already).
 const HANDOFF = "voidref-handoff";
 const handedOver = []; // the copies being written: Python counts as started once they are
 const networkFetch = self.fetch.bind(self);
@@ -53,7 +54,11 @@ self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
   if (response.ok && sizeOf.has(url.split(/[?#]/)[0]) && typeof caches === "object") {
     const copy = response.clone();
-    handedOver.push(caches.open(HANDOFF).then((cache) => cache.put(url, copy)).catch(() => {}));
+    handedOver.push((async () => {
+      // Kept already (by the service worker, or handed over on an earlier visit): nothing to hand over.
+      if (await caches.match(url)) return copy.body && copy.body.cancel();
+      return (await caches.open(HANDOFF)).put(url, copy);
+    })().catch(() => {}));
   }
   return response;
 };
