@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import subprocess
 import time
+import zipfile
 
 import pytest
 
@@ -152,3 +155,54 @@ def test_the_offline_list_holds_the_pages_and_what_they_use_only(site):
                 or p.startswith("_static/images/") or p == "sw.js"]
     # a page's query (?v=...) is kept: the service worker asks for the URL the page fetched
     assert any(path.startswith("_static/calc/calc.js?") for path, _hash in files)
+
+
+# Runs the doctests of every engine module a page can use (all but the command line) under
+# Pyodide in node, with the full standard library, and prints the standard-library files
+# they loaded beyond what doctest itself needs.
+_DOCTEST_MODULES = r"""
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const root = process.argv[1];
+const { loadPyodide } = await import(pathToFileURL(path.join(root, "node_modules", "pyodide", "pyodide.mjs")).href);
+const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+py.FS.mkdirTree("/repo");
+py.mountNodeFS("/repo", root);
+console.log(py.runPython(`
+import doctest, importlib, json, pkgutil, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, "/repo")
+doctest.DocTestRunner().run(doctest.DocTestParser().get_doctest(">>> 1\\n1\\n", {}, "x", "x", 0), out=lambda s: None)
+before = set(sys.modules)
+import voidref
+for info in pkgutil.walk_packages(voidref.__path__, "voidref."):
+    if info.name.endswith(("__main__", ".cli")):  # the command line: no page runs it
+        continue
+    module = importlib.import_module(info.name)
+    for test in doctest.DocTestFinder().find(module, info.name):
+        test.globs.setdefault("Fraction", __import__("fractions").Fraction)
+        doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE).run(test, out=lambda s: None)
+prefix = "/lib/python%d%d.zip/" % sys.version_info[:2]
+files = [getattr(sys.modules[n], "__file__", None) or "" for n in set(sys.modules) - before]
+json.dumps(sorted(f[len(prefix):] for f in files if f.startswith(prefix)))
+`));
+"""
+
+
+def test_the_trimmed_standard_library_covers_every_engine_doctest(site):
+    """Every standard-library module the engine's doctests load (under Pyodide) is in the site's trimmed zip."""
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("node is needed to run Pyodide") if os.environ.get("VOIDREF_REQUIRE_BROWSER") == "1" else \
+            pytest.skip("node is not installed")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    proc = subprocess.run([node, "--input-type=module", "-e", _DOCTEST_MODULES, root],
+                          capture_output=True, text=True, timeout=600)
+    err = proc.stderr
+    assert proc.returncode == 0, err[err.find("Traceback"):][:3000] if "Traceback" in err else err[-1500:]
+    loaded = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert loaded, "the doctests loaded no standard-library module: the check saw nothing"
+    with zipfile.ZipFile(os.path.join(site.root, "_static", "pyodide", "python_stdlib.zip")) as zf:
+        have = {name.rsplit(".", 1)[0] for name in zf.namelist()}
+    missing = [f for f in loaded if f.rsplit(".", 1)[0] not in have]
+    assert not missing, f"the calculators' standard library lacks what the engine uses: {missing}"
