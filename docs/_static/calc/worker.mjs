@@ -90,11 +90,12 @@ async function start() {
   // long as the page: keep it out of the garbage collector's full sweeps, which
   // otherwise visit it all, in the middle of a computation, again and again.
   py.runPython("import gc; gc.freeze()");
+  const tImport = performance.now();
   await Promise.all(handedOver);
   const tEnd = performance.now();
   return {
-    python: tPython - t0, wheel: tWheel - tPython, import: tEnd - tWheel, total: tEnd - t0,
-    startedAt: performance.timeOrigin + t0, bytes: total,
+    python: tPython - t0, wheel: tWheel - tPython, import: tImport - tWheel, handoff: tEnd - tImport,
+    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total,
   };
 }
 
