@@ -5,11 +5,11 @@
     computed at build time; only pages holding one load the calculator's
     script and style.
 ``wheel``
-    the ``voidref`` wheel the browser installs (its sources only), built from
-    the sources this build imported, into ``_static/calc/``.
+    the ``voidref`` wheel the browser installs, built from the sources this
+    build imported, into ``_static/calc/``.
 ``pyodide``
     Pyodide's program copied into ``_static/pyodide/`` with a standard library
-    trimmed to what the calculators use and compiled, and
+    trimmed to what the calculators use, both it and the wheel compiled, and
     ``_static/calc/config.mjs`` naming the files and their sizes (the
     build-time node scripts are in ``js/``).
 ``theme``

@@ -12,6 +12,10 @@ After the wheel is written (``wheel.py``), this step:
   on the result and checks that it loads the same modules. About 1.2 MB
   instead of Pyodide's 4.5 MB; cached in ``_build/.pyodide-cache`` by the
   inputs' hash;
+* replaces the wheel's modules by their bytecode, compiled by Pyodide without
+  docstrings (``js/precompile.mjs``): 0.45 MB instead of 0.27 MB of sources,
+  but the worker compiles nothing, about half a second less to start on this
+  machine's Chromium;
 * writes ``_static/calc/config.mjs``: the wheel's name, the lock file's
   ``info`` (so Pyodide does not fetch its 119 KB ``pyodide-lock.json``: the
   calculators install no package), and the size of each file the worker
@@ -131,8 +135,8 @@ def _trimmed_stdlib(app, pyodide_src: str, wheel: str) -> str | None:
             return None
         with open(out + ".entries.json", "w", encoding="utf-8") as fh:
             json.dump(entries, fh)
-        proc = _node("precompile.mjs", pyodide_src, os.path.join(pyodide_src, STDLIB), out + ".entries.json",
-                     out + ".tmp")
+        proc = _node("precompile.mjs", pyodide_src, "stdlib", os.path.join(pyodide_src, STDLIB),
+                     out + ".entries.json", out + ".tmp")
         if proc.returncode:
             logger.warning("voidref calculators: compiling the standard library failed:\n%s",
                            _python_error(proc.stderr))
@@ -150,6 +154,18 @@ def _trimmed_stdlib(app, pyodide_src: str, wheel: str) -> str | None:
         for leftover in (imports, out + ".entries.json", out + ".tmp"):
             if os.path.exists(leftover):
                 os.remove(leftover)
+
+
+def _compile_wheel(pyodide_src: str, wheel: str) -> None:
+    """Replace the wheel's modules by bytecode without docstrings (left as sources, with a warning, on failure)."""
+    proc = _node("precompile.mjs", pyodide_src, "wheel", wheel, wheel + ".tmp")
+    if proc is None:
+        return
+    if proc.returncode:
+        logger.warning("voidref calculators: compiling the wheel failed (it stays as sources):\n%s",
+                       _python_error(proc.stderr))
+        return
+    os.replace(wheel + ".tmp", wheel)
 
 
 def sent_size(path: str) -> int:
@@ -192,6 +208,7 @@ def _install_pyodide(app, exception):
             logger.warning("voidref calculators: serving Pyodide's whole standard library (4.5 MB)")
             stdlib = os.path.join(pyodide_src, STDLIB)
         shutil.copyfile(stdlib, os.path.join(pyodide_dst, STDLIB))
+        _compile_wheel(pyodide_src, os.path.join(calc_dir, wheel_name))
         for rel in [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"pyodide/{STDLIB}", f"calc/{wheel_name}"]:
             sizes[rel] = sent_size(os.path.join(static, rel))
     elif app.config.voidref_pyodide:

@@ -1,13 +1,22 @@
-"""Runs inside Pyodide, started by precompile.mjs: the trimmed standard library as bytecode.
+"""Runs inside Pyodide, started by precompile.mjs: the trimmed standard library and the wheel as bytecode.
 
 Reads ``/work/stdlib.zip`` (Pyodide's standard library, sources) and
 ``/work/entries.json`` (the entries the worker needs, found by
 ``stdlib_used.mjs``); writes ``/work/stdlib-out.zip`` holding those modules
-compiled, and nothing else. The bytecode is compiled as ``python -OO`` would:
-without docstrings, which no page reads, a sixth less to download. Every
-entry keeps the date of its source, so the output is reproducible.
+compiled, and nothing else. That bytecode is compiled as ``python -OO`` would:
+without docstrings, which no page reads, a sixth less to download.
+
+Reads ``/work/wheel.zip`` (the ``voidref`` wheel, sources) and writes
+``/work/wheel-out.zip`` with each module replaced by its bytecode, docstrings
+left out (the doctests are most of their size) but ``assert`` statements
+kept: the worker then compiles nothing, which saves it about half a second.
+
+Every entry keeps the date of its source, so the output is reproducible.
 """
 
+import ast
+import base64
+import hashlib
 import importlib.util
 import json
 import marshal
@@ -43,6 +52,58 @@ def trim(src, entries, dst):
         raise ValueError(f"not in the standard-library zip: {sorted(wanted)}")
 
 
+def _without_docstrings(tree):
+    """*tree* with the docstring of the module, of each class and of each function removed."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+
+def _record_line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}\n"
+
+
+def wheel(src, dst):
+    """Replace each module of the wheel by sourceless bytecode (``x.py`` becomes ``x.pyc``); rewrite RECORD."""
+    entries = []
+    record_name = None
+    with zipfile.ZipFile(src) as zin:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename.endswith("/RECORD") and ".dist-info/" in info.filename:
+                record_name = info
+                continue
+            if info.filename.endswith(".py"):
+                tree = _without_docstrings(ast.parse(data, info.filename))
+                code = compile(tree, info.filename, "exec", dont_inherit=True)
+                entries.append((entry_like(info, info.filename + "c"), pyc(code)))
+            else:
+                entries.append((info, data))
+    record = "".join(_record_line(info.filename, data) for info, data in entries)
+    record += f"{record_name.filename},,\n"
+    entries.append((record_name, record.encode()))
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info, data in entries:
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+
+def entry_like(info, name):
+    """A new zip entry named *name* with the date and mode of the entry *info*."""
+    new = zipfile.ZipInfo(name, date_time=info.date_time)
+    new.external_attr = info.external_attr
+    return new
+
+
 if __name__ == "__main__":
-    with open("/work/entries.json") as fh:
-        trim("/work/stdlib.zip", json.load(fh), "/work/stdlib-out.zip")
+    import os
+
+    if os.path.exists("/work/entries.json"):
+        with open("/work/entries.json") as fh:
+            trim("/work/stdlib.zip", json.load(fh), "/work/stdlib-out.zip")
+    if os.path.exists("/work/wheel.zip"):
+        wheel("/work/wheel.zip", "/work/wheel-out.zip")
