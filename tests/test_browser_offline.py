@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 import zipfile
 
@@ -206,3 +207,40 @@ def test_the_trimmed_standard_library_covers_every_engine_doctest(site):
         have = {name.rsplit(".", 1)[0] for name in zf.namelist()}
     missing = [f for f in loaded if f.rsplit(".", 1)[0] not in have]
     assert not missing, f"the calculators' standard library lacks what the engine uses: {missing}"
+
+
+def _offline_module():
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "_ext"))
+    try:
+        from voidref_calculators import offline
+    finally:
+        sys.path.pop(0)
+    return offline
+
+
+def test_used_files_follows_pages_and_style_sheets_only(tmp_path):
+    """The offline list: pages, what they name (with its query), what their CSS names, the runtime; nothing else."""
+    offline = _offline_module()
+    files = {
+        "index.html": '<link href="_static/a.css?v=1" rel="stylesheet"><script src="_static/app.js"></script>'
+                      '<a href="sub/page.html#x">x</a><a href="https://example.org/y.html">y</a>',
+        "sub/page.html": '<img src="../_static/pic.png"><script src="../_static/missing.js"></script>',
+        "_static/a.css": "@font-face { src: url('fonts/f.woff2') format('woff2'); } x { background: url(data:,) }",
+        "_static/fonts/f.woff2": "font",
+        "_static/app.js": "js",
+        "_static/app.js.map": "map",
+        "_static/pic.png": "png",
+        "_static/locales/de/LC_MESSAGES/sphinx.mo": "mo",
+        "_static/unused.svg": "svg",
+        "_static/template.html": "<script src='unused.js'></script>",
+        "_static/calc/worker.mjs": "w",
+        "_static/pyodide/pyodide.asm.wasm": "wasm",
+        "sw.js": "old",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert offline.used_files(str(tmp_path)) == [
+        "_static/a.css?v=1", "_static/app.js", "_static/calc/worker.mjs", "_static/fonts/f.woff2",
+        "_static/pic.png", "_static/pyodide/pyodide.asm.wasm", "index.html", "sub/page.html",
+    ]
