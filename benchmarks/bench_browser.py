@@ -100,7 +100,9 @@ _CHANGE = """async ([slug, values, limitMs]) => {
         const check = () => {
             const n = Number(root.dataset.computed || 0);
             if (n > before && root.dataset.state !== "pending") { obs.disconnect(); resolve(root.dataset.state); }
-            else if (root.dataset.state === "timeout" || root.dataset.state === "failed") { obs.disconnect(); resolve(root.dataset.state); }
+            else if (root.dataset.state === "timeout" || root.dataset.state === "failed") {
+                obs.disconnect(); resolve(root.dataset.state);
+            }
         };
         const obs = new MutationObserver(check);
         obs.observe(root, {attributes: true, attributeFilter: ["data-computed", "data-state"]});
@@ -167,7 +169,8 @@ def visits(browser, url: str, runs: int):
         page = ctx.new_page()
         page.goto(url + "calculators.html")
         first.append(_first_input(page))
-        page.evaluate("async () => { await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))]); }")
+        page.evaluate("async () => { await Promise.race([navigator.serviceWorker.ready, "
+                      "new Promise((r) => setTimeout(r, 30000))]); }")
         for _ in range(300):
             if page.evaluate("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
                 break

@@ -5,6 +5,7 @@ test server counts the requests that reach it, so "fetched from the network"
 means what it says: a file the browser took from its own cache is not counted.
 """
 
+# ruff: noqa: F811  (pytest fixtures imported from test_browser_calculators are parameters here)
 from __future__ import annotations
 
 import json
@@ -17,10 +18,18 @@ import time
 import zipfile
 
 import pytest
-
-from test_browser_calculators import (  # noqa: F401  (fixtures)
-    CALC_PAGE, READY_MS, Watch, apply, browser, changed_inputs, reach_for, site, wait_live,
+from test_browser_calculators import (  # noqa: F401  (browser and site are fixtures)
+    CALC_PAGE,
+    READY_MS,
+    Watch,
+    apply,
+    browser,
+    changed_inputs,
+    reach_for,
+    site,
+    wait_live,
 )
+
 from voidref import calc
 
 pytestmark = pytest.mark.browser

@@ -24,7 +24,7 @@ import sys
 import zipfile
 
 MAGIC = importlib.util.MAGIC_NUMBER
-PREFIX = "/lib/python%d%d.zip/" % sys.version_info[:2]
+PREFIX = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
 
 
 def pyc(code):

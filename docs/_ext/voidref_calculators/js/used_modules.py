@@ -71,4 +71,4 @@ def _entries(prefix):
 
 _exercise()
 _import_what_sources_name(json.loads(VOIDREF_IMPORTS))  # noqa: F821  (set by stdlib_used.mjs)
-json.dumps(_entries("/lib/python%d%d.zip/" % sys.version_info[:2]))
+json.dumps(_entries(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"))
