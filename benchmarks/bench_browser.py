@@ -285,10 +285,10 @@ def main(argv=None) -> int:
 
     print(f"Time from the first input to the live result, median of {args.runs} (ms):")
     print(f"  first visit {ms(first, 'ms'):7.0f}   (in the worker: Pyodide {wk(first, 'python'):.0f}, "
-          f"wheel {wk(first, 'wheel'):.0f}, import {wk(first, 'import'):.0f}, handoff {wk(first, 'handoff'):.0f}, "
+          f"wheel {wk(first, 'wheel'):.0f}, import {wk(first, 'import'):.0f}, "
           f"total {wk(first, 'total'):.0f})")
     print(f"  later visit {ms(cached, 'ms'):7.0f}   (in the worker: Pyodide {wk(cached, 'python'):.0f}, "
-          f"wheel {wk(cached, 'wheel'):.0f}, import {wk(cached, 'import'):.0f}, handoff {wk(cached, 'handoff'):.0f}, "
+          f"wheel {wk(cached, 'wheel'):.0f}, import {wk(cached, 'import'):.0f}, "
           f"total {wk(cached, 'total'):.0f})")
     print(f"  states: {sorted({r['state'] for r in first + cached})}")
     print(f"At 4 Mbit/s down, 80 ms latency (Chromium emulation), first visit: page loaded in "

@@ -45,9 +45,12 @@ if (typeof PerformanceObserver === "function") {
 // keeps the site for offline use. So that it need not download the runtime a
 // second time, this worker leaves a copy of each runtime file it fetches in
 // the "voidref-handoff" cache, which the service worker takes and empties
-// (unless a cache holds that file already).
+// (unless a cache holds that file already). Once every copy is written, it
+// adds a marker entry, HANDOFF_DONE: the service worker waits for it.
 const HANDOFF = "voidref-handoff";
-const handedOver = []; // the copies being written: Python counts as started once they are
+const HANDOFF_DONE = new URL("handoff-done", import.meta.url).href;
+const handedOver = []; // the copies being written
+let handing = false; // whether any copy is being handed over
 const networkFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const response = await networkFetch(input, init);
@@ -57,6 +60,7 @@ self.fetch = async (input, init) => {
     handedOver.push((async () => {
       // Kept already (by the service worker, or handed over on an earlier visit): nothing to hand over.
       if (await caches.match(url)) return copy.body && copy.body.cancel();
+      handing = true;
       return (await caches.open(HANDOFF)).put(url, copy);
     })().catch(() => {}));
   }
@@ -90,11 +94,12 @@ async function start() {
   // long as the page: keep it out of the garbage collector's full sweeps, which
   // otherwise visit it all, in the middle of a computation, again and again.
   py.runPython("import gc; gc.freeze()");
-  const tImport = performance.now();
-  await Promise.all(handedOver);
   const tEnd = performance.now();
+  Promise.all(handedOver).then(async () => {
+    if (handing) await (await caches.open(HANDOFF)).put(HANDOFF_DONE, new Response("done"));
+  }).catch(() => {});
   return {
-    python: tPython - t0, wheel: tWheel - tPython, import: tImport - tWheel, handoff: tEnd - tImport,
+    python: tPython - t0, wheel: tWheel - tPython, import: tEnd - tWheel,
     total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total,
   };
 }

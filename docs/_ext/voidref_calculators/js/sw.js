@@ -9,8 +9,21 @@ async function sha256(response) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The Python worker (worker.mjs) leaves the runtime files it fetched here.
+// The Python worker (worker.mjs) leaves the runtime files it fetched here,
+// then the marker HANDOFF_DONE once they are all written.
 const HANDOFF = "voidref-handoff";
+const HANDOFF_DONE = "_static/calc/handoff-done";
+
+async function handoffWritten() {
+  // Python is up when this service worker is registered, so the worker has
+  // started every copy; wait (up to 10 s) for it to finish writing them.
+  if (!(await caches.has(HANDOFF))) return;
+  const handoff = await caches.open(HANDOFF);
+  const done = new URL(HANDOFF_DONE, self.registration.scope).href;
+  for (let i = 0; i < 100 && !(await handoff.match(done)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 async function ours(response, hash) {
   return !!response && response.ok && (await sha256(response)).startsWith(hash);
@@ -38,6 +51,7 @@ async function keep(cache, handoff, path, hash) {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    await handoffWritten();
     const handoff = await caches.open(HANDOFF);
     const todo = FILES.slice();
     const lanes = Array.from({ length: 6 }, async () => {
