@@ -1,19 +1,22 @@
-"""How fast the calculators are in Chromium on this machine (a benchmark, not a test).
+"""What the calculators cost in Chromium on this machine: bytes and times (a benchmark, not a test).
 
 Measured in one run, in Debian's chromium through Playwright, against the
-built site served on 127.0.0.1:
+built site served on 127.0.0.1 gzipped as a static host would (files that
+are already compressed, such as zips and wheels, as they are):
 
-* Pyodide's bare start-up: a page whose module worker only runs
-  ``loadPyodide`` (same files as the site; also with Pyodide's original,
-  not pre-compiled, standard library), from navigation start to ready;
-* a calculator page, first visit (empty cache): navigation start to Python
-  ready and to the first live result, with the worker's own breakdown
-  (Pyodide restored from the build's memory snapshot, or started cold, then
-  wheel and import);
-* the same page again (cached visit: HTTP cache and service worker);
-* the first visit again with the snapshot withheld (the worker's cold-start
-  fallback), to show what the snapshot saves;
-* for every calculator at its default inputs: input change to updated result.
+* a first visit to the calculators page, up to the first live result after
+  one input change, with no service worker: every file that crossed the
+  network, its size and what was sent (gzip), and the totals;
+* the service worker's work after that (a visit where it may register): what
+  it fetched, and whether any file crossed the network twice;
+* the time from the first input to the live result: first visit (empty
+  cache), and a later visit (HTTP cache and service worker), with the
+  worker's breakdown (Pyodide's start, the wheel, the import);
+* the same first visit under Chromium's network emulation at 4 Mbit/s down,
+  80 ms latency;
+* for every calculator, input change to updated result: at its defaults
+  (one field changed back and forth), and at its largest inputs (every whole
+  number field at its maximum), flagging those over 250 ms.
 
 Usage: python benchmarks/bench_browser.py [--site _build/html] [--runs 3]
 """
@@ -22,11 +25,13 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import os
 import statistics
 import sys
 import threading
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -35,51 +40,49 @@ from voidref import calc  # noqa: E402
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head><body>
-<p id="out">starting</p>
-<script type="module">
-const w = new Worker(new URL("bare-worker.mjs?base=" + encodeURIComponent(new URLSearchParams(location.search).get("base")), location.href), {type: "module"});
-w.onmessage = (e) => { window.bare = {ready: performance.now(), inWorker: e.data}; document.getElementById("out").textContent = "ready"; };
-</script></body></html>"""
-
-BARE_WORKER = """const base = new URL(new URL(self.location.href).searchParams.get("base"), self.location.href).href;
-const t0 = performance.now();
-const { loadPyodide } = await import(base + "pyodide.mjs");
-await loadPyodide({ indexURL: base });
-postMessage(performance.now() - t0);
-"""
+PRECOMPRESSED = (".zip", ".whl", ".gz", ".png", ".jpg", ".woff2", ".woff")
+SLUG = "check-odds"
+SLOW_MS = 250
+THROTTLE = {"offline": False, "latency": 80, "downloadThroughput": 4_000_000 / 8, "uploadThroughput": 1_000_000 / 8}
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
+    """The site, gzipped when the browser accepts it (except files already compressed); logs what it sent."""
+
+    cache: dict = {}
+
     def log_message(self, *args):
         pass
 
-    def translate_path(self, path):
-        clean = path.split("?")[0]
-        if clean.startswith("/__orig/"):
-            return os.path.join(ROOT, "node_modules", "pyodide", clean[len("/__orig/"):])
-        return super().translate_path(path)
-
     def do_GET(self):
-        clean = self.path.split("?")[0]
-        pages = {"/__bench/bare.html": ("text/html", BARE_HTML),
-                 "/__bench/bare-worker.mjs": ("text/javascript", BARE_WORKER)}
-        if clean in pages:
-            kind, body = pages[clean]
-            data = body.encode()
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-            return
-        super().do_GET()
+        fs_path = self.translate_path(self.path)
+        if not os.path.isfile(fs_path):
+            return super().do_GET()
+        with open(fs_path, "rb") as fh:
+            raw = fh.read()
+        body, encoded = raw, False
+        if not fs_path.endswith(PRECOMPRESSED) and "gzip" in self.headers.get("Accept-Encoding", ""):
+            key = (fs_path, len(raw), os.path.getmtime(fs_path))
+            if key not in self.cache:
+                self.cache[key] = gzip.compress(raw, compresslevel=6, mtime=0)
+            body, encoded = self.cache[key], True
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(fs_path))
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(os.path.getmtime(fs_path))))
+        self.end_headers()
+        self.wfile.write(body)
+        with self.server.lock:
+            self.server.log.append((time.monotonic(), self.path.split("?")[0], len(raw), len(body)))
 
 
 def _serve(site: str):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=site))
     server.daemon_threads = True
+    server.log = []
+    server.lock = threading.Lock()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -88,45 +91,118 @@ def _median(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
-def bare_startup(browser, url: str, base: str, runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        ctx = browser.new_context()
-        page = ctx.new_page()
-        page.goto(url + "__bench/bare.html?base=" + base)
-        page.locator("#out", has_text="ready").wait_for(timeout=120_000)
-        out.append(page.evaluate("() => window.bare.ready"))
-        ctx.close()
+# In the page: wait for one calculator's next result after setting its fields; the time from the
+# input event to the result on screen (ms), and the state it ended in.
+_CHANGE = """async ([slug, values, limitMs]) => {
+    const root = document.querySelector(`section[data-key="${slug}"]`);
+    const before = Number(root.dataset.computed || 0);
+    const done = new Promise((resolve) => {
+        const check = () => {
+            const n = Number(root.dataset.computed || 0);
+            if (n > before && root.dataset.state !== "pending") { obs.disconnect(); resolve(root.dataset.state); }
+            else if (root.dataset.state === "timeout" || root.dataset.state === "failed") {
+                obs.disconnect(); resolve(root.dataset.state);
+            }
+        };
+        const obs = new MutationObserver(check);
+        obs.observe(root, {attributes: true, attributeFilter: ["data-computed", "data-state"]});
+    });
+    const limit = new Promise((resolve) => setTimeout(() => resolve("no result within the limit"), limitMs));
+    let last = null;
+    for (const [name, value] of Object.entries(values)) {
+        last = root.querySelector(`[name="${name}"]`);
+        if (last.type === "checkbox") last.checked = value === "1"; else last.value = value;
+    }
+    const t0 = performance.now();
+    last.dispatchEvent(new Event(last.tagName === "SELECT" ? "change" : "input", {bubbles: true}));
+    const state = await Promise.race([done, limit]);
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    return {ms: performance.now() - t0, state};
+}"""
+
+
+def _first_input(page, limit_ms=120_000):
+    """Open nothing new: reach for the calculator, make one change, return the in-page timing."""
+    root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
+    root.locator("[name='dice']").focus()
+    out = page.evaluate(_CHANGE, [SLUG, {"dice": "3A vs 2T"}, limit_ms])
+    out["worker"] = page.evaluate("() => window.voidrefCalcTiming || {}")
     return out
 
 
-def calculator_visit(browser, url: str, page_path: str, runs: int, cold: bool = False):
+def first_visit_bytes(browser, server, url: str):
+    """Files fetched from navigation to the first live result (no service worker), and then the service worker's."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    with server.lock:
+        server.log.clear()
+    page.goto(url + "calculators.html")
+    result = _first_input(page)
+    with server.lock:
+        before_live = list(server.log)
+    ctx.close()
+    ctx = browser.new_context(service_workers="allow")
+    page = ctx.new_page()
+    with server.lock:
+        server.log.clear()
+    page.goto(url + "calculators.html")
+    _first_input(page)
+    with server.lock:
+        mark = len(server.log)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    for _ in range(300):
+        if page.evaluate("() => !!navigator.serviceWorker.controller"):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(500)
+    with server.lock:
+        whole = list(server.log)
+    ctx.close()
+    return result, before_live, whole, mark
+
+
+def visits(browser, url: str, runs: int):
+    """Time from the first input to the live result: first visit, then a later one (caches warm)."""
     first, cached = [], []
     for _ in range(runs):
-        ctx = browser.new_context()
-        if cold:
-            ctx.route("**/*.snapshot.gz", lambda route: route.fulfill(status=200, body=b"withheld"))
-        for visit in ("first", "cached"):
-            page = ctx.new_page()
-            page.goto(url + page_path)
-            # Python starts when the player reaches for a calculator (calc.js).
-            page.locator(".voidref-calc .vc-form [name]").first.focus()
-            page.locator(".vc-result[data-state='live']").first.wait_for(timeout=120_000)
-            t = page.evaluate("() => window.voidrefCalcTiming")
-            (first if visit == "first" else cached).append(t)
-            if visit == "first":
-                page.evaluate("async () => { await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 20000))]); }")
-                # let the service worker finish caching before the second visit
-                page.wait_for_timeout(1500)
-            page.close()
+        ctx = browser.new_context(service_workers="allow")
+        page = ctx.new_page()
+        page.goto(url + "calculators.html")
+        first.append(_first_input(page))
+        page.evaluate("async () => { await Promise.race([navigator.serviceWorker.ready, "
+                      "new Promise((r) => setTimeout(r, 30000))]); }")
+        for _ in range(300):
+            if page.evaluate("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
+                break
+            page.wait_for_timeout(100)
+        page.close()
+        page = ctx.new_page()
+        page.goto(url + "calculators.html")
+        cached.append(_first_input(page))
         ctx.close()
     return first, cached
 
 
-def input_changes(browser, url: str, page_path: str, repeats: int = 5):
-    ctx = browser.new_context()
+def throttled(browser, url: str):
+    ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
-    page.goto(url + page_path)
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", THROTTLE)
+    t0 = time.monotonic()
+    page.goto(url + "calculators.html")
+    loaded = time.monotonic() - t0
+    out = _first_input(page, limit_ms=180_000)
+    ctx.close()
+    out["page_load_s"] = loaded
+    return out
+
+
+def input_changes(browser, url: str, repeats: int = 3):
+    """Per calculator: slowest of a few changes at the defaults, and the change to its largest inputs."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url + "calculators.html")
     page.locator(".voidref-calc .vc-form [name]").first.focus()
     page.locator(".vc-status[data-state='ready']").first.wait_for(timeout=120_000)
     for c in calc.calculators():
@@ -134,46 +210,44 @@ def input_changes(browser, url: str, page_path: str, repeats: int = 5):
     out = {}
     for c in calc.calculators():
         field = next((f for f in c.fields if f.kind in ("int", "choice")), None)
-        if field is None:
-            continue
-        if field.kind == "int":
-            other = str(field.default + 1 if field.default + 1 <= field.high else field.default - 1)
+        defaults = []
+        if field is not None:
+            if field.kind == "int":
+                other = str(field.default + 1 if field.default + 1 <= field.high else field.default - 1)
+            else:
+                values = [v for v, _ in field.choices]
+                other = values[(values.index(field.default) + 1) % len(values)]
+            for k in range(repeats * 2):
+                value = other if k % 2 == 0 else field.format(field.default)
+                r = page.evaluate(_CHANGE, [c.slug, {field.name: value}, 15_000])
+                if k % 2:
+                    defaults.append(r["ms"])
+        largest = {f.name: str(f.high) for f in c.fields if f.kind == "int"}
+        big = page.evaluate(_CHANGE, [c.slug, largest, 15_000]) if largest else None
+        if big is not None and big["state"] in ("timeout", "no result within the limit"):
+            page.reload()  # a stopped computation ends the worker: start afresh for the next calculator
+            page.locator(".voidref-calc .vc-form [name]").first.focus()
+            page.locator(".vc-status[data-state='ready']").first.wait_for(timeout=120_000)
         else:
-            values = [v for v, _ in field.choices]
-            other = values[(values.index(field.default) + 1) % len(values)]
-        default = field.format(field.default)
-        times = []
-        for k in range(repeats * 2):
-            value = other if k % 2 == 0 else default
-            ms = page.evaluate(
-                """async ([slug, name, value]) => {
-                    const root = document.querySelector(`section[data-key="${slug}"]`);
-                    const el = root.querySelector(`[name="${name}"]`);
-                    const before = Number(root.dataset.computed || 0);
-                    const done = new Promise((resolve) => {
-                        const obs = new MutationObserver(() => {
-                            if (Number(root.dataset.computed || 0) > before) { obs.disconnect(); resolve(); }
-                        });
-                        obs.observe(root, {attributes: true, attributeFilter: ["data-computed"]});
-                    });
-                    const t0 = performance.now();
-                    el.value = value;
-                    el.dispatchEvent(new Event(el.tagName === "SELECT" ? "change" : "input", {bubbles: true}));
-                    await done;
-                    await new Promise((r) => requestAnimationFrame(() => r()));
-                    return performance.now() - t0;
-                }""", [c.slug, field.name, value])
-            if value == default:
-                times.append(ms)
-        out[c.slug] = times
+            reset = {f.name: f.format(f.default) for f in c.fields if f.kind == "int"}
+            if reset:
+                page.evaluate(_CHANGE, [c.slug, reset, 15_000])
+        out[c.slug] = (defaults, big, largest)
     ctx.close()
     return out
+
+
+def _files_table(rows):
+    per = {}
+    for _t, path, raw, sent in rows:
+        n, r, s = per.get(path, (0, 0, 0))
+        per[path] = (n + 1, r + raw, s + sent)
+    return per
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", default=os.path.join(ROOT, "_build", "html"))
-    ap.add_argument("--page", default="calculators.html")
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -181,37 +255,54 @@ def main(argv=None) -> int:
     server, url = _serve(os.path.abspath(args.site))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        bare_site = bare_startup(browser, url, "/_static/pyodide/", args.runs)
-        bare_orig = bare_startup(browser, url, "/__orig/", args.runs)
-        first, cached = calculator_visit(browser, url, args.page, args.runs)
-        cold_first, _ = calculator_visit(browser, url, args.page, args.runs, cold=True)
-        changes = input_changes(browser, url, args.page)
+        one, before_live, whole, mark = first_visit_bytes(browser, server, url)
+        first, cached = visits(browser, url, args.runs)
+        slow = throttled(browser, url)
+        changes = input_changes(browser, url)
         browser.close()
     server.shutdown()
 
-    def med(rows, key):
+    print(f"Site: {args.site}; Chromium; server gzips what a static host would")
+    print("First visit to calculators.html, navigation to the first live result after one input change")
+    print("(no service worker); bytes per file, raw and as sent:")
+    per = _files_table(before_live)
+    for path, (n, raw, sent) in sorted(per.items(), key=lambda kv: -kv[1][2]):
+        print(f"  {path:58s} {raw:>10,d} {sent:>10,d}" + (f"  ({n} requests)" if n > 1 else ""))
+    print(f"  {'total (' + str(len(before_live)) + ' requests)':58s} {sum(r for _, _, r, _ in before_live):>10,d}"
+          f" {sum(s for _, _, _, s in before_live):>10,d}")
+    sw = whole[mark:]
+    all_per = _files_table(whole)
+    twice = {p: n for p, (n, _r, _s) in all_per.items() if n > 1}
+    print(f"Then the service worker (registered once Python is up): {len(sw)} more requests, "
+          f"{sum(s for *_, s in sw):,d} bytes sent; files fetched twice in the whole visit: "
+          f"{twice if twice else 'none'}")
+
+    def ms(rows, key):
         return _median([r[key] for r in rows if key in r])
 
-    print(f"Chromium, {args.runs} runs each, medians in ms (page times from navigation start)")
-    print(f"  Pyodide bare start-up, site files (pre-compiled stdlib): {_median(bare_site):7.0f}")
-    print(f"  Pyodide bare start-up, npm files (source stdlib):        {_median(bare_orig):7.0f}")
-    def visit(label, rows):
-        used = sum(1 for r in rows if r.get("snapshot"))
-        print(f"  {label:13s} Python ready {med(rows, 'ready'):7.0f}   first live result {med(rows, 'firstLive'):7.0f}"
-              f"   (snapshot used in {used} of {len(rows)})")
-        print(f"     worker created at {med(rows, 'created'):.0f}, running at {med(rows, 'workerStarted'):.0f}; "
-              f"inside it: Pyodide {med(rows, 'python'):.0f}, wheel {med(rows, 'wheel'):.0f}, "
-              f"import {med(rows, 'import'):.0f}, total {med(rows, 'total'):.0f}")
+    def wk(rows, key):
+        return _median([r["worker"].get(key) for r in rows if r["worker"].get(key) is not None])
 
-    visit("First visit:", first)
-    visit("Cached visit:", cached)
-    visit("Cold start:", cold_first)
-    print(f"  Snapshot saves on a first visit: {med(cold_first, 'firstLive') - med(first, 'firstLive'):7.0f}")
-    overhead = med(first, "firstLive") - _median(bare_site)
-    print(f"  Our overhead above bare start-up (first visit, first live result): {overhead:7.0f}")
-    print("  Input change to updated result, at default inputs (median / max of 5):")
-    for slug, times in changes.items():
-        print(f"     {slug:22s} {_median(times):6.1f} / {max(times):6.1f}")
+    print(f"Time from the first input to the live result, median of {args.runs} (ms):")
+    print(f"  first visit {ms(first, 'ms'):7.0f}   (in the worker: Pyodide {wk(first, 'python'):.0f}, "
+          f"wheel {wk(first, 'wheel'):.0f}, import {wk(first, 'import'):.0f}, "
+          f"total {wk(first, 'total'):.0f})")
+    print(f"  later visit {ms(cached, 'ms'):7.0f}   (in the worker: Pyodide {wk(cached, 'python'):.0f}, "
+          f"wheel {wk(cached, 'wheel'):.0f}, import {wk(cached, 'import'):.0f}, "
+          f"total {wk(cached, 'total'):.0f})")
+    print(f"  states: {sorted({r['state'] for r in first + cached})}")
+    print(f"At 4 Mbit/s down, 80 ms latency (Chromium emulation), first visit: page loaded in "
+          f"{slow['page_load_s']:.1f} s, live {slow['ms'] / 1000:.1f} s after the first input ({slow['state']})")
+    print(f"Input change to updated result (ms): at defaults, slowest of {3}; at the largest inputs "
+          f"(every whole-number field at its maximum); * over {SLOW_MS} ms")
+    for slug, (defaults, big, largest) in changes.items():
+        d = f"{max(defaults):7.1f}" if defaults else "      -"
+        if big is None:
+            b = "      -  (no whole-number field)"
+        else:
+            flag = "*" if big["ms"] > SLOW_MS or big["state"] != "live" else " "
+            b = f"{big['ms']:7.1f}{flag} {big['state']:5s} " + ", ".join(f"{k}={v}" for k, v in largest.items())
+        print(f"  {slug:24s} {d}   {b}")
     return 0
 
 

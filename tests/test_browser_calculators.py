@@ -13,7 +13,9 @@ Without a built site or chromium these tests skip, unless
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
+import json
 import os
 import re
 import threading
@@ -41,8 +43,13 @@ def _missing(reason: str):
     pytest.skip(reason)
 
 
+#: sent as they are, like a static host does: already compressed
+PRECOMPRESSED = (".zip", ".whl", ".gz", ".png", ".jpg", ".woff2", ".woff")
+_GZIPPED: dict[tuple[str, float], bytes] = {}
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the built site; drops every connection while the server is 'offline'."""
+    """Serves the built site gzipped, as a static host would; drops every connection while 'offline'."""
 
     def log_message(self, *args):
         pass
@@ -51,7 +58,31 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if self.server.offline:
             self.close_connection = True
             return
-        super().do_GET()
+        with self.server.lock:
+            path = self.path.split("?")[0]
+            self.server.hits[path] = self.server.hits.get(path, 0) + 1
+        if not self._send_gzipped():
+            super().do_GET()
+
+    def _send_gzipped(self) -> bool:
+        """Send the file gzipped if the browser accepts that and it is worth it; say whether it was sent."""
+        fs_path = self.translate_path(self.path)
+        if (not os.path.isfile(fs_path) or fs_path.endswith(PRECOMPRESSED)
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return False
+        key = (fs_path, os.path.getmtime(fs_path))
+        if key not in _GZIPPED:
+            with open(fs_path, "rb") as fh:
+                _GZIPPED[key] = gzip.compress(fh.read(), compresslevel=6, mtime=0)
+        body = _GZIPPED[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(fs_path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(key[1])))
+        self.end_headers()
+        self.wfile.write(body)
+        return True
 
     def end_headers(self):
         # A header policy also binds the worker (a <meta> only binds the page).
@@ -69,6 +100,8 @@ def site():
     handler = functools.partial(_Handler, directory=SITE)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.offline = False
+    server.hits = {}  # path: GET requests that reached the server (the network), for tests that count them
+    server.lock = threading.Lock()
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -314,9 +347,30 @@ def test_prebuilt_result_visible_before_python_loads(context, site):
     root.locator(".vc-status[data-state='loading']").wait_for()
     assert "Loading the calculator engine" in root.locator(".vc-status").inner_text()
     assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
+    # Progress, of the total the build measured: what a static host sends for each runtime file.
+    total = f"{sum(sent_bytes(site, rel) for rel in runtime_files(site)) / 1e6:.1f}"
+    root.locator(".vc-status", has_text=f" of {total} MB").wait_for()
+    assert re.fullmatch(rf"Loading the calculator engine: \d+\.\d of {re.escape(total)} MB…",
+                        root.locator(".vc-status span").inner_text()), root.locator(".vc-status").inner_text()
+    assert root.locator(".vc-status").get_attribute("aria-live") == "polite"
     for route in release:
         route.continue_()
     context.unroute("**/pyodide.asm.wasm")
+
+
+def runtime_files(site) -> list[str]:
+    """The files the Python worker fetches (paths under ``_static/``), as the build lists them in config.mjs."""
+    with open(os.path.join(site.root, "_static", "calc", "config.mjs"), encoding="utf-8") as fh:
+        text = fh.read()
+    sizes = json.loads(re.search(r"export const SIZES = (\{.*?\});", text, re.S).group(1))
+    return sorted(sizes)
+
+
+def sent_bytes(site, rel: str) -> int:
+    """What a static host sends for ``_static/<rel>``: its gzip, unless that is no smaller (zips, wheels)."""
+    with open(os.path.join(site.root, "_static", rel), "rb") as fh:
+        data = fh.read()
+    return min(len(data), len(gzip.compress(data, compresslevel=6)))
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -451,7 +505,8 @@ def test_long_computation_is_stopped_and_reported(context, site):
 
 def _python_requests(context) -> list[str]:
     return [u for u in context.watch.requests
-            if "/pyodide/" in u or u.endswith((".snapshot.gz", ".whl")) or u.endswith("/sw.js")]
+            if "/pyodide/" in u or "/_static/calc/" in u and not u.split("?")[0].endswith((".js", ".css"))
+            or u.endswith("/sw.js")]
 
 
 def test_a_reader_who_never_touches_a_calculator_downloads_no_python(context, site):
@@ -541,51 +596,22 @@ def test_a_failed_start_is_retried_at_the_next_change(browser, site):
         ctx.close()
 
 
-def test_worker_starts_from_the_build_snapshot(browser, site):
-    """The worker restores the build's memory snapshot, then still unpacks this commit's wheel."""
-    ctx = browser.new_context(service_workers="block")  # so only the Python worker fetches the wheel
+def test_worker_fetches_only_the_runtime_the_build_lists(browser, site):
+    """The worker fetches Pyodide's program, the trimmed standard library and the wheel: no lock file, no snapshot."""
+    ctx = browser.new_context(service_workers="block")  # only the page and its worker fetch
     ctx.set_default_timeout(READY_MS)
     watch = Watch(ctx, site.url)
+    ctx.watch = watch
     try:
         page, root = open_calc(ctx, site, "check-odds")
         wait_live(root)
-        timing = page.evaluate("() => window.voidrefCalcTiming")
-        assert timing["snapshot"] is True, timing
-        wheel = page.evaluate("async () => (await import('./_static/calc/config.mjs')).WHEEL")
-        fetched = lambda: any(u.endswith("/_static/calc/" + wheel) for u in watch.requests)  # noqa: E731
-        for _ in range(100):  # up to 10 s: it comes right after the first result
-            if fetched():
-                break
-            page.wait_for_timeout(100)
-        assert fetched(), "the wheel was never fetched after a snapshot start"
+        inputs = changed_inputs("check-odds")
+        apply(root, "check-odds", inputs)
+        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", inputs)["text"]
+        fetched = sorted({u.split("?")[0].split("/_static/", 1)[1] for u in _python_requests(ctx)})
+        assert fetched == sorted(runtime_files(site) + ["calc/config.mjs", "calc/worker.mjs"]), fetched
+        assert os.path.getsize(os.path.join(site.root, "_static", "pyodide", "python_stdlib.zip")) < 2_000_000
         watch.check()
-    finally:
-        ctx.close()
-
-
-def _cold_start_gives_engine_results(page, root, slug="check-odds"):
-    wait_live(root)
-    assert page.evaluate("() => window.voidrefCalcTiming.snapshot") is False
-    inputs = changed_inputs(slug)
-    apply(root, slug, inputs)
-    assert root.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
-
-
-def test_cold_start_when_the_snapshot_is_unusable(context, site):
-    """A snapshot that cannot be restored: Python starts cold from the wheel, same answers, no error."""
-    context.route("**/*.snapshot.gz", lambda route: route.fulfill(status=200, body=b"not a snapshot"))
-    page, root = open_calc(context, site, "check-odds")
-    _cold_start_gives_engine_results(page, root)
-
-
-def test_cold_start_when_the_snapshot_is_missing(browser, site):
-    """No snapshot on the server (the 404 is logged by the browser): cold start, same answers."""
-    ctx = browser.new_context(service_workers="block")
-    ctx.set_default_timeout(READY_MS)
-    try:
-        ctx.route("**/*.snapshot.gz", lambda route: route.fulfill(status=404, body=b"missing"))
-        page, root = open_calc(ctx, site, "check-odds")
-        _cold_start_gives_engine_results(page, root)
     finally:
         ctx.close()
 

@@ -8,16 +8,16 @@
     the ``voidref`` wheel the browser installs, built from the sources this
     build imported, into ``_static/calc/``.
 ``pyodide``
-    Pyodide copied into ``_static/pyodide/`` with its standard library
-    pre-compiled, the wheel's bytecode, a memory snapshot with ``voidref``
-    imported, and ``_static/calc/config.mjs`` naming them (the build-time node
-    scripts are in ``js/``).
+    Pyodide's program copied into ``_static/pyodide/`` with a standard library
+    trimmed to what the calculators use, both it and the wheel compiled, and
+    ``_static/calc/config.mjs`` naming the files and their sizes (the
+    build-time node scripts are in ``js/``).
 ``theme``
     fixes to the theme's output that the browser checks asked for.
 ``csp``
     a Content-Security-Policy ``<meta>`` on every page.
 ``offline``
-    ``sw.js``, the service worker that caches the whole site.
+    ``sw.js``, the service worker that keeps the site for offline use.
 
 Once the HTML is written, the steps run in the order of the priorities below
 (lower first): each one reads what the ones before it wrote.
@@ -35,9 +35,9 @@ from .pyodide import setup_pyodide
 from .theme import setup_theme
 from .wheel import setup_wheel
 
-#: ``build-finished`` priorities: the wheel, then Pyodide (which adds bytecode
-#: to the wheel and snapshots it), then the page rewrites, then the service
-#: worker, which hashes every file in its final form
+#: ``build-finished`` priorities: the wheel, then Pyodide (which runs the wheel
+#: to find the standard library it needs), then the page rewrites, then the
+#: service worker, which hashes every file in its final form
 WHEEL, PYODIDE, THEME, CSP, OFFLINE = 400, 500, 600, 700, 900
 
 

@@ -6,7 +6,7 @@ setuptools: the package is pure Python with no data files, the writer needs
 nothing outside the standard library, leaves nothing in the source tree, takes
 milliseconds, and is byte-for-byte reproducible (sorted entries, fixed dates).
 It holds the ``voidref`` package's ``.py`` files and nothing else; the
-Pyodide step (``pyodide.py``) then adds their bytecode next to them.
+Pyodide step (``pyodide.py``) then replaces them by their bytecode.
 """
 
 from __future__ import annotations

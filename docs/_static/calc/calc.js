@@ -7,7 +7,8 @@
 //   starts when the player first reaches for a calculator (a touch, a click or
 //   keyboard focus inside it), or at once when the page was opened from a
 //   shared link that carries a setup (the player asked for that result).
-// - While Python loads, the status line says how much has arrived. A start
+// - While Python loads, the status line says how much has arrived, of how
+//   much (sizes from the build, in config.mjs). A start
 //   that fails or times out is retried at the next change or with the status
 //   line's "Try again" button; the result shown meanwhile is not dimmed, and
 //   says which inputs it is for.
@@ -107,7 +108,11 @@ function startWorker() {
       } else if (msg.type === "progress") {
         if (pythonReady) return;
         restartClock();
-        setStatus(`Loading the calculator engine: ${megabytes(msg.bytes)} MB so far…`, "loading");
+        // The build lists the files and their sizes (config.mjs); the worker
+        // adds up those that have arrived.
+        setStatus(msg.total
+          ? `Loading the calculator engine: ${megabytes(msg.bytes)} of ${megabytes(msg.total)} MB…`
+          : "Loading the calculator engine…", "loading");
       } else if (msg.type === "failed") {
         fail(msg.message);
       } else if (msg.type === "result") {

@@ -1,140 +1,107 @@
 // voidref calculators: the module Web Worker that runs Python.
 //
-// It starts Pyodide (served from this site) with voidref already imported,
-// from the memory snapshot made at build time from the same commit as the
-// page, and unpacks that commit's voidref wheel after the first result. If
-// the snapshot is missing or unusable, it starts Pyodide cold and unpacks the
-// wheel first: slower, same answers. It answers {type: "run"} messages by
-// calling voidref.calc.run_json. No rule is computed in JavaScript.
+// It starts Pyodide (served from this site) with the standard library the
+// build trimmed to what the calculators use, and unpacks the voidref wheel of
+// the same commit as the page (fetched while Python starts). It answers
+// {type: "run"} messages by calling voidref.calc.run_json. No rule is
+// computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { WHEEL, SNAPSHOT } from "./config.mjs";
+import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
-let wheelLater = null; // after a snapshot start: the Pyodide to unpack the wheel into, after the first result
 
-const marks = {};
-
-function unpackSnapshot(packed) {
-  // Layout written at build time (docs/_ext/voidref_calculators/js/snapshot.mjs):
-  // "VRSNAP01", memory length, page size, page count (u32 little-endian),
-  // one byte per page (1 = stored), then the stored pages in order.
-  const bytes = new Uint8Array(packed);
-  const view = new DataView(packed);
-  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== "VRSNAP01") throw new Error("not a voidref snapshot");
-  const length = view.getUint32(8, true);
-  const page = view.getUint32(12, true);
-  const pages = view.getUint32(16, true);
-  const memory = new Uint8Array(length);
-  let at = 20 + pages;
-  for (let i = 0; i < pages; i++) {
-    if (!bytes[20 + i]) continue;
-    const size = Math.min(page, length - i * page);
-    memory.set(bytes.subarray(at, at + size), i * page);
-    at += size;
+// Progress for the page's status line: of the files this worker fetches
+// (listed with their sizes by the build in config.mjs), the bytes of those
+// that have fully arrived, and the bytes of all of them.
+const sizeOf = new Map(Object.entries(SIZES).map(([rel, bytes]) => [new URL("../" + rel, import.meta.url).href, bytes]));
+const total = [...sizeOf.values()].reduce((a, b) => a + b, 0);
+const arrived = new Set();
+function arrivedBytes() {
+  let bytes = 0;
+  for (const url of arrived) bytes += sizeOf.get(url);
+  return bytes;
+}
+function noteArrived(url) {
+  const clean = url.split(/[?#]/)[0];
+  if (!sizeOf.has(clean) || arrived.has(clean)) return;
+  arrived.add(clean);
+  self.postMessage({ type: "progress", bytes: arrivedBytes(), total });
+}
+let progress = null;
+if (typeof PerformanceObserver === "function") {
+  try {
+    progress = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) noteArrived(entry.name);
+    });
+    progress.observe({ type: "resource", buffered: true });
+  } catch (err) {
+    progress = null; // no resource timing in this browser's workers: the total alone is shown
   }
-  if (at !== bytes.length) throw new Error("truncated voidref snapshot");
-  return memory;
 }
 
-async function fetchSnapshot() {
-  const t0 = performance.now();
-  const response = await fetch(new URL(SNAPSHOT, import.meta.url));
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const packed = new Blob([await response.arrayBuffer()]);
-  marks.snapshotFetched = performance.now() - t0;
-  const memory = unpackSnapshot(
-    await new Response(packed.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-  marks.snapshotUnpacked = performance.now() - t0;
-  return memory;
-}
-
-async function fromSnapshot() {
-  const snapshot = fetchSnapshot();
-  snapshot.catch(() => {}); // a failure surfaces through loadPyodide, which falls back
-  const py = await loadPyodide({ indexURL: INDEX_URL, ...QUIET, _loadSnapshot: snapshot });
-  // The snapshot froze the random generator's state: give this session its own.
-  py.runPython("import random; random.seed()");
-  return py;
-}
-
-async function cold(timing) {
-  const wheel = fetch(new URL(WHEEL, import.meta.url)); // in parallel with Python's start-up
-  const t0 = performance.now();
-  const py = await loadPyodide({ indexURL: INDEX_URL, ...QUIET });
-  const tPython = performance.now();
-  const response = await wheel;
-  if (!response.ok) throw new Error(`the voidref wheel could not be loaded (HTTP ${response.status})`);
-  py.unpackArchive(await response.arrayBuffer(), "wheel");
-  timing.python = tPython - t0;
-  timing.wheel = performance.now() - tPython;
-  return py;
-}
+// The service worker (sw.js, registered by calc.js once Python has started)
+// keeps the site for offline use. So that it need not download the runtime a
+// second time, this worker leaves a copy of each runtime file it fetches in
+// the "voidref-handoff" cache, which the service worker takes and empties
+// (unless a cache holds that file already). Once every copy is written, it
+// adds a marker entry, HANDOFF_DONE: the service worker waits for it.
+const HANDOFF = "voidref-handoff";
+const HANDOFF_DONE = new URL("handoff-done", import.meta.url).href;
+const handedOver = []; // the copies being written
+let handing = false; // whether any copy is being handed over
+const networkFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await networkFetch(input, init);
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
+  if (response.ok && sizeOf.has(url.split(/[?#]/)[0]) && typeof caches === "object") {
+    const copy = response.clone();
+    handedOver.push((async () => {
+      // Kept already (by the service worker, or handed over on an earlier visit): nothing to hand over.
+      if (await caches.match(url)) return copy.body && copy.body.cancel();
+      handing = true;
+      return (await caches.open(HANDOFF)).put(url, copy);
+    })().catch(() => {}));
+  }
+  return response;
+};
 
 async function start() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
-  const timing = { snapshot: false };
-  let py = null;
-  if (SNAPSHOT && typeof DecompressionStream === "function") {
-    try {
-      py = await fromSnapshot();
-      timing.python = performance.now() - t0;
-      const tImport = performance.now();
-      runJson = py.pyimport("voidref.calc").run_json;
-      wheelLater = py;
-      Object.assign(timing, marks, { snapshot: true, wheel: 0, import: performance.now() - tImport });
-    } catch (err) {
-      runJson = null; // the snapshot could not be restored or used: start cold below
-    }
-  }
-  if (!runJson) {
-    py = await cold(timing);
-    const tImport = performance.now();
-    runJson = py.pyimport("voidref.calc").run_json;
-    timing.import = performance.now() - tImport;
-  }
+  self.postMessage({ type: "progress", bytes: arrivedBytes(), total });
+  const wheelUrl = new URL(WHEEL, import.meta.url).href;
+  const wheel = fetch(wheelUrl).then(async (response) => {
+    if (!response.ok) throw new Error(`the voidref wheel could not be loaded (HTTP ${response.status})`);
+    const bytes = await response.arrayBuffer();
+    noteArrived(wheelUrl);
+    return bytes;
+  }); // in parallel with Python's start-up
+  wheel.catch(() => {}); // reported below, once Python is up
+  const py = await loadPyodide({
+    indexURL: INDEX_URL,
+    stdLibURL: new URL(STDLIB, INDEX_URL).href,
+    lockFileContents: LOCK,
+    ...QUIET,
+  });
+  const tPython = performance.now();
+  py.unpackArchive(await wheel, "zip");
+  const tWheel = performance.now();
+  runJson = py.pyimport("voidref.calc").run_json;
+  py.runPython("import random; random.seed()");
   // Everything alive now (the interpreter and every voidref module) lives as
   // long as the page: keep it out of the garbage collector's full sweeps, which
   // otherwise visit it all, in the middle of a computation, again and again.
   py.runPython("import gc; gc.freeze()");
-  timing.total = performance.now() - t0;
-  timing.startedAt = performance.timeOrigin + t0;
-  return timing;
-}
-
-function unpackWheelLater() {
-  // The snapshot already holds every voidref module; the wheel's files (the
-  // same commit) only complete the file system, e.g. for source lines in
-  // tracebacks. So they come after the first result, off the critical path.
-  const py = wheelLater;
-  wheelLater = null;
-  if (!py) return;
-  setTimeout(async () => {
-    try {
-      const response = await fetch(new URL(WHEEL, import.meta.url));
-      if (response.ok) py.unpackArchive(await response.arrayBuffer(), "wheel");
-    } catch (err) {
-      // Nothing is lost: every module is imported already.
-    }
-  }, 0);
-}
-
-// Progress for the page's status line: the bytes of every file this worker
-// has fetched so far (each counted when it has fully arrived).
-let progress = null;
-if (typeof PerformanceObserver === "function") {
-  let received = 0;
-  try {
-    progress = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) received += entry.encodedBodySize || 0;
-      self.postMessage({ type: "progress", bytes: received });
-    });
-    progress.observe({ type: "resource", buffered: true });
-  } catch (err) {
-    progress = null; // no resource timing in this browser's workers: no progress shown
-  }
+  const tEnd = performance.now();
+  Promise.all(handedOver).then(async () => {
+    if (handing) await (await caches.open(HANDOFF)).put(HANDOFF_DONE, new Response("done"));
+  }).catch(() => {});
+  return {
+    python: tPython - t0, wheel: tWheel - tPython, import: tEnd - tWheel,
+    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total,
+  };
 }
 
 const starting = start();
@@ -155,7 +122,6 @@ self.onmessage = async (event) => {
       const t0 = performance.now();
       const json = runJson(msg.slug, JSON.stringify(msg.inputs));
       self.postMessage({ type: "result", id: msg.id, result: JSON.parse(json), ms: performance.now() - t0 });
-      unpackWheelLater();
     } catch (err) {
       self.postMessage({ type: "result", id: msg.id, result: { ok: false, errors: {}, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
     }

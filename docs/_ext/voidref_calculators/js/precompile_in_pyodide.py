@@ -1,68 +1,109 @@
-"""Runs inside Pyodide, started by precompile.mjs: add bytecode to the wheel and the stdlib zip.
+"""Runs inside Pyodide, started by precompile.mjs: the trimmed standard library and the wheel as bytecode.
 
-Reads ``/work/wheel.zip`` and, when present, ``/work/stdlib.zip``; writes
-``/work/wheel-out.zip`` and ``/work/stdlib-out.zip``. Every new entry takes the
-date of the source it was compiled from, so the output is reproducible.
+Reads ``/work/stdlib.zip`` (Pyodide's standard library, sources) and
+``/work/entries.json`` (the entries the worker needs, found by
+``stdlib_used.mjs``); writes ``/work/stdlib-out.zip`` holding those modules
+compiled, and nothing else. That bytecode is compiled as ``python -OO`` would:
+without docstrings, which no page reads, a sixth less to download.
+
+Reads ``/work/wheel.zip`` (the ``voidref`` wheel, sources) and writes
+``/work/wheel-out.zip`` with each module replaced by its bytecode, docstrings
+left out (the doctests are most of their size) but ``assert`` statements
+kept: the worker then compiles nothing, which saves it about half a second.
+
+Every entry keeps the date of its source, so the output is reproducible.
 """
 
+import ast
+import base64
+import hashlib
 import importlib.util
+import json
 import marshal
-import os
 import sys
 import zipfile
 
 MAGIC = importlib.util.MAGIC_NUMBER
-TAG = sys.implementation.cache_tag
+PREFIX = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
 
 
-def pyc(code, source=None):
-    """A .pyc file's bytes: unchecked-hash based when the source sits beside it, no date in either case."""
-    if source is None:  # sourceless, inside the stdlib zip: nothing to compare with
-        head = (0).to_bytes(4, "little") + b"\0" * 8
-    else:  # hash-based and unchecked: no timestamps involved
-        head = (1).to_bytes(4, "little") + importlib.util.source_hash(source)
-    return MAGIC + head + marshal.dumps(code)
+def pyc(code):
+    """A sourceless .pyc file's bytes: no date, no source hash (there is no source beside it to compare with)."""
+    return MAGIC + (0).to_bytes(4, "little") + b"\0" * 8 + marshal.dumps(code)
+
+
+def trim(src, entries, dst):
+    """Write *dst* with each entry of *entries* (``x.py``) compiled from *src* as ``x.pyc``."""
+    wanted = set(entries)
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info in zin.infolist():
+            if info.filename not in wanted:
+                continue
+            wanted.discard(info.filename)
+            data = zin.read(info)
+            if info.filename.endswith(".py"):
+                code = compile(data, PREFIX + info.filename, "exec", dont_inherit=True, optimize=2)
+                new = zipfile.ZipInfo(info.filename[:-3] + ".pyc", date_time=info.date_time)
+                new.external_attr = info.external_attr
+                zout.writestr(new, pyc(code), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            else:
+                zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    if wanted:
+        raise ValueError(f"not in the standard-library zip: {sorted(wanted)}")
+
+
+def _without_docstrings(tree):
+    """*tree* with the docstring of the module, of each class and of each function removed."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+
+def _record_line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}\n"
+
+
+def wheel(src, dst):
+    """Replace each module of the wheel by sourceless bytecode (``x.py`` becomes ``x.pyc``); rewrite RECORD."""
+    entries = []
+    record_name = None
+    with zipfile.ZipFile(src) as zin:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename.endswith("/RECORD") and ".dist-info/" in info.filename:
+                record_name = info
+                continue
+            if info.filename.endswith(".py"):
+                tree = _without_docstrings(ast.parse(data, info.filename))
+                code = compile(tree, info.filename, "exec", dont_inherit=True)
+                entries.append((entry_like(info, info.filename + "c"), pyc(code)))
+            else:
+                entries.append((info, data))
+    record = "".join(_record_line(info.filename, data) for info, data in entries)
+    record += f"{record_name.filename},,\n"
+    entries.append((record_name, record.encode()))
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info, data in entries:
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
 
 def entry_like(info, name):
     """A new zip entry named *name* with the date and mode of the entry *info*."""
     new = zipfile.ZipInfo(name, date_time=info.date_time)
-    new.compress_type = zipfile.ZIP_DEFLATED
     new.external_attr = info.external_attr
     return new
 
 
-def stdlib(src, dst):
-    """Replace each module of the standard library zip by its bytecode."""
-    prefix = "/lib/python%d%d.zip/" % sys.version_info[:2]
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            data = zin.read(info)
-            if info.filename.endswith(".py"):
-                try:
-                    code = compile(data, prefix + info.filename, "exec", dont_inherit=True)
-                except SyntaxError:
-                    zout.writestr(info, data)
-                    continue
-                zout.writestr(entry_like(info, info.filename[:-3] + ".pyc"), pyc(code))
-            else:
-                zout.writestr(info, data)
-
-
-def wheel(src, dst):
-    """Keep every file of the wheel and add each module's bytecode in its __pycache__."""
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            data = zin.read(info)
-            zout.writestr(info, data)
-            name = info.filename
-            if name.endswith(".py"):
-                code = compile(data, name, "exec", dont_inherit=True)
-                folder, _, base = name.rpartition("/")
-                zout.writestr(entry_like(info, f"{folder}/__pycache__/{base[:-3]}.{TAG}.pyc"), pyc(code, data))
-
-
 if __name__ == "__main__":
-    wheel("/work/wheel.zip", "/work/wheel-out.zip")
-    if os.path.exists("/work/stdlib.zip"):
-        stdlib("/work/stdlib.zip", "/work/stdlib-out.zip")
+    import os
+
+    if os.path.exists("/work/entries.json"):
+        with open("/work/entries.json") as fh:
+            trim("/work/stdlib.zip", json.load(fh), "/work/stdlib-out.zip")
+    if os.path.exists("/work/wheel.zip"):
+        wheel("/work/wheel.zip", "/work/wheel-out.zip")
