@@ -136,8 +136,12 @@ def test_every_table_fits_or_scrolls_with_a_cue(phone, site):  # noqa: F811
                 problems.append(f"{where}: cut off with no cue ({t})")
                 continue
             page.evaluate(SCROLL_TO_END, t["i"])
-            page.wait_for_timeout(50)  # the scroll event updates the cue
-            last = page.evaluate(LAST_CELL_SHOWN, t["i"])
+            # The scroll event updates the cue; on a busy machine it can take a while.
+            for _ in range(40):
+                page.wait_for_timeout(50)
+                last = page.evaluate(LAST_CELL_SHOWN, t["i"])
+                if last["shown"] and last["end"]:
+                    break
             if not last["shown"]:
                 problems.append(f"{where}: the last column stays hidden after scrolling")
             elif not last["end"]:

@@ -28,16 +28,18 @@ OUT = os.path.join("_build", "html")
 def _build(repo):
     """``sphinx-build`` of the copy into its own ``_build/html``; return the pages it read.
 
-    Incremental when the copy was built before (same output folder, no ``-E``).
+    Incremental when the copy was built before (same output folder, no ``-E``). ``-N``: no colour
+    codes in the log (Sphinx colours it when CI is set), which is parsed below.
     """
     proc = subprocess.run(
         # The edits below change numbers the worked examples print, which would
         # (rightly) stop the build: this test switches the examples' run off.
-        [sys.executable, "-m", "sphinx", "-c", ".", "-b", "html", "-D", "voidref_pyodide=0",
+        [sys.executable, "-m", "sphinx", "-N", "-c", ".", "-b", "html", "-D", "voidref_pyodide=0",
          "-D", "voidref_verify_examples=0", "docs", OUT],
         cwd=repo, env={**os.environ, "PYTHONPATH": str(repo)}, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    return set(re.findall(r"^reading sources\.\.\. \[ *\d+%\] (\S+)$", proc.stdout, re.M))
+    log = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", proc.stdout)  # CI=true: Sphinx still clears lines
+    return set(re.findall(r"^reading sources\.\.\. \[ *\d+%\] (\S+)$", log, re.M))
 
 
 def _edit(path, pattern, replacement):
