@@ -4,12 +4,20 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import (
-    Condition, Location, Ship, damage_odds, hit_location, npc_surrender_chance, npc_surrenders,
-    pc_crew_hit_odds, resolve_damage,
+    Condition,
+    Location,
+    Ship,
+    damage_odds,
+    hit_location,
+    npc_surrender_chance,
+    npc_surrenders,
+    pc_crew_hit_odds,
+    resolve_damage,
 )
 
 

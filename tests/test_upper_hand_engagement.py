@@ -1,7 +1,8 @@
 """Tests for the step-by-step engagement tracker (the Procedure in order)."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import Condition, Ending, Engagement, Goal, Phase, Ship, Side, simulate_engagement
@@ -127,12 +128,20 @@ def test_steps_out_of_order_refused():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3), st.booleans(),
-       st.sampled_from(["reach", "dock", "jump", "leap"]), st.sampled_from(["reach", "dock", "jump"]),
-       st.integers(0, 1000))
+@given(
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.booleans(),
+    st.sampled_from(["reach", "dock", "jump", "leap"]),
+    st.sampled_from(["reach", "dock", "jump"]),
+    st.integers(0, 1000),
+)
 def test_random_fights_always_follow_the_procedure(guns, thrusters, skill, players, goal_a, goal_b, seed):
     """Invariant: fights fed with random dice never break the tracker and always end or run out of rounds."""
-    a = Ship("A", guns=guns, thrusters=thrusters, gunnery=skill, pilot=skill, boarders=2, agility=skill, players=players)
+    a = Ship(
+        "A", guns=guns, thrusters=thrusters, gunnery=skill, pilot=skill, boarders=2, agility=skill, players=players
+    )
     b = Ship("B", guns=2, thrusters=2, gunnery=1, pilot=1)
     sim = simulate_engagement(a, b, goal_a, goal_b, trials=5, seed=seed, max_rounds=30)
     assert sum(sim.counts.values()) == 5

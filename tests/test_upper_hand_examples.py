@@ -24,7 +24,7 @@ def test_upper_hand_script_runs_as_a_program():
 
 
 def test_full_round_upper_hand_changes():
-    """Regression (a full round with the Upper Hand changing): the Kestrel loses it in round 1, regains it in round 2."""
+    """Regression (a round where the Upper Hand changes): the Kestrel loses it in round 1, regains it in round 2."""
     assert _run()["holders"] == [None, Side.A]
 
 

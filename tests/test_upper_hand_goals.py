@@ -23,7 +23,9 @@ def test_jump_with_damaged_gate_core():
     assert not requirement_met("jump", INTACT.hit(3).hit(3), INTACT)
 
 
-@pytest.mark.parametrize("own,enemy,ok", [(0, 0, False), (0, 1, True), (1, 1, False), (1, 2, True), (0, 2, True), (2, 2, False)])
+@pytest.mark.parametrize(
+    "own,enemy,ok", [(0, 0, False), (0, 1, True), (1, 1, False), (1, 2, True), (0, 2, True), (2, 2, False)]
+)
 def test_dock_needs_enemy_thrusters_hurt_and_ours_better(own, enemy, ok):
     """Goal table, dock: enemy Thrusters damaged or disabled, ours in strictly better condition."""
     us = INTACT.with_condition("thrusters", ["intact", "damaged", "disabled"][own])

@@ -4,12 +4,21 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import (
-    Ship, Side, TASK_THROW, maneuver_odds, maneuver_phase, maneuver_winner, opening_odds,
-    opening_upper_hand, ship_maneuver, upper_hand_after,
+    TASK_THROW,
+    Ship,
+    Side,
+    maneuver_odds,
+    maneuver_phase,
+    maneuver_winner,
+    opening_odds,
+    opening_upper_hand,
+    ship_maneuver,
+    upper_hand_after,
 )
 
 HOLDERS = [None, Side.A, Side.B]
@@ -67,9 +76,11 @@ def test_opening_tie_gives_nobody():
 
 def _bf_maneuver(a, b, holder):
     """Brute force: every face of both pilots' dice (3 dice when disadvantaged)."""
+
     def faces(ship):
         dis = ship.thrusters_condition.value == 1
         return list(itertools.product(range(1, 7), repeat=3 if dis else 2)), dis
+
     fa, da = faces(a)
     fb, db = faces(b)
     out = {}
@@ -111,7 +122,9 @@ def test_more_pilot_skill_never_hurts(rank, pilot, other, holder):
 @given(st.one_of(st.integers(), st.text(max_size=3)))
 def test_bad_holder_is_a_rules_error(holder):
     """Bad input: a holder that is not a side is a RulesError naming 'holder'."""
-    if holder in ("a", "b", "A", "B", "", "none") or (isinstance(holder, str) and holder.strip().lower() in ("a", "b", "", "none")):
+    if holder in ("a", "b", "A", "B", "", "none") or (
+        isinstance(holder, str) and holder.strip().lower() in ("a", "b", "", "none")
+    ):
         return
     with pytest.raises(RulesError, match="'holder'"):
         upper_hand_after(holder, None)

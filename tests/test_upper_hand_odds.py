@@ -5,12 +5,26 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import (
-    Ending, Engagement, EngagementState, Goal, Phase, Ship, Side, Station, engagement_bounds, engagement_odds,
-    maneuver_odds, opening_odds, round_odds, simulate_engagement, station_odds,
+    Ending,
+    Engagement,
+    EngagementState,
+    Goal,
+    Phase,
+    Ship,
+    Side,
+    Station,
+    engagement_bounds,
+    engagement_odds,
+    maneuver_odds,
+    opening_odds,
+    round_odds,
+    simulate_engagement,
+    station_odds,
 )
 from voidref.upper_hand.arithmetic import BoundedArithmetic
 from voidref.upper_hand.goals import Finish
@@ -32,10 +46,10 @@ def _shot_inputs(target, points):
     """Every (rolls, crew, weight) for *points* hits on *target*: location dice and crew-check dice."""
     for rolls in itertools.product(range(1, 7), repeat=points):
         if target.players:
-            yield list(rolls), [("Ada", 7)] * points, Fraction(1, 6 ** points)
+            yield list(rolls), [("Ada", 7)] * points, Fraction(1, 6**points)
         else:
             for checks in itertools.product(range(1, 7), repeat=points):
-                yield list(rolls), list(checks), Fraction(1, 36 ** points)
+                yield list(rolls), list(checks), Fraction(1, 36**points)
 
 
 def _normal(result, start):
@@ -43,7 +57,10 @@ def _normal(result, start):
     if isinstance(result, tuple):
         return result
     ships = {}
-    for side, ship, first, goal in ((Side.A, result.a, start.a, start.goal_a), (Side.B, result.b, start.b, start.goal_b)):
+    for side, ship, first, goal in (
+        (Side.A, result.a, start.a, start.goal_a),
+        (Side.B, result.b, start.b, start.goal_b),
+    ):
         if ship.players:
             ship = replace(ship, crew_hits=first.crew_hits)
         if goal is not Goal.JUMP:
@@ -91,7 +108,7 @@ def _bf_round(state, dodge_at=None):
                 after_first = eng.state
                 for iy, py in station_odds(after_first.ship(y), Station.GUNNERY).probabilities().items():
                     dodge = dodge_at is not None and iy >= dodge_at
-                    for rx, cx, wx in ([([], [], Fraction(1))] if dodge else _shot_inputs(state.ship(x), iy)):
+                    for rx, cx, wx in [([], [], Fraction(1))] if dodge else _shot_inputs(state.ship(x), iy):
                         eng = _tracker(after_first)
                         eng._fired = {x}
                         eng.fire(y, iy, rx, cx, dodge=dodge)
@@ -173,13 +190,20 @@ def test_stalemate_when_nobody_can_win():
 def test_every_result_is_keyed_by_a_finish():
     """Result shapes: exact odds, bounds, one round's endings and simulation counts all use Finish keys."""
     exact = engagement_odds(SMALL_A, SMALL_B, "jump", "dock")
-    assert list(exact.outcomes) == [Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER),
-                                    Finish(Side.B, Ending.GOAL), Finish(Side.B, Ending.SURRENDER),
-                                    Finish(None, Ending.STALEMATE)]
+    assert list(exact.outcomes) == [
+        Finish(Side.A, Ending.GOAL),
+        Finish(Side.A, Ending.SURRENDER),
+        Finish(Side.B, Ending.GOAL),
+        Finish(Side.B, Ending.SURRENDER),
+        Finish(None, Ending.STALEMATE),
+    ]
     assert all(type(k) is Finish for k in exact.outcomes)
     assert all(type(k) is Finish for k in engagement_bounds(SMALL_A, SMALL_B, "jump", "dock").outcomes)
-    ends = [k for k in round_odds(EngagementState(SMALL_A, SMALL_B, "jump", "dock", Side.A)).probabilities()
-            if not isinstance(k, EngagementState)]
+    ends = [
+        k
+        for k in round_odds(EngagementState(SMALL_A, SMALL_B, "jump", "dock", Side.A)).probabilities()
+        if not isinstance(k, EngagementState)
+    ]
     assert ends and all(type(k) is Finish for k in ends)
     sim = simulate_engagement(SMALL_A, SMALL_B, "jump", "dock", trials=50, max_rounds=1)
     assert all(type(k) is Finish for k in sim.counts) and sim.estimate(Finish(None, Ending.UNFINISHED)) > 0
@@ -234,9 +258,17 @@ _GOALS = ["reach", "dock", "jump"]
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 1), st.booleans(),
-       st.sampled_from(_GOALS), st.sampled_from(_GOALS), st.sampled_from([None, 1, 3]),
-       st.sampled_from(["open", None, Side.A, Side.B]))
+@given(
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.integers(0, 1),
+    st.booleans(),
+    st.sampled_from(_GOALS),
+    st.sampled_from(_GOALS),
+    st.sampled_from([None, 1, 3]),
+    st.sampled_from(["open", None, Side.A, Side.B]),
+)
 def test_bounds_hold_the_exact_odds(guns_a, guns_b, thrusters_a, pilot_b, npc, goal_a, goal_b, dodge, start):
     """Oracle: the floating-point walk's proven bounds hold every exact chance, and are about 1e-10 wide."""
     assume(not (npc and goal_a == goal_b == "jump"))  # over MAX_CHAIN_STATES: refused by both
@@ -296,6 +328,7 @@ def test_packed_states_round_trip(thrusters, guns, gate, crew, boarders):
 
 def test_bounds_give_up_on_numbers_too_big_for_a_float(monkeypatch):
     """Error bound: a weight that overflows a float makes the walk return None, not crash."""
+
     def overflow(*args):
         raise OverflowError("int too large to convert to float")
 

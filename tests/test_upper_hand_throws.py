@@ -1,13 +1,21 @@
 """Tests for Starship Engagement Throws: skills, stations and the rank limit on Impact."""
 
-
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import (
-    Condition, CrewMember, Ship, Station, TASK_THROW, assign_stations, limit_impact, station_impact,
-    station_odds, throw_odds,
+    TASK_THROW,
+    Condition,
+    CrewMember,
+    Ship,
+    Station,
+    assign_stations,
+    limit_impact,
+    station_impact,
+    station_odds,
+    throw_odds,
 )
 
 
@@ -60,7 +68,7 @@ def test_more_skill_never_lowers_impact(bonus, rank, disadvantaged):
     low = throw_odds(bonus, rank, disadvantaged)
     high = throw_odds(bonus + 1, rank, disadvantaged)
     for k in range(rank + 1):
-        assert high.prob(lambda i: i >= k) >= low.prob(lambda i: i >= k)
+        assert high.prob(lambda i, k=k: i >= k) >= low.prob(lambda i, k=k: i >= k)
     assert sum(high.probabilities().values()) == 1
 
 

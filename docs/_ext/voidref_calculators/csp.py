@@ -22,7 +22,8 @@ _OURS = re.compile(r"<meta [^>]*data-voidref>\n?")
 
 def policy(scripts: list[str]) -> str:
     """The policy for a page whose inline scripts are *scripts*."""
-    hashes = sorted({"'sha256-%s'" % base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() for s in scripts})
+    digests = (base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() for s in scripts)
+    hashes = sorted({f"'sha256-{d}'" for d in digests})
     return "; ".join([
         "default-src 'self'",
         "script-src 'self' 'wasm-unsafe-eval' " + " ".join(hashes),
