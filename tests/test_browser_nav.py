@@ -156,3 +156,21 @@ def test_a_phone_page_shows_which_game_it_belongs_to(open_page, page_path, game)
     assert box and box["y"] >= 0 and box["x"] + box["width"] <= 375
     label.tap()
     page.wait_for_url(f"**/{page_path.split('/')[0]}/index.html")
+
+
+def test_on_a_phone_nothing_floats_over_a_calculators_buttons(open_page):
+    """At 375 px the theme's floating "Back to top" never covers "Copy link to this setup"."""
+    page = open_page(PHONE, "calculators.html#calc-check-odds")
+    link = page.locator("section[data-key='check-odds'] .vc-link")
+    page.locator("section[data-key='check-odds'] [name]").first.focus()  # the buttons show once JS runs
+    link.wait_for(state="visible")
+    # Past it, then back up to it: the theme shows "Back to top" while the reader scrolls up.
+    page.evaluate("window.scrollBy(0, 4000)")
+    page.wait_for_timeout(300)
+    page.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().bottom - 790)", link.element_handle())
+    page.wait_for_timeout(300)
+    box = link.bounding_box()
+    top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.vc-link') !== null",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert top, "something covers 'Copy link to this setup'"
+    assert not page.locator("#pst-back-to-top").is_visible()
