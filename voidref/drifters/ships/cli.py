@@ -27,7 +27,8 @@ from voidref.drifters.ships.damage import ShipStanding
 from voidref.drifters.ships.example import CM_440_CUTTER, EMBER_DRIFT
 from voidref.drifters.ships.odds import attack_odds
 from voidref.drifters.ships.pool import BOOST_DAMAGE, ShipAttack
-from voidref.errors import RulesError
+from voidref.drifters.ships.profiles import ShipRange
+from voidref.errors import RulesError, check_enum
 from voidref.exact import percent
 
 __all__ = ["add_parser", "run", "SHIPS"]
@@ -98,6 +99,14 @@ def _int(args: argparse.Namespace, name: str) -> int | None:
         raise RulesError(f"'--{name.replace('_', '-')}' must be an integer (got {raw!r})") from None
 
 
+def _given_int(args: argparse.Namespace, name: str) -> int:
+    """The integer option *name*, which must be present (it has a default, or was checked above)."""
+    value = _int(args, name)
+    if value is None:
+        raise RulesError(f"'--{name.replace('_', '-')}' must be given (got nothing)")
+    return value
+
+
 def _ship(name: str, option: str):
     key = str(name).strip().lower()
     if key not in SHIPS:
@@ -109,8 +118,8 @@ def _build(args: argparse.Namespace) -> tuple[ShipAttack, ShipStanding, str]:
     attacker = _ship(args.attacker, "attacker")
     target = _ship(args.target, "target") if args.target else next(s for s in SHIPS.values() if s is not attacker)
     weapon = attacker.weapon(args.weapon) if args.weapon else attacker.weapons[0]
-    changes = {k: _int(args, k) for k in ("damage", "crit", "pierce", "system_damage", "heat")}
-    changes = {k: v for k, v in changes.items() if v is not None}
+    given = {k: _int(args, k) for k in ("damage", "crit", "pierce", "system_damage", "heat")}
+    changes: dict[str, object] = {k: v for k, v in given.items() if v is not None}
     if args.weapon_range:
         bands = [b for b in str(args.weapon_range).replace(",", "-").split("-") if b.strip()]
         changes["ranges"] = tuple(b.replace("_", " ") for b in bands) or ("none",)
@@ -119,8 +128,8 @@ def _build(args: argparse.Namespace) -> tuple[ShipAttack, ShipStanding, str]:
     if args.armor_bypass:
         changes["armor_bypass"] = True
     weapon = dataclasses.replace(weapon, **changes)
-    tchanges = {k: _int(args, k) for k in ("armor", "hull_points", "system_points")}
-    tchanges = {k: v for k, v in tchanges.items() if v is not None}
+    tgiven = {k: _int(args, k) for k in ("armor", "hull_points", "system_points")}
+    tchanges: dict[str, object] = {k: v for k, v in tgiven.items() if v is not None}
     if args.deflection:
         parts = str(args.deflection).split("/")
         if len(parts) != 2:
@@ -138,14 +147,15 @@ def _build(args: argparse.Namespace) -> tuple[ShipAttack, ShipStanding, str]:
     if args.agility is None or args.gunnery is None:
         missing = "--agility" if args.agility is None else "--gunnery"
         raise RulesError(f"'{missing}' must be given (got nothing)")
-    band = str(args.band).replace("-", " ")
-    attack = ShipAttack(attacker, weapon, target, agility=_int(args, "agility"), gunnery=_int(args, "gunnery"),
-                        band=band, arc=args.arc, facing=args.facing,
-                        limited_boon_dice=_int(args, "boon_dice"), talent_boon_dice=_int(args, "talent_boon_dice"),
-                        bane_dice=_int(args, "bane_dice"), target_evading=args.target_evading,
+    band = check_enum("band", str(args.band).replace("-", " "), ShipRange)
+    attack = ShipAttack(attacker, weapon, target, agility=_given_int(args, "agility"),
+                        gunnery=_given_int(args, "gunnery"), band=band, arc=args.arc, facing=args.facing,
+                        limited_boon_dice=_given_int(args, "boon_dice"),
+                        talent_boon_dice=_given_int(args, "talent_boon_dice"),
+                        bane_dice=_given_int(args, "bane_dice"), target_evading=args.target_evading,
                         attacker_evading=args.attacker_evading, boost=BOOST_DAMAGE if args.boost else 0,
                         screens_active=not args.screens_down)
-    standing = ShipStanding(hull_damage=_int(args, "hull_taken"), system_damage=_int(args, "system_taken"))
+    standing = ShipStanding(hull_damage=_given_int(args, "hull_taken"), system_damage=_given_int(args, "system_taken"))
     return attack, standing, args.boon_use
 
 
@@ -155,7 +165,9 @@ def _frac(p: Fraction | None) -> dict | None:
     return {"fraction": f"{p.numerator}/{p.denominator}", "percent": round(float(p) * 100, 4)}
 
 
-def _mean(m: Fraction) -> dict:
+def _mean(m: Fraction | None) -> dict | None:
+    if m is None:
+        return None
     return {"fraction": f"{m.numerator}/{m.denominator}", "value": round(float(m), 4)}
 
 
