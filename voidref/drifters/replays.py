@@ -28,8 +28,8 @@ from fractions import Fraction
 
 from voidref.drifters.attack import Attack, Cover
 from voidref.drifters.characters import Character, Kind, RangeBand, Skill, Weapon
-from voidref.drifters.conditions import Conditions
-from voidref.drifters.dice import CheckOutcome, Die, Face, Pool, Roll
+from voidref.drifters.conditions import Condition, Conditions
+from voidref.drifters.dice import CheckOutcome, Die, Difficulty, Face, Pool, Roll
 from voidref.drifters.health import Health
 from voidref.drifters.initiative import Entry, Side, initiative_pool, slot_order, turn_order
 from voidref.drifters.movement import maneuvers_to_move
@@ -253,7 +253,7 @@ def docking_bay() -> tuple[Step, ...]:
              odds=(("a Critical Injury possible", shot.odds().critical_injury),))
 
     # Davan: move to the shutter controls (same band), Craft check with Senna's Boon Die.
-    craft = Pool.for_check(davan.intellect, davan.skill("craft"), "average", boon_dice=davan_boon_dice)
+    craft = Pool.for_check(davan.intellect, davan.skill(Skill.CRAFT), Difficulty.AVERAGE, boon_dice=davan_boon_dice)
     d1 = RolledCheck("Davan", "Craft: drop the shutter", faces_for(craft, 1, -1))
     cover["Davan"] = Cover.HEAVY if d1.outcome.success else Cover.NONE
     snapshot("Round 1: Davan", (d1,), ("Alarm", "tripped" if d1.outcome.boons < 0 else "quiet"))
@@ -278,7 +278,7 @@ def docking_bay() -> tuple[Step, ...]:
     s2 = RolledCheck("Senna", "shot at Agent A", faces_for(shot.pool(), 1, 2))
     hit(shot, s2.outcome, "Agent A")
     if s2.outcome.boons >= COMBAT_BOON_SPENDS["inflict Disoriented on the target"]:
-        conds["Agent A"] = conds["Agent A"].apply("disoriented")
+        conds["Agent A"] = conds["Agent A"].apply(Condition.DISORIENTED)
     left = wounds_to_incapacitate(health["Agent A"])
     snapshot("Round 2: Senna", (s2,), ("Agent A is out after", f"{left} more Wounds"),
              odds=(("Agent A taken out by this shot", shot.odds(before).incapacitated),))
@@ -289,7 +289,7 @@ def docking_bay() -> tuple[Step, ...]:
     plan = plan_turn(maneuvers=1 + back, keep_action=True)
     health["Davan"] = health["Davan"].suffer_strain(plan.strain)
     cover["Davan"] = Cover.HEAVY
-    comms = Pool.for_check(davan.intellect, davan.skill("electronics"), "average")
+    comms = Pool.for_check(davan.intellect, davan.skill(Skill.ELECTRONICS), Difficulty.AVERAGE)
     d2 = RolledCheck("Davan", "Electronics: call station security", faces_for(comms, 2, 0))
     snapshot("Round 2: Davan", (d2,), ("Davan's Maneuvers", f"{plan.maneuvers}, Action kept for {plan.strain} Strain"))
 
@@ -418,6 +418,8 @@ def ember_drift() -> tuple[ShipStep, ...]:
         EMBER_DRIFT,
         BaneSpend,
         ShipFight,
+        ShipRange,
+        Station,
         Talent,
         attack_odds,
         useful_bypass_boons,
@@ -425,16 +427,16 @@ def ember_drift() -> tuple[ShipStep, ...]:
     from voidref.drifters.ships.example import crew
 
     c = crew()
-    fight = ShipFight(band="medium")
+    fight = ShipFight(band=ShipRange.MEDIUM)
     ember = fight.add_ship(EMBER_DRIFT, Side.PLAYER)
     cutter = fight.add_ship(CM_440_CUTTER, Side.GM)
-    fight.declare_station(ember, c["senna"], "helm", talents=(Talent.EVASIVE_INSTINCT,))
-    fight.declare_station(ember, c["yessica"], "gunnery", talents=(Talent.FIRE_CONTROL,))
-    fight.declare_station(ember, c["davan"], "engineering", gear_boon_dice=1)
-    fight.declare_station(ember, c["rhi"], "sensors and comms")
+    fight.declare_station(ember, c["senna"], Station.HELM, talents=(Talent.EVASIVE_INSTINCT,))
+    fight.declare_station(ember, c["yessica"], Station.GUNNERY, talents=(Talent.FIRE_CONTROL,))
+    fight.declare_station(ember, c["davan"], Station.ENGINEERING, gear_boon_dice=1)
+    fight.declare_station(ember, c["rhi"], Station.SENSORS_COMMS)
     fight.declare_captain(ember, c["corin"])
-    fight.declare_station(cutter, c["cutter pilot"], "helm")
-    fight.declare_station(cutter, c["cutter gunner"], "gunnery")
+    fight.declare_station(cutter, c["cutter pilot"], Station.HELM)
+    fight.declare_station(cutter, c["cutter gunner"], Station.GUNNERY)
     steps: list[ShipStep] = []
 
     def state(s) -> ShipState:
