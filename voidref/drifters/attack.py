@@ -157,6 +157,8 @@ class Attack:
         if not w.melee and self.band is RangeBand.ENGAGED:
             out.append(("ranged shot at Engaged", rulings.ENGAGED_RANGED_BANE_DICE))
         reach = self.reach
+        if reach is None:  # refused in __post_init__; checked again so the type is narrowed
+            raise RulesError(f"'gravity' {self.gravity.value} leaves the thrown {self.weapon.name} no reach at all")
         if self.band > reach:
             out.append(("past the weapon's range", rulings.PAST_RANGE_BANE_DICE_PER_BAND * (self.band - reach)))
         gear_defense = t.melee_defense if w.melee else t.ranged_defense

@@ -229,7 +229,7 @@ class _FrozenMap(dict):
     def _refuse(self, *args, **kwargs):
         raise TypeError("this mapping is frozen; use dataclasses.replace on the owner")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted((str(k), v) for k, v in self.items())))

@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from voidref.drifters.attack import Attack
-from voidref.drifters.characters import Character, Weapon
-from voidref.drifters.conditions import Conditions
-from voidref.drifters.dice import CheckOutcome, Die, Face, Pool, Roll
+from voidref.drifters.attack import Attack, Cover
+from voidref.drifters.characters import Character, Kind, RangeBand, Skill, Weapon
+from voidref.drifters.conditions import Condition, Conditions
+from voidref.drifters.dice import CheckOutcome, Die, Difficulty, Face, Pool, Roll
 from voidref.drifters.health import Health
 from voidref.drifters.initiative import Entry, Side, initiative_pool, slot_order, turn_order
 from voidref.drifters.movement import maneuvers_to_move
@@ -184,15 +184,21 @@ class Step:
 
 def docking_bay_cast() -> tuple[dict[str, Character], Weapon]:
     """Senna, Davan and the two agents as the source gives them, and their sidearm."""
-    agent = dict(agility=3, skills={"ranged": 2}, kind="elite", stated_wound_points=12, stated_resistance=2)
     cast = {
-        "Senna": Character("Senna Vael", might=2, agility=4, savvy=2, willpower=2, skills={"perception": 2},
+        "Senna": Character("Senna Vael", might=2, agility=4, savvy=2, willpower=2, skills={Skill.PERCEPTION: 2},
                            armor_resistance=1),
-        "Davan": Character("Davan Kel", might=2, intellect=4, willpower=2, skills={"craft": 2, "electronics": 2}),
-        "Agent A": Character("Agent A", **agent),
-        "Agent B": Character("Agent B", **agent),
+        "Davan": Character("Davan Kel", might=2, intellect=4, willpower=2,
+                           skills={Skill.CRAFT: 2, Skill.ELECTRONICS: 2}),
+        "Agent A": _agent("Agent A"),
+        "Agent B": _agent("Agent B"),
     }
-    return cast, Weapon("Standard sidearm", damage=6, crit=3, range="medium")
+    return cast, Weapon("Standard sidearm", damage=6, crit=3, range=RangeBand.MEDIUM)
+
+
+def _agent(name: str) -> Character:
+    """One of the Docking Bay's two bounty agents (the source gives both the same profile)."""
+    return Character(name, agility=3, skills={Skill.RANGED: 2}, kind=Kind.ELITE, stated_wound_points=12,
+                     stated_resistance=2)
 
 
 def _strain_for_banes(outcome: CheckOutcome) -> int:
@@ -211,13 +217,13 @@ def docking_bay() -> tuple[Step, ...]:
     senna, davan, agent_a, agent_b = cast.values()
     health = {name: Health.of(c) for name, c in cast.items()}
     conds = {name: Conditions() for name in cast}
-    band = {("Senna", "Agent A"): "short", ("Davan", "Agent B"): "short"}
-    cover = {"Senna": "none", "Davan": "none"}
+    band = {("Senna", "Agent A"): RangeBand.SHORT, ("Davan", "Agent B"): RangeBand.SHORT}
+    cover = {"Senna": Cover.NONE, "Davan": Cover.NONE}
     steps: list[Step] = []
 
     def snapshot(title, checks, *facts, odds=(), heading="After"):
-        where = "; ".join(f"{a} and {b} at {band[(a, b)].capitalize()}" for a, b in band)
-        covered = "; ".join(f"{who} {c}" for who, c in cover.items() if c != "none") or "nobody"
+        where = "; ".join(f"{a} and {b} at {band[(a, b)].name.capitalize()}" for a, b in band)
+        covered = "; ".join(f"{who} {c.name.lower()}" for who, c in cover.items() if c is not Cover.NONE) or "nobody"
         steps.append(Step(title, tuple(checks), {n: (health[n], conds[n]) for n in cast},
                           (*facts, ("Range", where), ("Cover", covered)), tuple(odds), heading))
 
@@ -237,8 +243,8 @@ def docking_bay() -> tuple[Step, ...]:
     snapshot("Initiative", (s_init, d_init), ("Slots", slots), ("Turn order", ", ".join(order)))
 
     # Round 1, Senna: Take Cover behind the loader, then shoot Agent A. The source names these faces.
-    cover["Senna"] = "light"
-    shot = Attack(senna, sidearm, agent_a, band="short")
+    cover["Senna"] = Cover.LIGHT
+    shot = Attack(senna, sidearm, agent_a, band=RangeBand.SHORT)
     faces = tuple((Die.ABILITY, Face.parse(f)) for f in ("SS", "S", "B", "-")) + ((Die.TRIAL, Face.parse("F")),)
     s1 = RolledCheck("Senna", "shot at Agent A", Roll(shot.pool(), faces), stated_faces=True)
     hit(shot, s1.outcome, "Agent A")
@@ -247,22 +253,22 @@ def docking_bay() -> tuple[Step, ...]:
              odds=(("a Critical Injury possible", shot.odds().critical_injury),))
 
     # Davan: move to the shutter controls (same band), Craft check with Senna's Boon Die.
-    craft = Pool.for_check(davan.intellect, davan.skill("craft"), "average", boon_dice=davan_boon_dice)
+    craft = Pool.for_check(davan.intellect, davan.skill(Skill.CRAFT), Difficulty.AVERAGE, boon_dice=davan_boon_dice)
     d1 = RolledCheck("Davan", "Craft: drop the shutter", faces_for(craft, 1, -1))
-    cover["Davan"] = "heavy" if d1.outcome.success else "none"
+    cover["Davan"] = Cover.HEAVY if d1.outcome.success else Cover.NONE
     snapshot("Round 1: Davan", (d1,), ("Alarm", "tripped" if d1.outcome.boons < 0 else "quiet"))
 
     # Agent A shoots Senna in light cover; the GM turns the Bane into Strain, which an Elite takes as Wounds.
-    a_shot = Attack(agent_a, sidearm, senna, band="short", cover=cover["Senna"])
+    a_shot = Attack(agent_a, sidearm, senna, band=RangeBand.SHORT, cover=cover["Senna"])
     a1 = RolledCheck("Agent A", "shot at Senna", faces_for(a_shot.pool(), 1, -1))
     hit(a_shot, a1.outcome, "Senna")
     health["Agent A"] = health["Agent A"].suffer_strain(_strain_for_banes(a1.outcome))
     snapshot("Round 1: Agent A", (a1,))
 
     # Agent B goes around the shutter: Short to Engaged with Davan, where the shutter does not cover him.
-    moves = maneuvers_to_move("short", "engaged")
-    band[("Davan", "Agent B")] = "engaged"
-    b_shot = Attack(agent_b, sidearm, davan, band="engaged")
+    moves = maneuvers_to_move(RangeBand.SHORT, RangeBand.ENGAGED)
+    band[("Davan", "Agent B")] = RangeBand.ENGAGED
+    b_shot = Attack(agent_b, sidearm, davan, band=RangeBand.ENGAGED)
     b1 = RolledCheck("Agent B", "shot at Davan", faces_for(b_shot.pool(), 1, 0))
     hit(b_shot, b1.outcome, "Davan")
     snapshot("Round 1: Agent B", (b1,), ("Agent B's Maneuvers to close", str(moves)))
@@ -272,23 +278,23 @@ def docking_bay() -> tuple[Step, ...]:
     s2 = RolledCheck("Senna", "shot at Agent A", faces_for(shot.pool(), 1, 2))
     hit(shot, s2.outcome, "Agent A")
     if s2.outcome.boons >= COMBAT_BOON_SPENDS["inflict Disoriented on the target"]:
-        conds["Agent A"] = conds["Agent A"].apply("disoriented")
+        conds["Agent A"] = conds["Agent A"].apply(Condition.DISORIENTED)
     left = wounds_to_incapacitate(health["Agent A"])
     snapshot("Round 2: Senna", (s2,), ("Agent A is out after", f"{left} more Wounds"),
              odds=(("Agent A taken out by this shot", shot.odds(before).incapacitated),))
 
     # Davan: back to Short (first Maneuver), Take Cover as a second Maneuver for Strain, then the comm panel.
-    back = maneuvers_to_move("engaged", "short")
-    band[("Davan", "Agent B")] = "short"
+    back = maneuvers_to_move(RangeBand.ENGAGED, RangeBand.SHORT)
+    band[("Davan", "Agent B")] = RangeBand.SHORT
     plan = plan_turn(maneuvers=1 + back, keep_action=True)
     health["Davan"] = health["Davan"].suffer_strain(plan.strain)
-    cover["Davan"] = "heavy"
-    comms = Pool.for_check(davan.intellect, davan.skill("electronics"), "average")
+    cover["Davan"] = Cover.HEAVY
+    comms = Pool.for_check(davan.intellect, davan.skill(Skill.ELECTRONICS), Difficulty.AVERAGE)
     d2 = RolledCheck("Davan", "Electronics: call station security", faces_for(comms, 2, 0))
     snapshot("Round 2: Davan", (d2,), ("Davan's Maneuvers", f"{plan.maneuvers}, Action kept for {plan.strain} Strain"))
 
     # Agent A, Disoriented, shoots Senna; Disoriented ends with his turn.
-    a2_shot = Attack(agent_a, sidearm, senna, band="short", cover=cover["Senna"], conditions=conds["Agent A"])
+    a2_shot = Attack(agent_a, sidearm, senna, band=RangeBand.SHORT, cover=cover["Senna"], conditions=conds["Agent A"])
     a2 = RolledCheck("Agent A", "shot at Senna (Disoriented)", faces_for(a2_shot.pool(), 1, 0))
     hit(a2_shot, a2.outcome, "Senna")
     conds["Agent A"] = conds["Agent A"].end_turn()
@@ -323,10 +329,11 @@ def _roll_lines(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...]
     if o.boons:
         net += f", {abs(o.boons)} {'Boon' if o.boons > 0 else 'Bane'}{'s' if abs(o.boons) != 1 else ''}"
     source = "as the source gives them" if check.stated_faces else "one way to roll the source's result"
-    if check.needed is None:
+    chance_needed = check.chance_needed()
+    if check.needed is None or chance_needed is None:  # the chance is None exactly when nothing is needed
         odds = [f"{o.successes} or more, {percent(check.chance_as_good())}"]
     else:
-        odds = [f"{check.needed} net Success needed, {percent(check.chance_needed())}"]
+        odds = [f"{check.needed} net Success needed, {percent(chance_needed)}"]
         if o.successes > check.needed:
             odds.append(f"{o.successes} or more, {percent(check.chance_as_good())}")
         elif o.successes < check.needed:
@@ -411,6 +418,8 @@ def ember_drift() -> tuple[ShipStep, ...]:
         EMBER_DRIFT,
         BaneSpend,
         ShipFight,
+        ShipRange,
+        Station,
         Talent,
         attack_odds,
         useful_bypass_boons,
@@ -418,16 +427,16 @@ def ember_drift() -> tuple[ShipStep, ...]:
     from voidref.drifters.ships.example import crew
 
     c = crew()
-    fight = ShipFight(band="medium")
+    fight = ShipFight(band=ShipRange.MEDIUM)
     ember = fight.add_ship(EMBER_DRIFT, Side.PLAYER)
     cutter = fight.add_ship(CM_440_CUTTER, Side.GM)
-    fight.declare_station(ember, c["senna"], "helm", talents=[Talent.EVASIVE_INSTINCT])
-    fight.declare_station(ember, c["yessica"], "gunnery", talents=[Talent.FIRE_CONTROL])
-    fight.declare_station(ember, c["davan"], "engineering", gear_boon_dice=1)
-    fight.declare_station(ember, c["rhi"], "sensors and comms")
+    fight.declare_station(ember, c["senna"], Station.HELM, talents=(Talent.EVASIVE_INSTINCT,))
+    fight.declare_station(ember, c["yessica"], Station.GUNNERY, talents=(Talent.FIRE_CONTROL,))
+    fight.declare_station(ember, c["davan"], Station.ENGINEERING, gear_boon_dice=1)
+    fight.declare_station(ember, c["rhi"], Station.SENSORS_COMMS)
     fight.declare_captain(ember, c["corin"])
-    fight.declare_station(cutter, c["cutter pilot"], "helm")
-    fight.declare_station(cutter, c["cutter gunner"], "gunnery")
+    fight.declare_station(cutter, c["cutter pilot"], Station.HELM)
+    fight.declare_station(cutter, c["cutter gunner"], Station.GUNNERY)
     steps: list[ShipStep] = []
 
     def state(s) -> ShipState:
@@ -480,6 +489,8 @@ def ember_drift() -> tuple[ShipStep, ...]:
     gun = rolled("Yessica", "autocannon at the cutter", shot.pool(), 2, 2)
     bypass = useful_bypass_boons(shot.weapon, shot.target, gun.outcome.boons) if gun.outcome.boons > 0 else 0
     fired = fight.fire(ember, "autocannon", cutter, gun.outcome, bypass_boons=bypass)
+    if fired.hit is None:
+        raise RulesError(f"'gun' must be a hit in the source's Gunnery step (got {gun.outcome.successes} Successes)")
     snapshot("Gunnery", (gun,), ("Damage", f"{fired.hit.damage} less Armor {fired.hit.armor}: "
                                            f"{fired.hull_damage} Hull Damage"),
              ("Critical Hit", "available" if fired.critical_hit_available else "not available"),
@@ -494,6 +505,8 @@ def ember_drift() -> tuple[ShipStep, ...]:
     jam = -rail.outcome.boons >= BaneSpend.JAM_WEAPON.banes
     spend = BaneSpend.JAM_WEAPON if jam else BaneSpend.NEXT_ATTACK_BANE_DIE
     back = fight.fire(cutter, "railgun battery", ember, rail.outcome, bane_spend=spend)
+    if back.hit is None:
+        raise RulesError(f"'rail' must be a hit in the source's cutter turn (got {rail.outcome.successes} Successes)")
     snapshot("The cutter's turn", (rail,), ("Damage", f"{back.hit.damage} less Armor {back.hit.armor}: "
                                                       f"{back.hull_damage} Hull Damage"),
              ("The GM's Banes", spend.value), odds=(("a jam", back_odds.jam),))

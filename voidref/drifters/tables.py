@@ -14,13 +14,15 @@ Restates nothing of its own: each table names the page and rule it serves.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from fractions import Fraction
 
 from voidref.charts import BarChart, svg
 from voidref.drifters.attack import Attack, Cover
-from voidref.drifters.characters import Character, RangeBand, Weapon
+from voidref.drifters.characters import Character, Kind, RangeBand, Skill, Weapon
 from voidref.drifters.dice import Difficulty, Pool
 from voidref.drifters.environment import Gravity, extra_move_maneuvers, melee_bane_dice, thrown_range
+from voidref.drifters.faces import CheckOutcome
 from voidref.drifters.health import Health
 from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_for_attack
 from voidref.drifters.movement import maneuvers_to_move
@@ -101,7 +103,7 @@ def hit_chance_table(max_dice: int = 5, bane_dice: int = 0) -> str:
 
 
 def _attack(high: int, low: int, band: RangeBand, cover: Cover, defense: int) -> Attack:
-    attacker = Character("Attacker", agility=high, skills={"ranged": low})
+    attacker = Character("Attacker", agility=high, skills={Skill.RANGED: low})
     target = Character("Target", ranged_defense=defense)
     rifle = Weapon("Rifle", damage=6, crit=3, range=RangeBand.EXTREME)
     return Attack(attacker, rifle, target, band=band, cover=cover)
@@ -142,6 +144,11 @@ def critical_injury_table(max_held: int = 5) -> str:
     return _table(header, rows)
 
 
+def _crit_available(crit: int) -> Callable[[CheckOutcome], bool]:
+    """The test 'the check passes and can buy a Critical Injury of rating *crit*' (for ``Dist.prob``)."""
+    return lambda o: o.successes >= 1 and (o.boons >= crit or o.breakthroughs >= 1)
+
+
 def crit_chance_table(max_dice: int = 5, difficulty: str = "easy", bane_dice: int = 0) -> str:
     """Chance that a roll hits and can buy a Critical Injury, by pool and by the weapon's Crit rating.
 
@@ -159,7 +166,7 @@ def crit_chance_table(max_dice: int = 5, difficulty: str = "easy", bane_dice: in
         dist = Pool.for_check(high, low, level, bane_dice=bane_dice).distribution()
         cells = [f"{high} / {low}", _positive_label(high, low)]
         for c in crits:
-            cells.append(_pct(dist.prob(lambda o, c=c: o.successes >= 1 and (o.boons >= c or o.breakthroughs >= 1))))
+            cells.append(_pct(dist.prob(_crit_available(c))))
         rows.append(cells)
     return _table(header, rows)
 
@@ -241,7 +248,7 @@ def attack_difficulty_table() -> str:
     attacker = Character("Attacker", might=2, agility=2)
     target = Character("Target")
     rifle = Weapon("Rifle", damage=6, crit=3, range=RangeBand.EXTREME)
-    knife = Weapon("Knife", damage=3, crit=3, range=RangeBand.ENGAGED, skill="melee")
+    knife = Weapon("Knife", damage=3, crit=3, range=RangeBand.ENGAGED, skill=Skill.MELEE)
     rows = []
     for band in RangeBand:
         shot = Attack(attacker, rifle, target, band=band)
@@ -335,10 +342,11 @@ def attack_wounds_chart(agility: int = 3, ranged: int = 2, damage: int = 6, crit
     check_int("wound_points", wound_points, low=1, high=40)
     check_int("wounds_taken", wounds_taken, low=0, high=wound_points - 1)
     b = check_enum("band", band, RangeBand)
-    attacker = Character("Attacker", agility=agility, skills={"ranged": ranged})
-    target = Character("Target", kind="elite", stated_wound_points=wound_points, stated_resistance=resistance)
+    shelter = check_enum("cover", cover, Cover)
+    attacker = Character("Attacker", agility=agility, skills={Skill.RANGED: ranged})
+    target = Character("Target", kind=Kind.ELITE, stated_wound_points=wound_points, stated_resistance=resistance)
     weapon = Weapon("Weapon", damage=damage, crit=crit, pierce=pierce, range=RangeBand.EXTREME)
-    attack = Attack(attacker, weapon, target, band=b, cover=cover)
+    attack = Attack(attacker, weapon, target, band=b, cover=shelter)
     health = Health.of(target).suffer_wounds(wounds_taken)
     odds = attack.odds(health)
     pool = odds.pool

@@ -10,6 +10,7 @@ changes every page that shows it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from voidref.errors import RulesError, check_int
@@ -221,10 +222,15 @@ def quick_exchange_table(low: int = -3, high: int = 3) -> str:
     return _table(["your edge", "you hit", "both hit", "you are hit"], rows)
 
 
+def _any_die_at_least(v: int) -> Callable[[tuple[int, ...]], bool]:
+    """The test 'some save die shows *v* or more', for :meth:`~voidref.exact.Dist.prob`."""
+    return lambda dice: any(x >= v for x in dice)
+
+
 def quick_save_table() -> str:
     """:func:`save_stops_table` turned on its side: a row per damage die value (page: quick)."""
     armors = [a for a in ArmorClass if a is not ArmorClass.NONE]
     saves = {a: save_dist(a) for a in armors}
-    rows = [[str(v)] + [pct(saves[a].prob(lambda dice, v=v: any(x >= v for x in dice))) for a in armors]
+    rows = [[str(v)] + [pct(saves[a].prob(_any_die_at_least(v))) for a in armors]
             for v in range(1, 7)]
     return _table(["damage die"] + [f"{a.value} ({a.save_dice}D)" for a in armors], rows)

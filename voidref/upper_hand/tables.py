@@ -9,6 +9,7 @@ Nothing is typed by hand: change a ruling and every table follows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from voidref.errors import check_int
@@ -40,6 +41,11 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+def _at_least(k: int) -> Callable[[int], bool]:
+    """The test 'an Impact of *k* or more', for :meth:`~voidref.exact.Dist.prob`."""
+    return lambda i: i >= k
+
+
 def throw_table(max_bonus: int = 4) -> str:
     """Chance of each Impact or more for a Task Throw, by bonus, plain and disadvantaged."""
     check_int("max_bonus", max_bonus, low=0, high=MAX_SKILL)
@@ -48,7 +54,7 @@ def throw_table(max_bonus: int = 4) -> str:
     for bonus in range(max_bonus + 1):
         for dis in (False, True):
             d = TASK_THROW.impact_odds(bonus, dis)
-            cells = [_pct(d.prob(lambda i, k=k: i >= k)) for k in range(1, 5)]
+            cells = [_pct(d.prob(_at_least(k))) for k in range(1, 5)]
             kind = "disadvantaged" if dis else "plain"
             lines.append(f"| +{bonus} | {kind} | {_pct(d[0])} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -61,7 +67,7 @@ def limit_table(bonus: int = 2) -> str:
     raw = TASK_THROW.impact_odds(bonus)
     for rank in range(0, 5):
         capped = throw_odds(bonus, rank)
-        lines.append(f"| {rank} | {float(capped.mean()):.2f} | {_pct(raw.prob(lambda i, rank=rank: i > rank))} |")
+        lines.append(f"| {rank} | {float(capped.mean()):.2f} | {_pct(raw.prob(_at_least(rank + 1)))} |")
     return "\n".join(lines)
 
 
@@ -77,8 +83,8 @@ def maneuver_table(thrusters: int = 2, max_pilot: int = 3, holder: str | None = 
     for pa in range(max_pilot + 1):
         row = []
         for pb in range(max_pilot + 1):
-            a, b = Ship("A", thrusters=thrusters, pilot=pa), Ship("B", thrusters=thrusters, pilot=pb)
-            d = maneuver_odds(a, b, holder)
+            d = maneuver_odds(Ship("A", thrusters=thrusters, pilot=pa), Ship("B", thrusters=thrusters, pilot=pb),
+                              holder)
             row.append(_pct(d[Side.A]))
         lines.append(f"| +{pa} | " + " | ".join(row) + " |")
     return "\n".join(lines)
@@ -109,8 +115,8 @@ def leap_table(max_agility: int = 3) -> str:
     lines = ["| Agility | Lands | Dies on the hull | Drifts away |", "| --- | --- | --- | --- |"]
     for ag in range(max_agility + 1):
         d = leap_odds(ag)
-        cells = (_pct(d[LeapResult.LANDED]), _pct(d[LeapResult.DIED]), _pct(d[LeapResult.DRIFTED]))
-        lines.append(f"| +{ag} | " + " | ".join(cells) + " |")
+        lines.append(f"| +{ag} | {_pct(d[LeapResult.LANDED])} | {_pct(d[LeapResult.DIED])} | "
+                     f"{_pct(d[LeapResult.DRIFTED])} |")
     return "\n".join(lines)
 
 
@@ -131,9 +137,9 @@ def engagement_table(guns: int = 1, thrusters: int = 2, skill: int = 1) -> str:
              "| --- | --- | --- | --- | --- | --- |"]
     for ga, gb in (("reach", "dock"), ("jump", "dock"), ("dock", "jump"), ("reach", "reach")):
         o = engagement_odds(pcs, npc, ga, gb)
-        goal, surrender = o.outcomes[Finish(Side.A, Ending.GOAL)], o.outcomes[Finish(Side.A, Ending.SURRENDER)]
-        cells = (_pct(goal), _pct(surrender), _pct(o.win(Side.B)), _pct(o.stalemate))
-        lines.append(f"| {ga} | {gb} | " + " | ".join(cells) + " |")
+        lines.append(f"| {ga} | {gb} | {_pct(o.outcomes[Finish(Side.A, Ending.GOAL)])} | "
+                     f"{_pct(o.outcomes[Finish(Side.A, Ending.SURRENDER)])} | {_pct(o.win(Side.B))} | "
+                     f"{_pct(o.stalemate)} |")
     return "\n".join(lines)
 
 
@@ -145,6 +151,6 @@ def quick_throw_table(max_bonus: int = 3, disadvantaged: bool = False) -> str:
     lines = ["| Bonus | Fails | Impact 1+ | 2+ | 3+ | 4+ |", "| --- | --- | --- | --- | --- | --- |"]
     for bonus in range(max_bonus + 1):
         d = TASK_THROW.impact_odds(bonus, disadvantaged)
-        cells = [_pct(d[0])] + [_pct(d.prob(lambda i, k=k: i >= k)) for k in range(1, 5)]
+        cells = [_pct(d[0])] + [_pct(d.prob(_at_least(k))) for k in range(1, 5)]
         lines.append(f"| +{bonus} | " + " | ".join(cells) + " |")
     return "\n".join(lines)

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain
 from voidref.upper_hand.goals import Ending, Finish
 
 __all__ = ["walk"]
+
+#: One node's way out of a stage, as :meth:`~voidref.upper_hand.chain.Chain.gunnery` and
+#: :meth:`~voidref.upper_hand.chain.Chain.settle` pack it: ``(endings, stay, moves)``, that is
+#: ``(Finish, weight)`` pairs, the weight of each node of this level, and ``(level, slot, weight)``
+#: triples for nodes of other levels.
+_Stage = tuple[Sequence[tuple[Finish, int]], Sequence[int], Sequence[tuple[int, int, int]]]
 
 
 def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, int, int]:
@@ -38,7 +45,8 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     dgun, dset = chain.dgun, chain.dset
     round_den = dgun * dset  # a whole round's weights: Gunnery's times the Maneuver phase's
     start_den = math.lcm(*(Fraction(p).denominator for p in start.values()))
-    pending = {first: numbers.begin([int(Fraction(start.get(h, 0)) * start_den) for h in HOLDERS] + [0, 0, 0], start_den)}
+    start_nums = [int(Fraction(start.get(h, 0)) * start_den) for h in HOLDERS]
+    pending = {first: numbers.begin(start_nums + [0, 0, 0], start_den)}
     heap = [(chain.progress(first), first)]
     ended: dict = {k: [] for k in OUTCOMES}
     stalemate = Finish(None, Ending.STALEMATE)
@@ -52,14 +60,16 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
         inflow = pending.pop(key)
         x, den = gather(inflow)
         operations += 18 * len(inflow) + 200
-        t = settle(key)
+        t: tuple[_Stage, ...] = settle(key)
         (_, t0, _), (_, t1, _), (_, t2, _) = t
         xs0, xs1, xs2, xm0, xm1, xm2 = x
         mass = [xs0 * dset + xm0 * t0[0] + xm1 * t1[0] + xm2 * t2[0],
                 xs1 * dset + xm0 * t0[1] + xm1 * t1[1] + xm2 * t2[1],
                 xs2 * dset + xm0 * t0[2] + xm1 * t1[2] + xm2 * t2[2]]
         mass_den = den * dset
-        v, v_den, g = [0, 0, 0], 1, ()
+        v: list[int] = [0, 0, 0]
+        v_den = 1
+        g: tuple[_Stage, ...] = ()
         if mass[0] or mass[1] or mass[2]:
             levels += 1
             g = gunnery(key)

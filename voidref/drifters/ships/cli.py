@@ -22,15 +22,19 @@ import dataclasses
 import json
 import sys
 from fractions import Fraction
+from typing import TypeVar
 
 from voidref.drifters.ships.damage import ShipStanding
 from voidref.drifters.ships.example import CM_440_CUTTER, EMBER_DRIFT
 from voidref.drifters.ships.odds import attack_odds
 from voidref.drifters.ships.pool import BOOST_DAMAGE, ShipAttack
-from voidref.errors import RulesError
+from voidref.drifters.ships.profiles import ShipRange
+from voidref.errors import RulesError, check_enum
 from voidref.exact import percent
 
 __all__ = ["add_parser", "run", "SHIPS"]
+
+T = TypeVar("T")
 
 #: Ship profiles the command knows by name.
 SHIPS = {"ember-drift": EMBER_DRIFT, "cm-440": CM_440_CUTTER}
@@ -98,6 +102,41 @@ def _int(args: argparse.Namespace, name: str) -> int | None:
         raise RulesError(f"'--{name.replace('_', '-')}' must be an integer (got {raw!r})") from None
 
 
+def _override(args: argparse.Namespace, name: str, current: T) -> int | T:
+    """The integer option *name* if it was given, else the profile's *current* figure."""
+    value = _int(args, name)
+    return current if value is None else value
+
+
+def _ranges(args: argparse.Namespace, current: tuple[ShipRange, ...]) -> tuple[ShipRange, ...]:
+    """The bands of ``--weapon-range`` (e.g. ``short-long``) if given, else the weapon's own."""
+    if not args.weapon_range:
+        return current
+    bands = [b for b in str(args.weapon_range).replace(",", "-").split("-") if b.strip()]
+    return tuple(check_enum("ranges", b.replace("_", " "), ShipRange) for b in bands or ["none"])
+
+
+def _deflection(args: argparse.Namespace, current: tuple[int, int]) -> tuple[int, int]:
+    """The fore/aft Deflection of ``--deflection`` (e.g. ``1/0``) if given, else the target's own."""
+    if not args.deflection:
+        return current
+    parts = str(args.deflection).split("/")
+    if len(parts) != 2:
+        raise RulesError(f"'--deflection' must read fore/aft, e.g. 1/0 (got {args.deflection!r})")
+    try:
+        return (int(parts[0]), int(parts[1]))
+    except ValueError:
+        raise RulesError(f"'--deflection' must read fore/aft, e.g. 1/0 (got {args.deflection!r})") from None
+
+
+def _given_int(args: argparse.Namespace, name: str) -> int:
+    """The integer option *name*, which must be present (it has a default, or was checked above)."""
+    value = _int(args, name)
+    if value is None:
+        raise RulesError(f"'--{name.replace('_', '-')}' must be given (got nothing)")
+    return value
+
+
 def _ship(name: str, option: str):
     key = str(name).strip().lower()
     if key not in SHIPS:
@@ -109,27 +148,17 @@ def _build(args: argparse.Namespace) -> tuple[ShipAttack, ShipStanding, str]:
     attacker = _ship(args.attacker, "attacker")
     target = _ship(args.target, "target") if args.target else next(s for s in SHIPS.values() if s is not attacker)
     weapon = attacker.weapon(args.weapon) if args.weapon else attacker.weapons[0]
-    changes = {k: _int(args, k) for k in ("damage", "crit", "pierce", "system_damage", "heat")}
-    changes = {k: v for k, v in changes.items() if v is not None}
-    if args.weapon_range:
-        bands = [b for b in str(args.weapon_range).replace(",", "-").split("-") if b.strip()]
-        changes["ranges"] = tuple(b.replace("_", " ") for b in bands) or ("none",)
-    if args.ion:
-        changes["ion"] = True
-    if args.armor_bypass:
-        changes["armor_bypass"] = True
-    weapon = dataclasses.replace(weapon, **changes)
-    tchanges = {k: _int(args, k) for k in ("armor", "hull_points", "system_points")}
-    tchanges = {k: v for k, v in tchanges.items() if v is not None}
-    if args.deflection:
-        parts = str(args.deflection).split("/")
-        if len(parts) != 2:
-            raise RulesError(f"'--deflection' must read fore/aft, e.g. 1/0 (got {args.deflection!r})")
-        try:
-            tchanges["deflection"] = (int(parts[0]), int(parts[1]))
-        except ValueError:
-            raise RulesError(f"'--deflection' must read fore/aft, e.g. 1/0 (got {args.deflection!r})") from None
-    target = dataclasses.replace(target, **tchanges)
+    weapon = dataclasses.replace(
+        weapon, damage=_override(args, "damage", weapon.damage), crit=_override(args, "crit", weapon.crit),
+        pierce=_override(args, "pierce", weapon.pierce),
+        system_damage=_override(args, "system_damage", weapon.system_damage),
+        heat=_override(args, "heat", weapon.heat), ranges=_ranges(args, weapon.ranges),
+        ion=True if args.ion else weapon.ion, armor_bypass=True if args.armor_bypass else weapon.armor_bypass)
+    target = dataclasses.replace(
+        target, armor=_override(args, "armor", target.armor),
+        hull_points=_override(args, "hull_points", target.hull_points),
+        system_points=_override(args, "system_points", target.system_points),
+        deflection=_deflection(args, target.deflection))
     handling = _int(args, "handling")
     if handling is not None:
         attacker = dataclasses.replace(attacker, handling=handling)
@@ -138,14 +167,15 @@ def _build(args: argparse.Namespace) -> tuple[ShipAttack, ShipStanding, str]:
     if args.agility is None or args.gunnery is None:
         missing = "--agility" if args.agility is None else "--gunnery"
         raise RulesError(f"'{missing}' must be given (got nothing)")
-    band = str(args.band).replace("-", " ")
-    attack = ShipAttack(attacker, weapon, target, agility=_int(args, "agility"), gunnery=_int(args, "gunnery"),
-                        band=band, arc=args.arc, facing=args.facing,
-                        limited_boon_dice=_int(args, "boon_dice"), talent_boon_dice=_int(args, "talent_boon_dice"),
-                        bane_dice=_int(args, "bane_dice"), target_evading=args.target_evading,
+    band = check_enum("band", str(args.band).replace("-", " "), ShipRange)
+    attack = ShipAttack(attacker, weapon, target, agility=_given_int(args, "agility"),
+                        gunnery=_given_int(args, "gunnery"), band=band, arc=args.arc, facing=args.facing,
+                        limited_boon_dice=_given_int(args, "boon_dice"),
+                        talent_boon_dice=_given_int(args, "talent_boon_dice"),
+                        bane_dice=_given_int(args, "bane_dice"), target_evading=args.target_evading,
                         attacker_evading=args.attacker_evading, boost=BOOST_DAMAGE if args.boost else 0,
                         screens_active=not args.screens_down)
-    standing = ShipStanding(hull_damage=_int(args, "hull_taken"), system_damage=_int(args, "system_taken"))
+    standing = ShipStanding(hull_damage=_given_int(args, "hull_taken"), system_damage=_given_int(args, "system_taken"))
     return attack, standing, args.boon_use
 
 
@@ -155,7 +185,9 @@ def _frac(p: Fraction | None) -> dict | None:
     return {"fraction": f"{p.numerator}/{p.denominator}", "percent": round(float(p) * 100, 4)}
 
 
-def _mean(m: Fraction) -> dict:
+def _mean(m: Fraction | None) -> dict | None:
+    if m is None:
+        return None
     return {"fraction": f"{m.numerator}/{m.denominator}", "value": round(float(m), 4)}
 
 

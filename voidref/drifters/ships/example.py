@@ -12,7 +12,7 @@ ShipWeapon('autocannon', damage=4, ranges=(ShipRange.SHORT, ShipRange.MEDIUM), c
 
 from __future__ import annotations
 
-from voidref.drifters.characters import Character
+from voidref.drifters.characters import Character, Skill
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import Arc, ShipProfile, ShipRange, ShipWeapon
 
@@ -46,11 +46,12 @@ def crew() -> dict[str, Character]:
     """
     return {
         "senna": Character("Senna Vael", might=2, agility=4, savvy=2, willpower=2,
-                           skills={"pilot": 2, "perception": 2}),
-        "yessica": Character("Yessica Morn", agility=4, skills={"gunnery": 2}),
-        "davan": Character("Davan Kel", might=2, intellect=4, willpower=2, skills={"craft": 2, "electronics": 2}),
+                           skills={Skill.PILOT: 2, Skill.PERCEPTION: 2}),
+        "yessica": Character("Yessica Morn", agility=4, skills={Skill.GUNNERY: 2}),
+        "davan": Character("Davan Kel", might=2, intellect=4, willpower=2,
+                           skills={Skill.CRAFT: 2, Skill.ELECTRONICS: 2}),
         "rhi": Character("Rhi", intellect=4),
         "corin": Character("Corin Ash"),
-        "cutter pilot": Character("cutter pilot", **rulings.EXAMPLE_CUTTER_PILOT),
-        "cutter gunner": Character("cutter gunner", **rulings.EXAMPLE_CUTTER_GUNNER),
+        "cutter pilot": rulings.EXAMPLE_CUTTER_PILOT,
+        "cutter gunner": rulings.EXAMPLE_CUTTER_GUNNER,
     }

@@ -16,6 +16,7 @@ screen dice, when damage takes hold) are fields of
 
 from __future__ import annotations
 
+from voidref.drifters.characters import Character, Skill
 from voidref.drifters.dice import Difficulty
 from voidref.drifters.ships.profiles import ActionKind, Arc, Facing, Mount, ShipRange, Station, StationAction
 from voidref.errors import check_int
@@ -218,10 +219,10 @@ OFF_STATION_SLOT = "own slot if rolled, else the ship's slot"
 #: of the Docking Bay fight have Agility 3 and Ranged 2) and its pilot rolls
 #: Initiative with Savvy 2 and Perception 1. **Why:** the odds need a pool;
 #: the results the page uses are still the source's.
-EXAMPLE_CUTTER_GUNNER = {"agility": 3, "skills": {"gunnery": 2}}
+EXAMPLE_CUTTER_GUNNER = Character("cutter gunner", agility=3, skills={Skill.GUNNERY: 2})
 
 #: See :data:`EXAMPLE_CUTTER_GUNNER`.
-EXAMPLE_CUTTER_PILOT = {"savvy": 2, "skills": {"perception": 1}}
+EXAMPLE_CUTTER_PILOT = Character("cutter pilot", savvy=2, skills={Skill.PERCEPTION: 1})
 
 #: **The railgun battery's mount.** Source: the example gives the cutter's
 #: railgun battery no mount or arc. **We chose:** a turret covering all four
