@@ -13,7 +13,7 @@ HOST    ?= 127.0.0.1
 # itself, takes only the exact versions in requirements/constraints.txt.
 export PIP_CONSTRAINT := $(CURDIR)/requirements/constraints.txt
 
-.PHONY: serve site test install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium
+.PHONY: serve site test lint install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium
 
 # Pyodide (pinned in package.json / package-lock.json) and axe-core come from npm.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -56,7 +56,12 @@ docs-strict:
 docs-doctest:
 	$(SPHINX) -W --keep-going -q -c . -b doctest docs _build/doctest
 
+# ruff (pyproject [tool.ruff]) and mypy ([tool.mypy]) over the code, tests and build glue.
+lint: install-test
+	PYTHON=$(VPY) bash .ci/lint
+
 test: install-test
+	$(MAKE) lint
 	$(MAKE) docs-strict
 	$(MAKE) docs-doctest
 	$(MAKE) pytest
