@@ -25,11 +25,12 @@ voidref.errors.RulesError: 'cover' must be one of none, soft (got 'glass')
 from __future__ import annotations
 
 import enum
+from dataclasses import fields
 from typing import Any, TypeVar
 
 from voidref.errors import check_enum
 
-__all__ = ["Kind"]
+__all__ = ["Kind", "dataclass_repr"]
 
 _K = TypeVar("_K", bound="Kind")
 
@@ -67,3 +68,27 @@ class Kind(enum.Enum):
         (Band.EXTRA_LONG, Band.EXTRA_LONG, Band.EXTRA_LONG)
         """
         return check_enum(argument, value, cls)
+
+
+def dataclass_repr(obj: Any, positional: tuple[str, ...] = ("name",)) -> str:
+    """A repr that rebuilds a frozen dataclass: its *positional* fields, then only the fields off their default.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, repr=False)
+    ... class Gun:
+    ...     name: str
+    ...     damage: int = 4
+    ...     crit: int = 3
+    ...     def __repr__(self) -> str:
+    ...         return dataclass_repr(self)
+    >>> Gun("Autocannon", crit=4)
+    Gun('Autocannon', crit=4)
+    """
+    parts = [repr(getattr(obj, f)) for f in positional]
+    for f in fields(obj):
+        if f.name in positional:
+            continue
+        value = getattr(obj, f.name)
+        if value != f.default:
+            parts.append(f"{f.name}={value!r}")
+    return f"{type(obj).__name__}({', '.join(parts)})"

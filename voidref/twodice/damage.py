@@ -162,7 +162,7 @@ def items_dist(damage: DamageRoll | str, *, rulings: Rulings = STANDARD) -> Dist
     >>> items_dist("1D-4")[()]
     Fraction(2, 3)
     """
-    damage = _as_damage(damage)
+    damage = as_damage(damage)
     return _items_dist(damage.dice, damage.modifier, check_rulings(rulings).zero_dice_dropped)
 
 
@@ -186,12 +186,12 @@ def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorCla
     >>> hit_damage_dist("2D-3").mean()
     Fraction(145, 36)
     """
-    damage = _as_damage(damage)
+    damage = as_damage(damage)
     armor = check_enum("armor", armor, ArmorClass)
     return _hit_damage(damage.dice, damage.modifier, armor.save_dice, check_rulings(rulings).zero_dice_dropped)
 
 
-def _as_damage(damage: Any) -> DamageRoll:
+def as_damage(damage: Any) -> DamageRoll:
     if isinstance(damage, DamageRoll):
         return damage
     if isinstance(damage, str):

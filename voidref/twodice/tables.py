@@ -17,7 +17,7 @@ from voidref.errors import RulesError, check_int
 from voidref.exact import percent_cell as pct
 from voidref.present import Table
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
-from voidref.twodice.damage import _as_damage, damage_items, hit_damage_dist
+from voidref.twodice.damage import as_damage, damage_items, hit_damage_dist
 from voidref.twodice.dice import FightingRoll, two_dice
 from voidref.twodice.exchange import (
     Exchange,
@@ -117,7 +117,7 @@ def save_stops_table() -> str:
 
 def damage_by_armor_table(damage: str = "2D+4") -> str:
     """Chance of each amount of damage from one hit of *damage*, for each armor class."""
-    roll = _as_damage(damage)
+    roll = as_damage(damage)
     dists = {a: hit_damage_dist(roll, a) for a in ArmorClass}
     most = max(max(d) for d in dists.values())
     rows = [[str(v)] + [pct(dists[a][v]) for a in ArmorClass] for v in range(0, most + 1)]
@@ -131,7 +131,7 @@ def weapon_armor_table(damages: tuple[str, ...] = ("1D", "2D-3", "2D", "2D+4", "
         raise RulesError(f"'damages' must list 1 to 12 damage rolls (got {damages!r})")
     rows = []
     for text in damages:
-        roll = _as_damage(text)
+        roll = as_damage(text)
         cells = []
         for a in ArmorClass:
             d = hit_damage_dist(roll, a)

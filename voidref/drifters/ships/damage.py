@@ -28,8 +28,9 @@ from dataclasses import dataclass
 
 from voidref.drifters.dice import CheckOutcome
 from voidref.drifters.ships import rulings
-from voidref.drifters.ships.profiles import MAX_HULL_POINTS, ShipProfile, ShipWeapon, _repr
+from voidref.drifters.ships.profiles import MAX_HULL_POINTS, ShipProfile, ShipWeapon
 from voidref.errors import RulesError, check_bool, check_int
+from voidref.kinds import dataclass_repr
 
 __all__ = [
     "Hit", "resolve_hit", "hit_damage", "armor_after_pierce", "system_damage",
@@ -112,7 +113,7 @@ class Hit:
     """System Damage dealt."""
 
     def __repr__(self) -> str:
-        return _repr(self, ())
+        return dataclass_repr(self, ())
 
     @property
     def dealt_damage(self) -> bool:
@@ -183,7 +184,7 @@ class ShipStanding:
         check_int("heat", self.heat, low=0, high=MAX_HULL_POINTS * 2)
 
     def __repr__(self) -> str:
-        return _repr(self, ())
+        return dataclass_repr(self, ())
 
     def destroyed(self, profile: ShipProfile) -> bool:
         """Hull Damage has reached Hull Points: the ship breaks up at the end of the next round."""

@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from voidref.drifters.dice import Pool
 from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships import rulings
-from voidref.drifters.ships.profiles import Arc, Facing, Mount, ShipProfile, ShipRange, ShipWeapon, _repr
+from voidref.drifters.ships.profiles import Arc, Facing, Mount, ShipProfile, ShipRange, ShipWeapon
 from voidref.drifters.ships.range import attack_difficulty, check_in_arc, check_in_range
 from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.kinds import dataclass_repr
 
 __all__ = ["BOON_LIMIT", "BOOST_DAMAGE", "boon_dice_after_limit", "ShipAttack"]
 
@@ -126,7 +127,7 @@ class ShipAttack:
                              f"(got {size})")
 
     def __repr__(self) -> str:
-        return _repr(self, ())
+        return dataclass_repr(self, ())
 
     # -- the pool ---------------------------------------------------------------
     def parts(self) -> tuple[tuple[str, str, int], ...]:

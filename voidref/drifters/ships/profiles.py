@@ -25,11 +25,11 @@ voidref.errors.RulesError: 'damage' must be an integer from 0 to 50 (got -1)
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
-from voidref.kinds import Kind
+from voidref.kinds import Kind, dataclass_repr
 
 __all__ = [
     "ShipRange", "Arc", "Facing", "Mount", "WeaponType", "Station", "ActionKind",
@@ -165,18 +165,6 @@ class ActionKind(_Named):
     """Taken in answer to something, outside the turn."""
 
 
-def _repr(obj: Any, positional: tuple[str, ...] = ("name",)) -> str:
-    """A repr listing positional fields, then only the fields that differ from their default."""
-    parts = [repr(getattr(obj, f)) for f in positional]
-    for f in fields(obj):
-        if f.name in positional:
-            continue
-        value = getattr(obj, f.name)
-        if value != f.default:
-            parts.append(f"{f.name}={value!r}")
-    return f"{type(obj).__name__}({', '.join(parts)})"
-
-
 def _enum_tuple(name: str, values: Any, enum_type: type[enum.Enum], allow_empty: bool = False) -> tuple:
     if isinstance(values, (str, enum.Enum)):
         values = (values,)
@@ -219,7 +207,7 @@ class Screen:
         object.__setattr__(self, "types", _enum_tuple("types", self.types, WeaponType))
 
     def __repr__(self) -> str:
-        return _repr(self, ())
+        return dataclass_repr(self, ())
 
     def names(self, weapon: ShipWeapon) -> bool:
         """True if the screen names the weapon's type."""
@@ -238,7 +226,7 @@ class Ecm:
         object.__setattr__(self, "types", _enum_tuple("types", self.types, WeaponType))
 
     def __repr__(self) -> str:
-        return _repr(self, ())
+        return dataclass_repr(self, ())
 
     def names(self, weapon: ShipWeapon) -> bool:
         """True if the ECM names the weapon's type."""
@@ -288,7 +276,7 @@ class ShipWeapon:
         check_bool("ion", self.ion)
 
     def __repr__(self) -> str:
-        return _repr(self)
+        return dataclass_repr(self)
 
 
 @dataclass(frozen=True)
@@ -344,7 +332,7 @@ class ShipProfile:
         object.__setattr__(self, "weapons", weapons)
 
     def __repr__(self) -> str:
-        return _repr(self)
+        return dataclass_repr(self)
 
     def deflection_for(self, facing: Facing | str) -> int:
         """Bane Dice the target's Deflection adds for an attack on *facing*."""
@@ -385,4 +373,4 @@ class StationAction:
             object.__setattr__(self, "difficulty", int(check_int("difficulty", self.difficulty, low=0, high=5)))
 
     def __repr__(self) -> str:
-        return _repr(self)
+        return dataclass_repr(self)

@@ -30,7 +30,7 @@ from voidref.drifters.characters import Character
 from voidref.drifters.dice import CheckOutcome, Pool
 from voidref.drifters.initiative import Entry, Side, initiative_pool, turn_order
 from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
-from voidref.drifters.ships.damage import Hit, ShipStanding, critical_hit_available, resolve_hit
+from voidref.drifters.ships.damage import ShipStanding, critical_hit_available, resolve_hit
 from voidref.drifters.ships.heat import at_threshold, dissipate, shot_heat
 from voidref.drifters.ships.pool import BOOST_DAMAGE, ShipAttack
 from voidref.drifters.ships.profiles import (
@@ -41,9 +41,9 @@ from voidref.drifters.ships.profiles import (
     ShipWeapon,
     Station,
     StationAction,
-    _repr,
 )
 from voidref.drifters.ships.range import advance, break_away
+from voidref.drifters.ships.round_results import ShipEnd, Shot
 from voidref.drifters.ships.stations import (
     BaneSpend,
     BoonSpend,
@@ -160,44 +160,6 @@ class FightShip:
     def unmanned(self) -> tuple[Station, ...]:
         """Stations nobody is at: they take no actions ("Station Actions at a Glance")."""
         return tuple(s for s in Station if s not in self.posts)
-
-
-@dataclass(frozen=True)
-class Shot:
-    """What one ship attack did (returned by :meth:`ShipFight.fire`)."""
-
-    attack: ShipAttack
-    outcome: CheckOutcome
-    hit: Hit | None
-    bypass_boons: int
-    critical_hit_available: bool
-    heat: int
-    bane_spend: BaneSpend | None
-
-    def __repr__(self) -> str:
-        return _repr(self, ())
-
-    @property
-    def hull_damage(self) -> int:
-        """Hull Damage dealt (0 on a miss)."""
-        return self.hit.hull_damage if self.hit else 0
-
-
-@dataclass(frozen=True)
-class ShipEnd:
-    """One ship at the end of a round (steps 5 and 6)."""
-
-    name: str
-    standing: ShipStanding
-    heat_before: int
-    destroyed: bool
-    breaks_up_after_round: int | None
-    out_of_control: bool
-    at_heat_threshold: bool | None
-    """Whether Heat reached the Heat Threshold this round (``None``: the profile lists none)."""
-
-    def __repr__(self) -> str:
-        return _repr(self)
 
 
 class ShipFight:
