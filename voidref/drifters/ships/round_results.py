@@ -18,7 +18,7 @@ __all__ = ["Shot", "ShipEnd"]
 
 @dataclass(frozen=True)
 class Shot:
-    """What one ship attack did (returned by :meth:`ShipFight.fire`)."""
+    """What one ship attack did (returned by :meth:`~voidref.drifters.ships.round.ShipFight.fire`)."""
 
     attack: ShipAttack
     outcome: CheckOutcome
