@@ -704,3 +704,31 @@ def test_number_fields_offer_a_keyboard_with_a_minus_sign_when_they_take_negativ
             assert f'data-low="{f.low}"' in tag and f'data-high="{f.high}"' in tag
             checked += 1
     assert checked > 20
+
+
+def test_on_a_phone_listed_dice_take_the_difficulty_shown(browser, site):
+    """At 375 px: "2A 1M" typed while Difficulty shows Average rolls against 2 Trial Dice (65.1 %);
+    "2a 1m vs average" gives the same; a word it cannot read is named."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    try:
+        page, root = open_calc(ctx, site, "check-odds")
+        wait_live(root)
+        assert root.locator("[name='difficulty']").input_value() == "average"
+        dice = root.locator("[name='dice']")
+        for typed in ("2A 1M", "2a 1m vs average"):
+            dice.tap()
+            dice.fill(typed)
+            root.locator("xpath=self::*[@data-state='live']").wait_for()
+            text = root.locator("pre.vc-text").text_content()
+            assert text == calc.run("check-odds", {"dice": typed})["text"]
+            assert text.splitlines()[0] == "Chance of success: 65.1%", text
+            assert "vs 2 Trial" in text
+        dice.fill("2A 1Q")
+        root.locator("xpath=self::*[@data-state='error']").wait_for()
+        assert "'Q'" in root.locator("#calc-check-odds-dice-err").inner_text()
+        watch.check()
+    finally:
+        ctx.close()
