@@ -307,7 +307,7 @@ def docking_bay() -> tuple[Step, ...]:
     hit(b2_shot, b2.outcome, "Davan")
     snapshot("Round 2: Agent B", (b2,))
 
-    # If the fight ends here, Davan recovers Strain equal to his Willpower.
+    # Ending the encounter now: Davan's Strain drops by his Willpower.
     health["Davan"] = health["Davan"].end_of_encounter(willpower=davan.willpower)
     snapshot("If the fight ends now", (), ("Davan recovers", f"{davan.willpower} Strain (his Willpower)"),
              heading="If it ends now")
