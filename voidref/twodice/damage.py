@@ -98,13 +98,28 @@ def _cancel(items: tuple[int, ...], saves: tuple[int, ...]) -> tuple[tuple[int, 
     """
     stopped: list[int] = []
     left: list[int] = []
+    high_enough = 0  # saves at least as high as the current item: only grows as the items go down
     for item in items:
-        high_enough = sum(1 for s in saves if s >= item)
+        while high_enough < len(saves) and saves[high_enough] >= item:
+            high_enough += 1
         if high_enough > len(stopped):
             stopped.append(item)
         else:
             left.append(item)
     return tuple(stopped), tuple(left)
+
+
+def _damage_through(items: tuple[int, ...], saves: tuple[int, ...]) -> int:
+    """The sum of what :func:`_cancel` leaves, without building the tuples (the exact odds' inner loop)."""
+    through = stopped = high_enough = 0
+    for item in items:
+        while high_enough < len(saves) and saves[high_enough] >= item:
+            high_enough += 1
+        if high_enough > stopped:
+            stopped += 1
+        else:
+            through += item
+    return through
 
 
 def cancel(items: Sequence[int], saves: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -170,7 +185,7 @@ def items_dist(damage: DamageRoll | str, *, rulings: Rulings = STANDARD) -> Dist
 def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = True) -> Dist:
     items = _items_dist(dice, modifier, drop_zeros)
     saves = multiset_dist(save_dice)
-    return items.combine(saves, lambda its, svs: sum(_cancel(its, svs)[1]))
+    return items.combine(saves, _damage_through)
 
 
 def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorClass.NONE, *,
