@@ -1,0 +1,197 @@
+"""Calculators as a player on a phone meets them: when Python starts, what a failed start
+looks like, and the phone-sized controls (steppers, pinned answer, keyboards, listed dice).
+
+Fixtures and helpers come from test_browser_calculators.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from test_browser_calculators import (  # noqa: F401
+    CALC_PAGE,
+    READY_MS,
+    Watch,
+    _python_requests,
+    apply,
+    browser,
+    changed_inputs,
+    context,
+    open_calc,
+    set_field,
+    site,
+    wait_live,
+)
+
+from voidref import calc
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_reader_who_never_touches_a_calculator_downloads_no_python(context, site):
+    """Reading a calculator page fetches no Python runtime and starts no worker: the built result is there."""
+    page = context.new_page()
+    page.goto(site.url + CALC_PAGE, wait_until="load")
+    page.mouse.wheel(0, 3000)  # scrolling past calculators is reading, not using them
+    page.wait_for_timeout(1500)
+    assert not page.workers
+    assert not _python_requests(context)
+    root = page.locator("section.voidref-calc").first
+    assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
+    assert root.locator(".vc-headline").is_visible() or root.locator(".vc-headline").count() == 1
+
+
+def test_touching_a_calculator_on_a_phone_starts_python_and_the_change_goes_live(browser, site):
+    """At 375 px with touch: a tap in a calculator starts Python; a change then shows the engine's result."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    ctx.watch = watch
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + "drifters/dice.html", wait_until="load")
+        page.wait_for_timeout(500)
+        assert not _python_requests(ctx)
+        root = page.locator("section.voidref-calc").first
+        slug = root.get_attribute("data-calc")
+        field = root.locator(".vc-form [name]").first
+        field.scroll_into_view_if_needed()
+        field.tap()
+        root.locator(".vc-result[data-state='live']").wait_for()
+        inputs = changed_inputs(slug)
+        apply(root, slug, inputs)
+        assert root.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def test_a_failed_start_is_retried_with_the_try_again_button(browser, site):
+    """The first start fails (no WebAssembly file); the result is not dimmed; "Try again" brings it live."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    blocked = {"on": True}
+
+    def wasm(route):
+        if blocked["on"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    try:
+        ctx.route("**/pyodide.asm.wasm", wasm)
+        page, root = open_calc(ctx, site, "check-odds")
+        set_field(root, "check-odds", "dice", "2A vs 1T")
+        root.locator(".vc-status[data-state='failed']").wait_for()
+        assert root.locator(".vc-result").get_attribute("data-state") == "failed"
+        assert page.evaluate("el => getComputedStyle(el).opacity", root.locator(".vc-result").element_handle()) == "1"
+        assert "default inputs" in root.locator(".vc-general-error").inner_text()
+        retry = root.locator(".vc-retry")
+        assert retry.is_visible()
+        blocked["on"] = False
+        retry.click()
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "2A vs 1T"})["text"]
+        assert not retry.is_visible()
+        assert root.locator(".vc-general-error").is_hidden()
+    finally:
+        ctx.close()
+
+
+def test_a_failed_start_is_retried_at_the_next_change(browser, site):
+    """After a failed start, the player's next change starts Python again and shows its result."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    blocked = {"on": True}
+    try:
+        ctx.route("**/pyodide.asm.wasm", lambda route: route.abort() if blocked["on"] else route.continue_())
+        page, root = open_calc(ctx, site, "check-odds")
+        root.locator(".vc-status[data-state='failed']").wait_for()
+        blocked["on"] = False
+        set_field(root, "check-odds", "dice", "3A vs 2T")
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "3A vs 2T"})["text"]
+    finally:
+        ctx.close()
+
+
+def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(browser, site):
+    """At 375 px with touch: "+" raises the Skill by one, the engine's answer follows, and the
+    pinned headline is on screen while the player edits the last field."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE + "#calc-check-odds")
+        root = page.locator("section.voidref-calc[data-key='check-odds']")
+        skill = root.locator("[name='skill']")
+        plus = root.locator(".vc-field", has=page.locator("[name='skill']")).locator(".vc-step[data-step='1']")
+        plus.scroll_into_view_if_needed()
+        plus.tap()
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert skill.input_value() == "2"
+        expected = calc.run("check-odds", {"skill": "2"})["text"]
+        assert root.locator("pre.vc-text").text_content() == expected
+        last = root.locator("[name='bane_dice']")
+        last.scroll_into_view_if_needed()
+        pinned = root.locator(".vc-pinned")
+        assert pinned.inner_text() == expected.splitlines()[0]
+        box = pinned.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 812, box
+        header = page.locator(".bd-header-article").bounding_box()
+        assert box["y"] >= header["y"] + header["height"] - 1, (box, header)
+        minus = root.locator(".vc-field", has=page.locator("[name='bane_dice']")).locator(".vc-step[data-step='-1']")
+        minus.tap()  # already at its lowest: nothing changes, nothing is sent
+        assert last.input_value() == "0"
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def test_number_fields_offer_a_keyboard_with_a_minus_sign_when_they_take_negatives(site):
+    """A field whose range goes below zero is not given the digits-only keypad."""
+    with open(os.path.join(site.root, CALC_PAGE), encoding="utf-8") as fh:
+        page = fh.read()
+    checked = 0
+    for c in calc.calculators():
+        for f in c.fields:
+            if f.kind != "int":
+                continue
+            tag = re.search(rf'<input [^>]*id="calc-{c.slug}-{f.name}"[^>]*>', page).group(0)
+            mode = re.search(r'inputmode="(\w+)"', tag).group(1)
+            assert mode == ("numeric" if f.low >= 0 else "text"), (c.slug, f.name, mode)
+            assert f'data-low="{f.low}"' in tag and f'data-high="{f.high}"' in tag
+            checked += 1
+    assert checked > 20
+
+
+def test_on_a_phone_listed_dice_take_the_difficulty_shown(browser, site):
+    """At 375 px: "2A 1M" typed while Difficulty shows Average rolls against 2 Trial Dice (65.1 %);
+    "2a 1m vs average" gives the same; a word it cannot read is named."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    try:
+        page, root = open_calc(ctx, site, "check-odds")
+        wait_live(root)
+        assert root.locator("[name='difficulty']").input_value() == "average"
+        dice = root.locator("[name='dice']")
+        for typed in ("2A 1M", "2a 1m vs average"):
+            dice.tap()
+            dice.fill(typed)
+            root.locator("xpath=self::*[@data-state='live']").wait_for()
+            text = root.locator("pre.vc-text").text_content()
+            assert text == calc.run("check-odds", {"dice": typed})["text"]
+            assert text.splitlines()[0] == "Chance of success: 65.1%", text
+            assert "vs 2 Trial" in text
+        dice.fill("2A 1Q")
+        root.locator("xpath=self::*[@data-state='error']").wait_for()
+        assert "'Q'" in root.locator("#calc-check-odds-dice-err").inner_text()
+        watch.check()
+    finally:
+        ctx.close()
