@@ -27,14 +27,14 @@ import json
 import os
 import pty
 import shutil
-import socket
+import signal
 import subprocess
 import threading
 import time
 
 import pytest
-
 from test_browser_calculators import ROOT, _missing, site  # noqa: F401
+
 from voidref import calc
 
 pytestmark = pytest.mark.browser
@@ -91,33 +91,19 @@ def test_firefox_player_tasks(site, tmp_path):  # noqa: F811
 
 @pytest.fixture(scope="module")
 def display():
-    """A private Xvfb display (WebKitGTK draws into a real window)."""
-    if not shutil.which("Xvfb"):
-        _missing("Xvfb is missing (make install-test installs Debian's xvfb)")
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    number = os.read(read, 16).decode().strip()
-    os.close(read)
-    # Wait until the display takes connections (clients that come too early give up).
-    end = time.monotonic() + 10
-    while True:
-        with socket.socket(socket.AF_UNIX) as probe:
-            try:
-                probe.connect(f"/tmp/.X11-unix/X{number}")
-                break
-            except OSError:
-                if time.monotonic() > end:
-                    raise
-        time.sleep(0.1)
-    time.sleep(0.5)
-    yield ":" + number
-    xvfb.terminate()
-    xvfb.wait(10)
+    """A private X display from xvfb-run (WebKitGTK draws into a real window): its environment."""
+    if not shutil.which("xvfb-run"):
+        _missing("xvfb-run is missing (make install-test installs Debian's xvfb)")
+    holder = subprocess.Popen(["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
+                               "sh", "-c", 'echo "$DISPLAY $XAUTHORITY"; exec sleep 100000'],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    number, xauthority = holder.stdout.readline().split()
+    yield {"DISPLAY": number, "XAUTHORITY": xauthority}
+    os.killpg(holder.pid, signal.SIGTERM)  # xvfb-run, its Xvfb and the placeholder
+    holder.wait(10)
 
 
-def _webkit(display: str, user_agent: str | None):
+def _webkit(display: dict, user_agent: str | None):
     if not (os.path.exists(WEBDRIVER) and os.path.exists(MINIBROWSER)):
         _missing(f"{WEBDRIVER} or {MINIBROWSER} is missing (make install-test installs webkit2gtk-driver)")
     try:
@@ -131,7 +117,7 @@ def _webkit(display: str, user_agent: str | None):
     options.add_argument("--automation")
     if user_agent:  # webkitgtk:browserOptions args reach MiniBrowser, which sets WebKitSettings:user-agent
         options.add_argument(f"--user-agent={user_agent}")
-    service = Service(WEBDRIVER, env=dict(os.environ, DISPLAY=display))
+    service = Service(WEBDRIVER, env=dict(os.environ, **display))
     driver = webdriver.WebKitGTK(options=options, service=service)
     driver.set_window_rect(width=375, height=812)  # MiniBrowser keeps its own minimum: 447 px
     return driver
@@ -249,15 +235,15 @@ def test_webkit_player_tasks(site, display, user_agent):  # noqa: F811
 SETTLE_S = 10  # MiniBrowser starts its web and network processes first: over http that takes seconds
 
 
-def _console_of_load(display: str, uri: str) -> list[str]:
+def _console_of_load(display: dict, uri: str) -> list[str]:
     """The console lines MiniBrowser writes in SETTLE_S seconds after it opens ``uri``."""
     if not os.path.exists(MINIBROWSER):
         _missing(f"{MINIBROWSER} is missing (make install-test installs webkit2gtk-driver)")
     # WebKit writes the console lines to stderr; a terminal gets each line at once.
     leader, follower = pty.openpty()
     browser = subprocess.Popen([MINIBROWSER, "--enable-write-console-messages-to-stdout=true", uri],
-                               stdout=follower, stderr=follower,
-                               env=dict(os.environ, DISPLAY=display))
+                               stdout=follower, stderr=follower, start_new_session=True,
+                               env=dict(os.environ, **display))
     os.close(follower)
     chunks: list[bytes] = []
 
@@ -277,7 +263,7 @@ def _console_of_load(display: str, uri: str) -> list[str]:
     try:
         time.sleep(SETTLE_S)
     finally:
-        browser.terminate()
+        os.killpg(browser.pid, signal.SIGTERM)  # MiniBrowser and its web and network processes
         browser.wait(10)
         reader.join(5)
         os.close(leader)
