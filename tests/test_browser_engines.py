@@ -9,14 +9,19 @@ tasks run in each, against the built site served on 127.0.0.1:
 - a glossary preview: tap a term link on a rules page, see its definition.
 
 WebKit is Debian's WebKitGTK (``WebKitWebDriver`` and its MiniBrowser, on an
-Xvfb display) driven through Selenium. MiniBrowser's window is at least 447 px
-wide, so WebKit runs at that width, with a mouse (its driver has no touch).
-One run carries an iPhone user agent: Pyodide takes another path there.
-Firefox is Debian's firefox-esr driven over WebDriver BiDi by puppeteer-core
-(tests/engines/firefox.mjs) at 375 px with touch and mobile emulation.
+xvfb-run display) driven through Selenium. MiniBrowser's window is at least
+447 px wide, so WebKit runs at that width, with WebDriver clicks (not touch).
+One run carries an iPhone user agent, set through ``webkitgtk:browserOptions``:
+Pyodide takes another path there. Firefox is Debian's firefox-esr driven over
+WebDriver BiDi by puppeteer-core (tests/engines/firefox.mjs) at 375 px with
+touch and mobile emulation.
 
-Every run must keep a clean console. Without the browsers these tests skip,
-unless ``VOIDREF_REQUIRE_BROWSER=1`` (set by ``make test``) makes that a failure.
+Every run must keep a clean console. Firefox reports every console message
+over BiDi. WebKit's automation mode drops them, so there the page collects its
+own errors from load on, and MiniBrowser alone, which writes each console
+message, opens the pages once more to check their loads. Without the browsers
+these tests skip, unless ``VOIDREF_REQUIRE_BROWSER=1`` (set by ``make test``)
+makes that a failure.
 """
 
 from __future__ import annotations
