@@ -17,8 +17,8 @@ WebDriver BiDi by puppeteer-core (tests/engines/firefox.mjs) at 375 px with
 touch and mobile emulation.
 
 Every run must keep a clean console. Firefox reports every console message
-over BiDi. WebKit's automation mode drops them, so there the page collects its
-own errors from load on, and MiniBrowser alone, which writes each console
+over BiDi. WebKit's automation mode drops them, so there each page collects its
+own errors from just after its load, and MiniBrowser alone, which writes each console
 message, opens the pages once more to check their loads. Without the browsers
 these tests skip, unless ``VOIDREF_REQUIRE_BROWSER=1`` (set by ``make test``)
 makes that a failure.
