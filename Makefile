@@ -13,7 +13,7 @@ HOST    ?= 127.0.0.1
 # itself, takes only the exact versions in requirements/constraints.txt.
 export PIP_CONSTRAINT := $(CURDIR)/requirements/constraints.txt
 
-.PHONY: serve site test lint install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium
+.PHONY: serve site test lint install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium webkit firefox
 
 # Pyodide (pinned in package.json / package-lock.json) and axe-core come from npm.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -23,6 +23,14 @@ node_modules/.package-lock.json: package.json package-lock.json
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium)
 
+# iPhone players run WebKit: Debian's WebKitGTK driver (with its MiniBrowser) on an Xvfb display.
+webkit:
+	@(test -x /usr/bin/WebKitWebDriver && command -v Xvfb >/dev/null) || (apt-get update -q && apt-get install -y -q webkit2gtk-driver xvfb)
+
+# Many Android players run Firefox: Debian's firefox-esr, driven by npm puppeteer-core.
+firefox:
+	@test -x /usr/bin/firefox-esr || (apt-get update -q && apt-get install -y -q firefox-esr)
+
 $(VPY):
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q pip setuptools wheel
@@ -30,7 +38,7 @@ $(VPY):
 install: $(VPY) node_modules/.package-lock.json
 	$(VPY) -m pip install -q -e '.[docs]'
 
-install-test: $(VPY) node_modules/.package-lock.json chromium
+install-test: $(VPY) node_modules/.package-lock.json chromium webkit firefox
 	$(VPY) -m pip install -q -e '.[docs,test]'
 
 # The build itself (docs/_ext/voidref_calculators/) writes the voidref wheel

@@ -1,0 +1,144 @@
+// The three player tasks in Debian's Firefox ESR, driven over WebDriver BiDi
+// by puppeteer-core (no browser download). Run by tests/test_browser_engines.py:
+//   node tests/engines/firefox.mjs <site url> <expected.json>
+// expected.json holds what voidref computes for the calculator inputs
+// ({"skill2": text, "skill0": text}). Prints one JSON line with the results
+// and exits non-zero on the first failed step.
+import { readFileSync } from "node:fs";
+import puppeteer from "puppeteer-core";
+
+const [siteUrl, expectedPath] = process.argv.slice(2);
+const expected = JSON.parse(readFileSync(expectedPath, "utf8"));
+const origin = new URL(siteUrl).origin;
+const PHONE = { width: 375, height: 812, isMobile: true, hasTouch: true };
+const report = { engine: "firefox", errors: [], foreign: [], notes: [] };
+
+function fail(message) {
+  throw new Error(message);
+}
+
+async function open(browser, path) {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(60_000);
+  page.on("console", (m) => { if (m.type() === "error") report.errors.push(`console: ${m.text()} (${path})`); });
+  page.on("pageerror", (e) => report.errors.push(`page error: ${e.message} (${path})`));
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (!["data:", "blob:", "about:"].includes(url.protocol) && url.origin !== origin) report.foreign.push(r.url());
+  });
+  try {
+    await page.setViewport(PHONE);
+  } catch (e) {
+    report.notes.push(`touch/mobile emulation not supported: ${e.message}`);
+    await page.setViewport({ width: 375, height: 812 });
+  }
+  await page.goto(siteUrl + path);
+  report.width = await page.evaluate(() => window.innerWidth);
+  return page;
+}
+
+// A tap where the protocol has one, a click where it does not.
+async function tap(page, handle) {
+  try {
+    await handle.tap();
+    return "tap";
+  } catch (e) {
+    if (!report.notes.some((n) => n.startsWith("tap"))) report.notes.push(`tap not supported, clicked: ${e.message}`);
+    await handle.click();
+    return "click";
+  }
+}
+
+async function visibleOne(page, selector) {
+  const all = await page.$$(selector);
+  const shown = [];
+  for (const h of all) if (await h.isVisible()) shown.push(h);
+  if (shown.length !== 1) fail(`expected one visible ${selector}, found ${shown.length}`);
+  return shown[0];
+}
+
+async function navigation(browser) {
+  const page = await open(browser, "drifters/attacking.html");
+  const dialog = "#pst-primary-sidebar-modal";
+  if (await page.evaluate((d) => document.querySelector(d).open, dialog)) fail("the menu is open before any tap");
+  report.navInput = await tap(page, await visibleOne(page, ".primary-toggle"));
+  await page.waitForFunction((d) => document.querySelector(d).open, {}, dialog);
+  const shown = await page.evaluate((d) => [...document.querySelectorAll(`${d} a`)]
+    .filter((a) => a.textContent.includes("Critical Injuries") && a.getClientRects().length).length, dialog);
+  if (!shown) fail("the open menu shows no link to Critical Injuries");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction((d) => !document.querySelector(d).open, {}, dialog);
+  await page.close();
+}
+
+async function calculator(browser) {
+  const page = await open(browser, "calculators.html");
+  const root = "section.voidref-calc[data-key='check-odds']";
+  await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    window.__vrT = {};
+    el.addEventListener("pointerdown", () => { window.__vrT.start ??= performance.now(); }, { capture: true });
+    el.addEventListener("click", () => { window.__vrT.start ??= performance.now(); }, { capture: true });
+    new MutationObserver(() => {
+      if (el.dataset.state === "live" && window.__vrT.start !== undefined) window.__vrT.live ??= performance.now();
+    }).observe(el, { attributes: true, attributeFilter: ["data-state"] });
+  }, root);
+  const plus = await page.$(`${root} [name='skill'] ~ .vc-step[data-step='1']`);
+  if (!plus) fail("no + button beside Skill");
+  report.calcInput = await tap(page, plus);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.state === "live"
+    && document.querySelector(`${sel} [name='skill']`).value === "2", {}, root);
+  const t = await page.evaluate(() => window.__vrT);
+  report.liveMs = Math.round(t.live - t.start);
+  const text1 = await page.$eval(`${root} pre.vc-text`, (e) => e.textContent);
+  if (text1 !== expected.skill2) fail(`after + the result differs from voidref's:\n${text1}`);
+  // Then type a value, as a player with a keyboard would.
+  const box = await page.$(`${root} [name='skill']`);
+  await box.click({ count: 3 });
+  await box.type("0");
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.state === "live"
+    && document.querySelector(`${sel} [name='skill']`).value === "0", {}, root);
+  const text2 = await page.$eval(`${root} pre.vc-text`, (e) => e.textContent);
+  if (text2 !== expected.skill0) fail(`after typing 0 the result differs from voidref's:\n${text2}`);
+  await page.close();
+}
+
+async function glossary(browser) {
+  const page = await open(browser, "drifters/attacking.html");
+  const link = await page.$("a.reference.internal:has(.std-term)");
+  const term = await link.evaluate((a) => a.textContent);
+  await tap(page, link);
+  await page.waitForSelector(".voidref-term-popover");
+  if (!page.url().endsWith("drifters/attacking.html")) fail(`the term link left the page: ${page.url()}`);
+  const text = await page.$eval(".voidref-term-popover", (e) => e.innerText);
+  if (!text.includes(term) || !text.includes("Open in the glossary")) fail(`the preview shows: ${text}`);
+  report.previewChars = text.length;
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => !document.querySelector(".voidref-term-popover"));
+  await page.close();
+}
+
+let browser;
+let status = 0;
+try {
+  browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: "/usr/bin/firefox-esr",
+    headless: true,
+    protocol: "webDriverBiDi",
+    timeout: 60_000,
+  });
+  report.version = await browser.version();
+  for (const [name, task] of [["navigation", navigation], ["calculator", calculator], ["glossary", glossary]]) {
+    report.step = name;
+    await task(browser);
+  }
+  report.step = "done";
+} catch (e) {
+  report.failure = `${report.step}: ${e.message}`;
+  status = 1;
+} finally {
+  if (browser) await browser.close();
+}
+console.log(JSON.stringify(report));
+process.exit(status);
