@@ -53,7 +53,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"(Fraction|Hashable|Callable|Iterable|Iterator|Mapping|Sequence|Any|E|T)"),
     (r"py:class", r"(random\.Random|argparse\..*|voidref\.errors\.E)"),
     (r"py:.*", r"voidref\..*\._.*"),
-    (r"py:(class|obj)", r"voidref\.exact\.[TU]"),  # Dist's outcome type variables
+    (r"py:(class|obj)", r"(voidref\.exact\.[TU]|voidref\.ruling_base\.R)"),  # type variables (Dist outcomes, Rulings)
 ]
 # Two systems each have a Weapon class; a bare "Weapon" in a signature is
 # ambiguous between them and Sphinx links the first. Not worth failing on.

@@ -23,8 +23,9 @@ import dataclasses
 from dataclasses import dataclass
 
 from voidref.cantor.kinds import DamageType, Keep
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import check_bool, check_enum, check_int
 from voidref.kinds import Kind
+from voidref.ruling_base import RulingsBase, check_rulings_of
 
 __all__ = [
     "NetZero",
@@ -53,7 +54,7 @@ class NetZero(Kind):
 
 
 @dataclass(frozen=True)
-class Rulings:
+class Rulings(RulingsBase):
     """Every Cantor reading the engine consults, as one frozen value.
 
     :data:`STANDARD` is our reading, :data:`AS_PRINTED` the literal one where
@@ -133,16 +134,6 @@ class Rulings:
                    if getattr(self, f.name) != f.default]
         return f"Rulings({', '.join(changed)})"
 
-    def differences(self, other: Rulings) -> dict[str, tuple[object, object]]:
-        """Fields that differ from *other*, as ``name: (self's value, other's value)``.
-
-        >>> STANDARD.differences(AS_PRINTED)["blast_n_is_radius"]
-        (True, False)
-        """
-        if not isinstance(other, Rulings):
-            raise RulesError(f"'other' must be a Rulings (got {other!r})")
-        return {f.name: (getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(other, f.name)}
 
 
 STANDARD = Rulings()
@@ -154,9 +145,7 @@ AS_PRINTED = Rulings(net_zero=NetZero.NO_DICE, blast_n_is_radius=False, facing_a
 
 def check_rulings(value: object) -> Rulings:
     """Check a ``rulings`` argument."""
-    if not isinstance(value, Rulings):
-        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
-    return value
+    return check_rulings_of(Rulings, value)
 
 
 def dice_for_net(net: int, *, rulings: Rulings = STANDARD) -> tuple[int, Keep]:

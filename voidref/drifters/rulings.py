@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from voidref.errors import RulesError, check_bool, check_int
+from voidref.ruling_base import RulingsBase, check_rulings_of
 
 __all__ = [
     "Rulings",
@@ -152,7 +153,7 @@ _SHIP_BANDS = ("engaged", "short", "medium", "long", "extra long", "extreme")
 
 
 @dataclass(frozen=True)
-class Rulings:
+class Rulings(RulingsBase):
     """The Void Drifters rulings the engine reads, as one frozen value.
 
     :data:`STANDARD` is our reading; :data:`AS_PRINTED` is the literal reading
@@ -163,9 +164,9 @@ class Rulings:
     >>> AS_PRINTED.anchored_skips_push_off, STANDARD.anchored_skips_push_off
     (False, True)
     >>> Rulings(disengage_from="medium").differences(STANDARD)
-    ('disengage_from',)
-    >>> STANDARD.differences(AS_PRINTED)
-    ('anchored_skips_push_off', 'disengage_from', 'armor_bypass_ignores_screen_dice')
+    {'disengage_from': ('medium', 'long')}
+    >>> sorted(STANDARD.differences(AS_PRINTED))
+    ['anchored_skips_push_off', 'armor_bypass_ignores_screen_dice', 'disengage_from']
     """
 
     #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity,
@@ -263,11 +264,6 @@ class Rulings:
             raise RulesError(f"'disengage_from' must be one of {', '.join(_SHIP_BANDS)} "
                              f"(got {self.disengage_from!r})")
 
-    def differences(self, other: Rulings) -> tuple[str, ...]:
-        """The names of the fields where *other* reads differently."""
-        if not isinstance(other, Rulings):
-            raise RulesError(f"'other' must be a Rulings value (got {other!r})")
-        return tuple(f.name for f in fields(self) if getattr(self, f.name) != getattr(other, f.name))
 
 
 #: Our reading of every ruling.
@@ -280,6 +276,4 @@ AS_PRINTED = Rulings(anchored_skips_push_off=False, disengage_from="engaged",
 
 def check_rulings(value: object) -> Rulings:
     """Return *value* if it is a :class:`Rulings`, else raise a RulesError naming ``rulings``."""
-    if not isinstance(value, Rulings):
-        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
-    return value
+    return check_rulings_of(Rulings, value)

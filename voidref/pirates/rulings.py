@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.kinds import Kind
+from voidref.ruling_base import RulingsBase, check_rulings_of
 
 __all__ = [
     "ATTRIBUTE_MIN",
@@ -75,7 +76,7 @@ def _check_share(name: str, value: object) -> Fraction:
 
 
 @dataclass(frozen=True)
-class Rulings:
+class Rulings(RulingsBase):
     """Every Void Pirates reading the engine consults, as one frozen value.
 
     :data:`STANDARD` is our reading, :data:`AS_PRINTED` the literal one where
@@ -219,16 +220,6 @@ class Rulings:
                    if getattr(self, f.name) != f.default]
         return f"Rulings({', '.join(changed)})"
 
-    def differences(self, other: Rulings) -> dict[str, tuple[object, object]]:
-        """Fields that differ from *other*, as ``name: (self's value, other's value)``.
-
-        >>> STANDARD.differences(AS_PRINTED)["stabilization_roll_under"]
-        (True, False)
-        """
-        if not isinstance(other, Rulings):
-            raise RulesError(f"'other' must be a Rulings (got {other!r})")
-        return {f.name: (getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(other, f.name)}
 
 
 STANDARD = Rulings()
@@ -240,9 +231,7 @@ AS_PRINTED = Rulings(evasive_piloting_bonus=True, stabilization_roll_under=False
 
 def check_rulings(value: object) -> Rulings:
     """Check a ``rulings`` argument."""
-    if not isinstance(value, Rulings):
-        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
-    return value
+    return check_rulings_of(Rulings, value)
 
 
 # -- attributes and skills -------------------------------------------------

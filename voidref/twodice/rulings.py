@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from voidref.errors import RulesError, check_bool
+from voidref.errors import check_bool
+from voidref.ruling_base import RulingsBase, check_rulings_of
 
 __all__ = [
     "Rulings",
@@ -38,7 +39,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Rulings:
+class Rulings(RulingsBase):
     """Every 2D fighting reading the engine consults, as one frozen value.
 
     Each field is a place where the source is silent or names only some cases;
@@ -118,12 +119,6 @@ class Rulings:
                    if getattr(self, f.name) != f.default]
         return f"Rulings({', '.join(changed)})"
 
-    def differences(self, other: Rulings) -> dict[str, tuple[object, object]]:
-        """Fields that differ from *other*, as ``name: (self's value, other's value)``."""
-        if not isinstance(other, Rulings):
-            raise RulesError(f"'other' must be a Rulings (got {other!r})")
-        return {f.name: (getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(other, f.name)}
 
 
 STANDARD = Rulings()
@@ -135,9 +130,7 @@ AS_PRINTED = Rulings()
 
 def check_rulings(value: object) -> Rulings:
     """Check a ``rulings`` argument."""
-    if not isinstance(value, Rulings):
-        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
-    return value
+    return check_rulings_of(Rulings, value)
 
 
 #: Ruling ``twodice-unarmed-damage`` (number of dice).

@@ -29,6 +29,7 @@ from functools import cache
 
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist
+from voidref.ruling_base import RulingsBase, check_rulings_of
 
 __all__ = [
     "Rulings",
@@ -133,7 +134,7 @@ def _impact_odds(rule: TaskThrow, bonus: int, disadvantaged: bool) -> Dist:
 
 
 @dataclass(frozen=True)
-class Rulings:
+class Rulings(RulingsBase):
     """Every Upper Hand reading the engine consults, as one frozen value.
 
     All of them are the Task Throw, which the source names and never defines:
@@ -194,16 +195,6 @@ class Rulings:
                    if getattr(self, f.name) != f.default]
         return f"Rulings({', '.join(changed)})"
 
-    def differences(self, other: Rulings) -> dict[str, tuple[object, object]]:
-        """Fields that differ from *other*, as ``name: (self's value, other's value)``.
-
-        >>> STANDARD.differences(Rulings(throw_succeeds_at=9))
-        {'throw_succeeds_at': (8, 9)}
-        """
-        if not isinstance(other, Rulings):
-            raise RulesError(f"'other' must be a Rulings (got {other!r})")
-        return {f.name: (getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(other, f.name)}
 
 
 STANDARD = Rulings()
@@ -215,9 +206,7 @@ AS_PRINTED = Rulings()
 
 def check_rulings(value: object) -> Rulings:
     """Check a ``rulings`` argument."""
-    if not isinstance(value, Rulings):
-        raise RulesError(f"'rulings' must be a Rulings value such as STANDARD or AS_PRINTED (got {value!r})")
-    return value
+    return check_rulings_of(Rulings, value)
 
 
 #: The Task Throw of :data:`STANDARD` (2d6, 8 or more, Impact = total - 7).
