@@ -146,6 +146,10 @@ def browser():
             b.close()
 
 
+#: A phone held at the table: 375 by 812 CSS pixels, touch, mobile layout.
+PHONE = {"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}
+
+
 class Watch:
     """Console errors, page errors and foreign requests seen in one browser context."""
 
@@ -192,6 +196,19 @@ def context(browser, site):
         watch.check()
     finally:
         site.server.offline = False
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site):
+    """One phone-sized browser context (no service worker) shared by a module's tests; it must stay clean."""
+    ctx = browser.new_context(service_workers="block", **PHONE)
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    yield ctx
+    try:
+        watch.check()
+    finally:
         ctx.close()
 
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from test_browser_calculators import READY_MS, Watch, browser, site  # noqa: F401
+from test_browser_calculators import PHONE, READY_MS, Watch, browser, site  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}
 SYSTEMS = ["drifters", "pirates", "upper_hand", "cantor", "twodice"]
 SEARCH_BOX = "form.vr-search input[name=q]"
 

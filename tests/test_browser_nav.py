@@ -15,7 +15,7 @@ Fixtures (the local server and chromium) come from test_browser_calculators.
 from __future__ import annotations
 
 import pytest
-from test_browser_calculators import READY_MS, Watch, browser, site  # noqa: F401
+from test_browser_calculators import PHONE, READY_MS, Watch, browser, site  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,6 @@ PAGE = "drifters/attacking.html"
 NAV_DIALOG = "#pst-primary-sidebar-modal"
 TOC_DIALOG = "#pst-secondary-sidebar-modal"
 
-PHONE = {"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}
 TABLET = {"viewport": {"width": 800, "height": 1000}, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 900}}
 
@@ -68,10 +67,10 @@ def test_tapping_the_menu_button_shows_the_site_links_and_escape_closes_it(open_
     _visible_toggle(page, ".primary-toggle").tap()
     page.wait_for_function(f"document.querySelector({NAV_DIALOG!r}).open")
     link = page.locator(f"{NAV_DIALOG} a", has_text="Critical Injuries").first
-    assert link.is_visible()
+    link.wait_for(state="visible")
     page.keyboard.press("Escape")
     page.wait_for_function(f"!document.querySelector({NAV_DIALOG!r}).open")
-    assert not link.is_visible()
+    link.wait_for(state="hidden")
 
 
 def test_a_player_opens_the_menu_and_goes_to_critical_injuries(open_page):
@@ -100,7 +99,7 @@ def test_tapping_the_contents_button_shows_this_pages_sections(open_page, option
     _visible_toggle(page, ".secondary-toggle").tap()
     page.wait_for_function(f"document.querySelector({TOC_DIALOG!r}).open")
     section = page.locator(f"{TOC_DIALOG} a", has_text="The attack pool").first
-    assert section.is_visible()
+    section.wait_for(state="visible")
     page.keyboard.press("Escape")
     page.wait_for_function(f"!document.querySelector({TOC_DIALOG!r}).open")
 

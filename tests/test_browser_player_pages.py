@@ -15,26 +15,14 @@ import os
 import re
 
 import pytest
-from test_browser_calculators import READY_MS, SITE, Watch, _missing, browser, site  # noqa: F401
+from test_browser_calculators import PHONE, READY_MS, SITE, Watch, _missing, browser, phone, site  # noqa: F401
 from test_browser_site import _pages
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}
 # the page labels of this site: a system or "ruling", a dash, lower-case words with dashes
 LABEL = re.compile(r"\b(drifters|pirates|cantor|twodice|upper-hand|ruling|calc)-[a-z0-9]+(-[a-z0-9]+)*\b")
 
-
-@pytest.fixture(scope="module")
-def phone(browser, site):  # noqa: F811
-    ctx = browser.new_context(service_workers="block", **PHONE)
-    ctx.set_default_timeout(READY_MS)
-    watch = Watch(ctx, site.url)
-    yield ctx
-    try:
-        watch.check()
-    finally:
-        ctx.close()
 
 
 def test_no_embedded_definition_shows_a_label_name():

@@ -13,26 +13,14 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_browser_calculators import READY_MS, Watch, browser, site  # noqa: F401
+from test_browser_calculators import PHONE, READY_MS, Watch, browser, phone, site  # noqa: F401
 from test_site_search import ANSWERS
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}
 API_PAGE = re.compile(r"(^|/)(api|python)\.html")
 CHROME = ("System Settings", "Light Dark", "Contents", "Color mode")
 
-
-@pytest.fixture(scope="module")
-def phone(browser, site):  # noqa: F811
-    ctx = browser.new_context(service_workers="block", **PHONE)
-    ctx.set_default_timeout(READY_MS)
-    watch = Watch(ctx, site.url)
-    yield ctx
-    try:
-        watch.check()
-    finally:
-        ctx.close()
 
 
 def search(page, site, word: str) -> list[dict]:
