@@ -26,7 +26,14 @@ R = TypeVar("R")
 
 
 class RulingsBase:
-    """Base of each system's frozen ``Rulings`` dataclass."""
+    """Base of each system's frozen ``Rulings`` dataclass (declare it with ``repr=False`` to use this repr)."""
+
+    def __repr__(self) -> str:
+        """Rebuilds the value, naming only the switches that differ from their defaults (our reading)."""
+        changed = [f"{f.name}={getattr(self, f.name)!r}"
+                   for f in dataclasses.fields(self)  # type: ignore[arg-type]  # subclasses are dataclasses
+                   if getattr(self, f.name) != f.default]
+        return f"{type(self).__name__}({', '.join(changed)})"
 
     def differences(self, other: Any) -> dict[str, tuple[object, object]]:
         """The fields where *other* reads differently, as ``name: (this value, other's value)``."""

@@ -53,7 +53,7 @@ class NetZero(Kind):
     NO_DICE = ("no_dice", "Roll no dice: the total is Grit alone (the card's count taken literally).")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # RulingsBase's repr: only the switches off STANDARD
 class Rulings(RulingsBase):
     """Every Cantor reading the engine consults, as one frozen value.
 
@@ -128,11 +128,6 @@ class Rulings(RulingsBase):
             if f.type == "bool":
                 check_bool(f.name, getattr(self, f.name))
         object.__setattr__(self, "net_zero", check_enum("net_zero", self.net_zero, NetZero))
-
-    def __repr__(self) -> str:
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                   if getattr(self, f.name) != f.default]
-        return f"Rulings({', '.join(changed)})"
 
 
 

@@ -75,7 +75,7 @@ def _check_share(name: str, value: object) -> Fraction:
     return Fraction(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # RulingsBase's repr: only the switches off STANDARD
 class Rulings(RulingsBase):
     """Every Void Pirates reading the engine consults, as one frozen value.
 
@@ -214,11 +214,6 @@ class Rulings(RulingsBase):
                            check_enum("initiative_final_tie", self.initiative_final_tie, FinalTie))
         object.__setattr__(self, "repair_partial_share",
                            _check_share("repair_partial_share", self.repair_partial_share))
-
-    def __repr__(self) -> str:
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                   if getattr(self, f.name) != f.default]
-        return f"Rulings({', '.join(changed)})"
 
 
 

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # RulingsBase's repr: only the switches off STANDARD
 class Rulings(RulingsBase):
     """Every 2D fighting reading the engine consults, as one frozen value.
 
@@ -113,11 +113,6 @@ class Rulings(RulingsBase):
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             check_bool(f.name, getattr(self, f.name))
-
-    def __repr__(self) -> str:
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                   if getattr(self, f.name) != f.default]
-        return f"Rulings({', '.join(changed)})"
 
 
 

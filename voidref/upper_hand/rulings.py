@@ -133,7 +133,7 @@ def _impact_odds(rule: TaskThrow, bonus: int, disadvantaged: bool) -> Dist:
     return Dist.from_weights(counts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # RulingsBase's repr: only the switches off STANDARD
 class Rulings(RulingsBase):
     """Every Upper Hand reading the engine consults, as one frozen value.
 
@@ -189,11 +189,6 @@ class Rulings(RulingsBase):
         """The :class:`TaskThrow` these rulings describe."""
         return TaskThrow(self.throw_dice, self.throw_sides, self.throw_succeeds_at, self.disadvantage_extra_dice,
                          self.bare_success_impact)
-
-    def __repr__(self) -> str:
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                   if getattr(self, f.name) != f.default]
-        return f"Rulings({', '.join(changed)})"
 
 
 
