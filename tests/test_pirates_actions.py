@@ -11,6 +11,7 @@ from voidref.errors import RulesError
 from voidref.pirates import (
     FUMBLE_TABLE,
     THREE_D6,
+    ActionOdds,
     ActionRoll,
     Contest,
     Fumble,
@@ -74,7 +75,20 @@ def test_static_odds_match_brute_force(modifier, tn):
     odds = ActionRoll(additional=modifier).odds(tn)
     bf = bf_static(modifier, tn)
     for key in ("full", "partial", "failure", "critical"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
+
+
+def test_action_odds_is_a_typed_result_whose_repr_rebuilds_it():
+    """ActionRoll.odds returns an ActionOdds with named fields (not a string-keyed dict), and its repr rebuilds it."""
+    odds = ActionRoll(additional=2, inspiration_srm=3).odds(20)
+    assert isinstance(odds, ActionOdds)
+    assert eval(repr(odds), {"ActionOdds": ActionOdds, "Fraction": Fraction}) == odds
+    assert odds.at_least_partial == odds.full + odds.partial
+    assert (odds.chance("full"), odds.chance(Outcome.PARTIAL), odds.chance("failure")) == (
+        odds.full, odds.partial, odds.failure)
+    assert odds.natural_18 == Fraction(1, 216) and odds.fumble == Fraction(1, 216)
+    with pytest.raises(TypeError):
+        odds["full"]  # type: ignore[index]
 
 
 @pytest.mark.parametrize("second", [1, 3, 5])
@@ -84,7 +98,7 @@ def test_inspiration_odds_match_brute_force(second, tn):
     odds = ActionRoll(additional=5, inspiration_srm=second).odds(tn)
     bf = bf_static(5, tn, second)
     for key in ("full", "partial", "failure", "critical", "inspired"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
 
 
 @pytest.mark.parametrize("a_mod,d_mod", [(0, 0), (3, 0), (0, 4), (7, 2), (-3, 5), (20, 0)])
@@ -191,14 +205,14 @@ def test_fumble_table_faces():
 def test_static_odds_sum_to_one(modifier, tn, second):
     """Full, partial and failure always sum to exactly 1."""
     odds = ActionRoll(additional=modifier, inspiration_srm=second).odds(tn)
-    assert odds["full"] + odds["partial"] + odds["failure"] == 1
+    assert odds.full + odds.partial + odds.failure == 1
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(-20, 20), st.integers(1, 40))
 def test_higher_modifier_never_lowers_success(modifier, tn):
     """Adding +1 never lowers the chance of a full success."""
-    assert ActionRoll(additional=modifier + 1).odds(tn)["full"] >= ActionRoll(additional=modifier).odds(tn)["full"]
+    assert ActionRoll(additional=modifier + 1).odds(tn).full >= ActionRoll(additional=modifier).odds(tn).full
 
 
 @settings(max_examples=30, deadline=None)

@@ -22,7 +22,7 @@ def test_action_roll_shows_engine_odds():
     facts = dict(action_roll(target_number=15, attribute_modifier=2, skill_rank=2, gravity_modifier=2).facts)
     engine = ActionRoll(attribute_modifier=2, skill_rank_modifier=2, gravity_modifier=2).odds(15)
     assert facts["Modifier"] == "6"
-    assert facts["Full"] == pct(engine["full"]) and facts["At least partial"] == pct(engine["at_least_partial"])
+    assert facts["Full"] == pct(engine.full) and facts["At least partial"] == pct(engine.at_least_partial)
 
 
 def test_opposed_calculator_shows_engine_odds():

@@ -56,6 +56,10 @@ _NATURAL_18 = _switch("natural_18_attack_hits", "An attack's natural 18 always h
                       "Printed and ours: yes, as a Critical Hit. No: the totals decide (an older house reading).")
 
 
+#: The :class:`~voidref.pirates.actions.ActionOdds` chances the Action Roll calculator lists, in order.
+_ACTION_ODDS_FACTS = ("full", "partial", "failure", "at_least_partial", "critical", "inspired", "natural_18", "fumble")
+
+
 @calculator("pirates-action-roll", "Action roll (Void Pirates)", "pirates",
             "The odds of one Action Roll, 3d6 plus modifiers against a Target Number.", (
                 IntField("target_number", "Target Number (TN)", 12, "3 to 30", low=3, high=30),
@@ -74,15 +78,15 @@ def action_roll(*, target_number: int = 12, attribute_modifier: int = 0, skill_r
                       gravity_modifier=gravity_modifier, additional=additional)
     odds = roll.odds(target_number, rulings=rulings)
     facts = (("Modifier", str(roll.modifier)), ("Target number", str(target_number)),
-             *((_label(k), pct(p)) for k, p in odds.items()))
-    return Result(f"3d6{roll.modifier:+d} against TN {target_number}: {pct(odds['full'])} full, "
-                  f"{pct(odds['partial'])} partial, {pct(odds['failure'])} failure", facts,
+             *((_label(k), pct(getattr(odds, k))) for k in _ACTION_ODDS_FACTS))
+    return Result(f"3d6{roll.modifier:+d} against TN {target_number}: {pct(odds.full)} full, "
+                  f"{pct(odds.partial)} partial, {pct(odds.failure)} failure", facts,
                   (chance_table("Odds", (
-                      ("Full success", odds["full"]),
-                      ("Partial success (TN - 1)", odds["partial"]),
-                      ("Failure", odds["failure"]),
-                      ("Natural 18 reaching the TN (an attack's 18 always hits)", odds["critical"]),
-                      ("Fumble (natural 3)", odds["fumble"]),
+                      ("Full success", odds.full),
+                      ("Partial success (TN - 1)", odds.partial),
+                      ("Failure", odds.failure),
+                      ("Natural 18 reaching the TN (an attack's 18 always hits)", odds.critical),
+                      ("Fumble (natural 3)", odds.fumble),
                   )),))
 
 

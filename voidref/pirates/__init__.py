@@ -24,6 +24,7 @@ One module per rules concept:
 from voidref.pirates.actions import (
     AGGRESSIVE_NONCOMBAT_PENALTY,
     THREE_D6,
+    ActionOdds,
     ActionRoll,
     Outcome,
     RollResult,
@@ -113,7 +114,7 @@ __all__ = [
     "attribute_modifier", "skill_rank_modifier", "TargetNumber", "Terrain", "Gravity", "GravityRating",
     "gravity_rating_modifier", "is_mismatched_gravity",
     # actions
-    "THREE_D6", "ActionRoll", "Outcome", "RollResult", "AGGRESSIVE_NONCOMBAT_PENALTY",
+    "THREE_D6", "ActionOdds", "ActionRoll", "Outcome", "RollResult", "AGGRESSIVE_NONCOMBAT_PENALTY",
     "Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds",
     "Fumble", "fumble", "FUMBLE_TABLE", "self_inflicted_damage",
     # initiative and movement

@@ -116,7 +116,7 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
     band = shift_range(band, effect["range_bands"])
     steps.append(PirateStep(
         "Pilot phase", ((f"Piloting against TN {tn}", "full success"),),
-        (("a full success", pilot.odds(tn, rulings=rulings)["full"]),),
+        (("a full success", pilot.odds(tn, rulings=rulings).full),),
         (("Range", f"{band.value.capitalize()} ({effect['range_bands']} band closer)"),)))
 
     # Gunner phase: the opposed roll is won; 12d6 total 48 goes through AV 20.

@@ -27,7 +27,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.kinds import Kind
-from voidref.pirates.actions import ActionRoll, Outcome
+from voidref.pirates.actions import ActionOdds, ActionRoll, Outcome
 from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, attack_distribution, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
 from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
@@ -302,8 +302,8 @@ def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str, *, rulings
 
 
 def maneuver_odds(pilot: ActionRoll, target_number: int | None = None, *,
-                  rulings: Rulings = STANDARD) -> dict[str, Fraction]:
-    """Exact chances of a Pilot Phase maneuver.
+                  rulings: Rulings = STANDARD) -> ActionOdds:
+    """Exact chances of a Pilot Phase maneuver (an :class:`~voidref.pirates.actions.ActionOdds`).
 
     The TN is :attr:`~voidref.pirates.rulings.Rulings.pilot_maneuver_tn` unless *target_number* is given.
     """

@@ -139,7 +139,7 @@ def target_number_table() -> str:
     for tn in rulings.TargetNumber:
         o = ActionRoll().odds(tn.value)
         name = tn.name.replace("_", " ").title()
-        rows.append([name, tn.value, _TN_USES[tn], percent(o["full"]), percent(o["partial"])])
+        rows.append([name, tn.value, _TN_USES[tn], percent(o.full), percent(o.partial)])
     return _table(["Name", "TN", "For example", "Reached at +0 (full)", "TN − 1 at +0 (partial)"], rows, "-r-rr")
 
 
@@ -169,7 +169,7 @@ def action_roll_table(modifiers: list[int] | tuple[int, ...] = (0, 2, 4, 6, 8, 1
         row: list[object] = [_signed(m)]
         for tn in tns:
             o = ActionRoll(additional=m).odds(tn)
-            row.append(f"{percent(o['full'])} ({percent(o['at_least_partial'])})")
+            row.append(f"{percent(o.full)} ({percent(o.at_least_partial)})")
         rows.append(row)
     return _table(["Modifier"] + [f"TN {t}: reached (or TN − 1)" for t in tns], rows)
 
@@ -295,7 +295,7 @@ def stun_table(agilities: list[int] | tuple[int, ...] = (6, 8, 10, 12, 14, 16)) 
     | 10 | +3 | 37.5% | 12.5% |
     """
     rows = [[a, _signed(rulings.attribute_modifier(a)), percent(stun_odds(a)),
-             percent(stun_roll(a).odds(STUN_TN)["partial"])]
+             percent(stun_roll(a).odds(STUN_TN).partial)]
             for a in _check_list("agilities", agilities)]
     return _table(["AGL", "AtMod", f"Reaches TN {STUN_TN}: keeps the turn",
                    f"Total {STUN_TN - rulings.STANDARD.partial_margin} (partial): loses it"], rows)
