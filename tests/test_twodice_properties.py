@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 from voidref.errors import RulesError
 from voidref.twodice import (
     ArmorClass,
+    Combatant,
     DamageRoll,
     Exchange,
     FightingRoll,
     Outcome,
-    Side,
     Weapon,
     apply_saves,
     counterattack_odds,
@@ -96,7 +96,7 @@ def test_exchange_hits_sum_to_one(a, d, shots, counters, aware):
     """Any legal burst exchange has hit probabilities summing to 1."""
     rifle = Weapon("rifle", "shooting", "2D", firing_limit=3, recoil=1, capacity=9)
     pistol = Weapon("pistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=9)
-    ex = Exchange(Side(FightingRoll(a), rifle), Side(FightingRoll(d), pistol), "far", shots=shots,
+    ex = Exchange(Combatant(FightingRoll(a), rifle), Combatant(FightingRoll(d), pistol), "far", shots=shots,
                   counter_shots=counters if aware else 0, aware=aware)
     assert sum(ex.hits_dist().probabilities().values()) == 1
 

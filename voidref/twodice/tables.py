@@ -20,9 +20,9 @@ from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_d
 from voidref.twodice.damage import as_damage, damage_items, hit_damage_dist
 from voidref.twodice.dice import FightingRoll, two_dice
 from voidref.twodice.exchange import (
+    Combatant,
     Exchange,
     Outcome,
-    Side,
     TestKind,
     counter_limit,
     counterattack_odds,
@@ -190,7 +190,7 @@ def burst_answer_table(shots: int = 3) -> str:
     rows = []
     for label, weapon, distance in defenders:
         limit = counter_limit(weapon, rifle, distance)
-        ex = Exchange(Side(FightingRoll(0), rifle), Side(FightingRoll(0), weapon), distance,
+        ex = Exchange(Combatant(FightingRoll(0), rifle), Combatant(FightingRoll(0), weapon), distance,
                       shots=shots, counter_shots=limit)
         kinds = ex.kinds
         rows.append(
