@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import importlib
 import pkgutil
+
+import pytest
 
 import voidref
 
@@ -36,3 +39,19 @@ def test_two_dice_exchange_takes_combatants():
     assert not hasattr(twodice, "Side")
     ex = Exchange(Combatant(FightingRoll(1), KNIFE), Combatant(FightingRoll(1), KNIFE), "near")
     assert ex.attacker.arms == KNIFE
+
+
+WEAPON_CLASSES = ("voidref.drifters.characters:Weapon", "voidref.drifters.ships.profiles:ShipWeapon",
+                  "voidref.twodice.weapons:Weapon", "voidref.cantor.units:Weapon")
+
+
+@pytest.mark.parametrize("where", WEAPON_CLASSES)
+def test_weapons_take_the_name_first_and_the_rest_by_keyword(where):
+    """Every weapon type takes its name first and every other field by keyword, so no call hangs on a system's order."""
+    module, name = where.split(":")
+    cls = getattr(importlib.import_module(module), name)
+    first, *rest = dataclasses.fields(cls)
+    assert first.name == "name" and not first.kw_only
+    assert rest and all(f.kw_only for f in rest), [f.name for f in rest if not f.kw_only]
+    with pytest.raises(TypeError, match="positional"):
+        cls("Gun", "2d6")

@@ -21,11 +21,11 @@ from voidref.twodice import (
     opposed,
 )
 
-REVOLVER = Weapon("revolver", "shooting", "2D", firing_limit=1, capacity=6)
-AUTOPISTOL = Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12)
-BATTLE_RIFLE = Weapon("battle rifle", "shooting", "3D", firing_limit=3, recoil=2, capacity=30)
-SWORD = Weapon("sword", "fencing", "2D")
-FIST = Weapon("fist", "brawling", "1D")
+REVOLVER = Weapon("revolver", category="shooting", damage="2D", firing_limit=1, capacity=6)
+AUTOPISTOL = Weapon("autopistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=12)
+BATTLE_RIFLE = Weapon("battle rifle", category="shooting", damage="3D", firing_limit=3, recoil=2, capacity=30)
+SWORD = Weapon("sword", category="fencing", damage="2D")
+FIST = Weapon("fist", category="brawling", damage="1D")
 
 FACES = range(1, 7)
 # 2D sums with the number of face pairs giving each, for the oracles below.
@@ -247,8 +247,8 @@ def test_hits_dist_matches_enumeration(att_w, shots, def_w, counter_shots, aware
 
 def test_damage_dist_matches_enumeration():
     """Oracle: one counterattack with 1D weapons, no armor, every die enumerated."""
-    att = Weapon("jab", "brawling", "1D")
-    dfn = Weapon("kick", "brawling", "1D+1")
+    att = Weapon("jab", category="brawling", damage="1D")
+    dfn = Weapon("kick", category="brawling", damage="1D+1")
     ex = Exchange(Combatant(FightingRoll(1), att), Combatant(FightingRoll(1), dfn), "near", counter_shots=1)
     counts = {}
     for a1, a2, d1, d2, da, dd in product(FACES, repeat=6):

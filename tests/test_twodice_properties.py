@@ -94,8 +94,8 @@ def test_damage_dist_sums_to_one(damage, armor):
 @given(bonus, bonus, st.integers(1, 3), st.integers(0, 2), st.booleans())
 def test_exchange_hits_sum_to_one(a, d, shots, counters, aware):
     """Any legal burst exchange has hit probabilities summing to 1."""
-    rifle = Weapon("rifle", "shooting", "2D", firing_limit=3, recoil=1, capacity=9)
-    pistol = Weapon("pistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=9)
+    rifle = Weapon("rifle", category="shooting", damage="2D", firing_limit=3, recoil=1, capacity=9)
+    pistol = Weapon("pistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=9)
     ex = Exchange(Combatant(FightingRoll(a), rifle), Combatant(FightingRoll(d), pistol), "far", shots=shots,
                   counter_shots=counters if aware else 0, aware=aware)
     assert sum(ex.hits_dist().probabilities().values()) == 1

@@ -22,7 +22,7 @@ from voidref.twodice import (
 from voidref.twodice.fighter import Fighter
 from voidref.twodice.rulings import AS_PRINTED, STANDARD, Rulings
 
-RIFLE = Weapon("rifle", "shooting", "2D", firing_limit=1, capacity=10)
+RIFLE = Weapon("rifle", category="shooting", damage="2D", firing_limit=1, capacity=10)
 
 
 def with_(**changes):

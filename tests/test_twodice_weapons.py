@@ -25,7 +25,7 @@ def test_knife_category_follows_ruling():
 @pytest.mark.parametrize("category", ["brawling", "fencing"])
 def test_hand_weapons_reach_only_near(category):
     """Brawling and fencing weapons are usable only at Near."""
-    w = Weapon("club", category, "1D")
+    w = Weapon("club", category=category, damage="1D")
     assert w.reaches("near") and not w.reaches(Distance.FAR)
 
 
@@ -104,9 +104,9 @@ def test_bad_weapon_names_argument(kw, name):
 def test_hand_weapon_cannot_burst():
     """Brawling and fencing weapons have a firing limit of 1 and no capacity."""
     with pytest.raises(RulesError, match="'firing_limit'"):
-        Weapon("sword", "fencing", "2D", firing_limit=2)
+        Weapon("sword", category="fencing", damage="2D", firing_limit=2)
     with pytest.raises(RulesError, match="'capacity'"):
-        Weapon("sword", "fencing", "2D", capacity=3)
+        Weapon("sword", category="fencing", damage="2D", capacity=3)
 
 
 @pytest.mark.parametrize("dice", [0, 9])

@@ -6,7 +6,7 @@ Sources: "How an attack resolves", "Damage, in detail", "What adds difficulty".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 from voidref.cantor.kinds import Condition, DamageType, Defense, Mount
 from voidref.errors import RulesError, check_bool, check_enum, check_int
@@ -84,11 +84,12 @@ class Weapon:
         rate_of_fire: shots allowed per turn.
         pure_control: a pure-control grapple: deals no damage at all.
 
-    >>> Weapon("Rail", "2d6", "kinetic", max_range=10).optimal_range
+    >>> Weapon("Rail", damage="2d6", damage_type="kinetic", max_range=10).optimal_range
     5
     """
 
     name: str
+    _: KW_ONLY
     damage: DamageRoll
     damage_type: DamageType = DamageType.KINETIC
     max_range: int = 1
@@ -153,7 +154,8 @@ class Weapon:
         return Defense.EVASION
 
 
-GRAPPLE = Weapon("Grapple", DamageRoll.parse("0"), DamageType.KINETIC, max_range=1, melee=True, pure_control=True)
+GRAPPLE = Weapon("Grapple", damage=DamageRoll.parse("0"), damage_type=DamageType.KINETIC, max_range=1, melee=True,
+                 pure_control=True)
 """The pure-control grapple, a melee attack that deals no damage (the one exception to the min-1 floor)."""
 
 

@@ -185,7 +185,7 @@ def counter_limit(
         rulings: the :class:`~voidref.twodice.rulings.Rulings` to use.
 
     >>> from voidref.twodice import Weapon, KNIFE
-    >>> autopistol = Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12)
+    >>> autopistol = Weapon("autopistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=12)
     >>> counter_limit(autopistol, KNIFE, "near")
     2
     >>> counter_limit(KNIFE, autopistol, "far")

@@ -20,7 +20,7 @@ DamageRoll(dice=2, modifier=4)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from voidref.errors import RulesError, check_enum, check_int
@@ -133,6 +133,7 @@ class Weapon:
     """
 
     name: str
+    _: KW_ONLY
     category: WeaponCategory
     damage: DamageRoll
     firing_limit: int = 1
@@ -184,12 +185,12 @@ class Weapon:
 
 #: Fighting without a weapon, as a brawling "weapon" of 1D (ruling ``twodice-unarmed-damage``).
 UNARMED = Weapon(
-    "unarmed", WeaponCategory.BRAWLING, DamageRoll(UNARMED_DICE, UNARMED_MODIFIER)
+    "unarmed", category=WeaponCategory.BRAWLING, damage=DamageRoll(UNARMED_DICE, UNARMED_MODIFIER)
 )
 
 #: The source's knife, 2D-3; filed as fencing (ruling ``twodice-knife-category``).
 KNIFE = Weapon(
     "knife",
-    WeaponCategory.FENCING if KNIFE_IS_FENCING else WeaponCategory.BRAWLING,
-    DamageRoll(2, -3),
+    category=WeaponCategory.FENCING if KNIFE_IS_FENCING else WeaponCategory.BRAWLING,
+    damage=DamageRoll(2, -3),
 )
