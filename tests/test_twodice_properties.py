@@ -25,7 +25,7 @@ from voidref.twodice import (
 bonus = st.integers(-5, 15)
 faces = st.integers(1, 6)
 armors = st.sampled_from(list(ArmorClass))
-damage_rolls = st.builds(DamageRoll, st.integers(1, 3), st.integers(-10, 8))
+damage_rolls = st.builds(DamageRoll, st.integers(1, 3), bonus=st.integers(-10, 8))
 
 
 @given(bonus, bonus)

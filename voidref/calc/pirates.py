@@ -23,7 +23,7 @@ from voidref.errors import check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings as _data
 from voidref.pirates.actions import ActionRoll
-from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageDice, DamageType, hit_distribution, soak
+from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageRoll, DamageType, hit_distribution, soak
 from voidref.pirates.movement import base_move, carry_limit, encumbrance_steps, move_rate, part_move, turn_options
 from voidref.pirates.opposed import opposed_odds
 from voidref.pirates.rulings import STANDARD, Gravity, GravityRating, Rulings
@@ -126,7 +126,7 @@ def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: DamageT
                 critical: bool = False, partial: bool = False, rulings: Rulings = STANDARD) -> Result:
     """HP lost from one hit, and how often the minimum of 1 is what lets it through (anchor ``pirates-soak``)."""
     kind = check_enum("damage_type", damage_type, DamageType)
-    parsed = DamageDice.parse(dice)
+    parsed = DamageRoll.parse(dice)
     check_bool("critical", critical)
     check_bool("partial", partial)
     absorbed = soak(armor_value, kind)

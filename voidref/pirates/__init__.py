@@ -44,7 +44,7 @@ from voidref.pirates.boarding import (
 )
 from voidref.pirates.damage import (
     PERSONAL_AV_CAP,
-    DamageDice,
+    DamageRoll,
     DamageType,
     after_soak,
     attack_distribution,
@@ -122,7 +122,7 @@ __all__ = [
     "ActionKind", "TurnOption", "turn_options", "base_move", "carry_limit", "encumbrance_steps",
     "move_rate", "part_move", "terrain_move_distribution",
     # damage
-    "DamageType", "DamageDice", "PERSONAL_AV_CAP", "soak", "after_soak", "stack_armor", "hit_damage",
+    "DamageType", "DamageRoll", "PERSONAL_AV_CAP", "soak", "after_soak", "stack_armor", "hit_damage",
     "hit_distribution", "attack_distribution", "attack_vs_tn_distribution", "max_hp", "wound_penalty",
     "stun_odds", "ongoing_damage_distribution",
     # ships

@@ -29,7 +29,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
 from voidref.pirates.actions import THREE_D6, ActionRoll, Outcome
-from voidref.pirates.damage import DamageDice, after_soak
+from voidref.pirates.damage import DamageRoll, after_soak
 from voidref.pirates.initiative import Combatant
 from voidref.pirates.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.pirates.ships import REPAIR_DICE, ShipRange, gunnery_odds, maneuver_effect, repair_amount
@@ -120,7 +120,7 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
         (("Range", f"{band.value.capitalize()} ({effect['range_bands']} band closer)"),)))
 
     # Gunner phase: the opposed roll is won; 12d6 total 48 goes through AV 20.
-    guns = DamageDice.parse(a.autocannons)
+    guns = DamageRoll.parse(a.autocannons)
     shot = rolled_total(guns.distribution(), 48, a.autocannons)
     through = after_soak(shot, armor_value=a.lander_av, damage_type="physical")
     lander_damage += through

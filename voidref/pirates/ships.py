@@ -28,7 +28,7 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import ActionOdds, ActionRoll, Outcome
-from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, attack_distribution, hit_distribution
+from voidref.pirates.damage import AV_LIMIT, DamageRoll, DamageType, attack_distribution, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
 from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
 
@@ -78,9 +78,9 @@ EVASIVE_BONUS = 2
 """Size of an Evasive Maneuvers modifier (+2 for you or -2 on an enemy's Gunnery)."""
 PARTIAL_MANEUVER_COST = -1
 """A partial maneuver (TN - 1) keeps its effect but costs -1 on your own next Gunnery."""
-RAM_DICE = DamageDice(2)
+RAM_DICE = DamageRoll(2)
 """Ramming damage before the Hull Class multiplier — 2d6."""
-REPAIR_DICE = DamageDice(2)
+REPAIR_DICE = DamageRoll(2)
 """Repair before the Rank multiplier — 2d6."""
 LIFE_SUPPORT_ROUNDS: Dist = Dist.die(6)
 """Rounds until life support fails on a disabled ship — 1d6."""
@@ -221,7 +221,7 @@ def _with_extra(roll: ActionRoll, name: str, extra: int) -> ActionRoll:
 def gunnery_distribution(
     gunner: ActionRoll,
     pilot: ActionRoll,
-    dice: DamageDice | str,
+    dice: DamageRoll | str,
     armor_value: int,
     damage_type: DamageType | str = DamageType.PHYSICAL,
     range_band: ShipRange | str = ShipRange.MEDIUM,
@@ -336,7 +336,7 @@ def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, targe
 
     check_rulings(rulings)
 
-    def dice_of(winner: Ship, struck: Ship) -> DamageDice:
+    def dice_of(winner: Ship, struck: Ship) -> DamageRoll:
         hull = winner if rulings.ram_multiplier_from_winner else struck
         return dataclasses.replace(RAM_DICE, multiplier=hull.hull_class.value)
 

@@ -313,11 +313,11 @@ def gunnery_modifier_table() -> str:
 
 def hull_class_table() -> str:
     """Hull Classes, their ram multiplier and the ram damage before armour."""
-    from voidref.pirates.damage import DamageDice
+    from voidref.pirates.damage import DamageRoll
 
     rows = []
     for h in HullClass:
-        d = DamageDice(2, multiplier=h.value).distribution()
+        d = DamageRoll(2, multiplier=h.value).distribution()
         rows.append([h.name.title(), f"×{h.value}", f"{min(d)}–{max(d)}", f"{float(d.mean()):g}"])
     return _table(["Hull Class", "Multiplier", "Ram damage", "Average"], rows)
 
