@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import KW_ONLY, dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from voidref.errors import RulesError, check_int
 from voidref.kinds import dataclass_repr
@@ -52,22 +52,22 @@ class DiceNotation:
     sides: int = 6
     bonus: int = 0
 
-    ARGUMENT: ClassVar[str] = "dice"
+    ARGUMENT = "dice"
     """The argument an error about the text names."""
-    EXAMPLES: ClassVar[str] = "'2d6' or '1d6+2'"
+    EXAMPLES = "'2d6' or '1d6+2'"
     """How the text should look, for that error."""
-    COUNTS: ClassVar[tuple[int, int]] = (1, 100)
+    COUNTS = (1, 100)
     """Fewest and most dice."""
-    SIDES: ClassVar[tuple[int, int]] = (2, 100)
+    SIDES = (2, 100)
     """Fewest and most faces per die."""
-    BONUSES: ClassVar[tuple[int, int]] = (-100, 100)
+    BONUSES = (-100, 100)
     """Lowest and highest flat bonus."""
-    SIDES_WRITTEN: ClassVar[bool] = True
-    """True: the text names the sides (``2d6``); False: it never does and the dice are six-sided (``2D``)."""
-    BARE_NUMBER: ClassVar[bool] = False
-    """True: a bare number (``"3"``) is a flat amount, no dice."""
-    MULTIPLIED: ClassVar[bool] = False
-    """True: the text may end in a multiplier (``2d6x3``), read into a ``multiplier`` field."""
+    SIDES_WRITTEN = True
+    """Whether the text names the sides (``2d6``); if not, it never does and the dice are six-sided (``2D``)."""
+    BARE_NUMBER = False
+    """Whether a bare number (``"3"``) is read as a flat amount, no dice."""
+    MULTIPLIED = False
+    """Whether the text may end in a multiplier (``2d6x3``), read into a ``multiplier`` field."""
 
     def __post_init__(self) -> None:
         check_int("count", self.count, *self.COUNTS)

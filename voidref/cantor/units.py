@@ -6,7 +6,6 @@ Sources: "How an attack resolves", "Damage, in detail", "What adds difficulty".
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
-from typing import ClassVar
 
 from voidref.cantor.kinds import Condition, DamageType, Defense, Mount
 from voidref.dice_notation import DiceNotation
@@ -24,11 +23,11 @@ class DamageRoll(DiceNotation):
     ('1d6', '3')
     """
 
-    ARGUMENT: ClassVar[str] = "damage"
-    COUNTS: ClassVar[tuple[int, int]] = (0, 12)
-    SIDES: ClassVar[tuple[int, int]] = (1, 20)
-    BONUSES: ClassVar[tuple[int, int]] = (-20, 50)
-    BARE_NUMBER: ClassVar[bool] = True
+    ARGUMENT = "damage"
+    COUNTS = (0, 12)
+    SIDES = (1, 20)
+    BONUSES = (-20, 50)
+    BARE_NUMBER = True
 
 
 @dataclass(frozen=True)

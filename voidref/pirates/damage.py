@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
 
 from voidref.dice_notation import DiceNotation
 from voidref.errors import RulesError, check_bool, check_enum, check_int
@@ -117,9 +116,9 @@ class DamageRoll(DiceNotation):
 
     multiplier: int = 1
 
-    EXAMPLES: ClassVar[str] = "'2d6', '3d6+2' or '2d6x3'"
-    COUNTS: ClassVar[tuple[int, int]] = (1, MAX_DICE)
-    MULTIPLIED: ClassVar[bool] = True
+    EXAMPLES = "'2d6', '3d6+2' or '2d6x3'"
+    COUNTS = (1, MAX_DICE)
+    MULTIPLIED = True
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -20,7 +20,6 @@ DamageRoll(2, bonus=4)
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass
-from typing import ClassVar
 
 from voidref.dice_notation import DiceNotation
 from voidref.errors import RulesError, check_enum, check_int
@@ -87,12 +86,12 @@ class DamageRoll(DiceNotation):
     voidref.errors.RulesError: 'text' must look like 2D, 2D+4 or 2D-3 (got 'two dice')
     """
 
-    ARGUMENT: ClassVar[str] = "text"
-    EXAMPLES: ClassVar[str] = "2D, 2D+4 or 2D-3"
-    COUNTS: ClassVar[tuple[int, int]] = (1, MAX_DAMAGE_DICE)
-    SIDES: ClassVar[tuple[int, int]] = (6, 6)
-    BONUSES: ClassVar[tuple[int, int]] = DAMAGE_MODIFIER_RANGE
-    SIDES_WRITTEN: ClassVar[bool] = False
+    ARGUMENT = "text"
+    EXAMPLES = "2D, 2D+4 or 2D-3"
+    COUNTS = (1, MAX_DAMAGE_DICE)
+    SIDES = (6, 6)
+    BONUSES = DAMAGE_MODIFIER_RANGE
+    SIDES_WRITTEN = False
 
 
 @dataclass(frozen=True)
