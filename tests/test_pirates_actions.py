@@ -15,6 +15,7 @@ from voidref.pirates import (
     ActionRoll,
     Contest,
     Fumble,
+    OpposedOdds,
     Outcome,
     fumble,
     opposed_distribution,
@@ -107,7 +108,17 @@ def test_opposed_odds_match_brute_force(a_mod, d_mod):
     odds = opposed_odds(ActionRoll(additional=a_mod), ActionRoll(additional=d_mod))
     bf = bf_opposed(a_mod, d_mod)
     for key in ("win", "tie", "loss", "critical"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
+
+
+def test_opposed_odds_is_a_typed_result_whose_repr_rebuilds_it():
+    """opposed_odds returns an OpposedOdds with named fields (not a string-keyed dict), and its repr rebuilds it."""
+    odds = opposed_odds(ActionRoll(additional=2, inspiration_srm=3), ActionRoll(additional=4))
+    assert isinstance(odds, OpposedOdds)
+    assert eval(repr(odds), {"OpposedOdds": OpposedOdds, "Fraction": Fraction}) == odds
+    assert (odds.chance("win"), odds.chance(Contest.TIE), odds.chance("loss")) == (odds.win, odds.tie, odds.loss)
+    with pytest.raises(TypeError):
+        odds["win"]  # type: ignore[index]
 
 
 @pytest.mark.parametrize("a_mod,d_mod", [(0, 0), (0, 4), (-3, 5)])
@@ -116,7 +127,7 @@ def test_opposed_non_attack_matches_brute_force(a_mod, d_mod):
     odds = opposed_odds(ActionRoll(additional=a_mod), ActionRoll(additional=d_mod), attack=False)
     bf = bf_opposed(a_mod, d_mod, attack_18_hits=False)
     for key in ("win", "tie", "loss", "critical"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
 
 
 def test_partial_is_exactly_tn_minus_one():
@@ -220,8 +231,8 @@ def test_higher_modifier_never_lowers_success(modifier, tn):
 def test_opposed_sums_to_one_and_is_monotone(a, d):
     """Opposed win+tie+loss is 1, and a better attacker never wins less often."""
     o = opposed_odds(ActionRoll(additional=a), ActionRoll(additional=d))
-    assert o["win"] + o["tie"] + o["loss"] == 1
-    assert opposed_odds(ActionRoll(additional=a + 1), ActionRoll(additional=d))["win"] >= o["win"]
+    assert o.win + o.tie + o.loss == 1
+    assert opposed_odds(ActionRoll(additional=a + 1), ActionRoll(additional=d)).win >= o.win
 
 
 @settings(max_examples=40, deadline=None)

@@ -29,8 +29,8 @@ def test_opposed_calculator_shows_engine_odds():
     """The opposed calculator shows the engine's exact odds."""
     result = opposed_roll(attacker_modifier=4, defender_modifier=2)
     engine = opposed_odds(ActionRoll(additional=4), ActionRoll(additional=2))
-    assert dict(result.facts)["Win"] == pct(engine["win"])
-    assert result.blocks[0].rows[1] == ("Tie: partial for the attacker", pct(engine["tie"]))
+    assert dict(result.facts)["Win"] == pct(engine.win)
+    assert result.blocks[0].rows[1] == ("Tie: partial for the attacker", pct(engine.tie))
 
 
 def test_damage_calculator_equals_engine():

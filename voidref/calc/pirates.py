@@ -16,6 +16,8 @@ under "Rulings", starting from :data:`~voidref.pirates.rulings.STANDARD`.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
 from voidref.calc.registry import calculator
 from voidref.calc.results import Result, Table, chance_table, decimal, distribution, pct, yes_no
@@ -102,13 +104,13 @@ def opposed_roll(*, attacker_modifier: int = 0, defender_modifier: int = 0, ruli
     odds = opposed_odds(ActionRoll(additional=attacker_modifier), ActionRoll(additional=defender_modifier),
                         rulings=rulings)
     return Result(f"3d6{attacker_modifier:+d} against 3d6{defender_modifier:+d}: attacker wins "
-                  f"{pct(odds['win'])}, ties {pct(odds['tie'])}, loses {pct(odds['loss'])}",
-                  tuple((_label(k), pct(p)) for k, p in odds.items()),
+                  f"{pct(odds.win)}, ties {pct(odds.tie)}, loses {pct(odds.loss)}",
+                  tuple((_label(f.name), pct(getattr(odds, f.name))) for f in fields(odds)),
                   (chance_table("Odds", (
-                      ("Attacker wins", odds["win"]),
-                      ("Tie: partial for the attacker", odds["tie"]),
-                      ("Defender wins", odds["loss"]),
-                      ("Critical Hit (attacker's natural 18)", odds["critical"]),
+                      ("Attacker wins", odds.win),
+                      ("Tie: partial for the attacker", odds.tie),
+                      ("Defender wins", odds.loss),
+                      ("Critical Hit (attacker's natural 18)", odds.critical),
                   )),))
 
 
@@ -210,8 +212,10 @@ def ship_gunnery(*, gunner_modifier: int = 0, pilot_modifier: int = 0, dice: str
     odds = gunnery_odds(gunner, pilot, range_band, ecm, tractor, rulings=rulings)
     d = gunnery_distribution(gunner, pilot, dice, armor_value, damage_type, range_band, ecm, tractor, rulings=rulings)
     return Result(f"Gunnery 3d6{gunner_modifier + situational:+d} against Piloting 3d6{pilot_modifier:+d}: "
-                  f"hit {pct(odds['win'] + odds['tie'])} (tie {pct(odds['tie'])}), "
+                  f"hit {pct(odds.win + odds.tie)} (tie {pct(odds.tie)}), "
                   f"average {decimal(d.mean())} HP a shot",
-                  (("Situational modifier", str(situational)), *((_label(k), pct(p)) for k, p in odds.items()),
+                  (("Situational modifier", str(situational)),
+                   *((_label(f.name), pct(getattr(odds, f.name))) for f in fields(odds)),
+                   *((_label(hit.value), pct(p)) for hit, p in odds.system_hits().items()),
                    ("Mean", decimal(d.mean()))),
                   distribution("Distribution", d.probabilities()))

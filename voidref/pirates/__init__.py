@@ -59,7 +59,13 @@ from voidref.pirates.damage import (
     wound_penalty,
 )
 from voidref.pirates.fumbles import FUMBLE_TABLE, Fumble, fumble, self_inflicted_damage
-from voidref.pirates.initiative import Combatant, chance_to_act_first, initiative_distribution, initiative_order
+from voidref.pirates.initiative import (
+    Combatant,
+    InitiativeOdds,
+    chance_to_act_first,
+    initiative_distribution,
+    initiative_order,
+)
 from voidref.pirates.movement import (
     ActionKind,
     TurnOption,
@@ -71,7 +77,14 @@ from voidref.pirates.movement import (
     terrain_move_distribution,
     turn_options,
 )
-from voidref.pirates.opposed import Contest, OpposedResult, opposed_distribution, opposed_odds, resolve_opposed
+from voidref.pirates.opposed import (
+    Contest,
+    OpposedOdds,
+    OpposedResult,
+    opposed_distribution,
+    opposed_odds,
+    resolve_opposed,
+)
 from voidref.pirates.rulings import (
     AS_PRINTED,
     STANDARD,
@@ -88,6 +101,7 @@ from voidref.pirates.rulings import (
 )
 from voidref.pirates.ships import (
     SYSTEM_HIT_TABLE,
+    GunneryOdds,
     HullClass,
     Maneuver,
     Ship,
@@ -115,10 +129,10 @@ __all__ = [
     "gravity_rating_modifier", "is_mismatched_gravity",
     # actions
     "THREE_D6", "ActionOdds", "ActionRoll", "Outcome", "RollResult", "AGGRESSIVE_NONCOMBAT_PENALTY",
-    "Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds",
+    "Contest", "OpposedResult", "OpposedOdds", "resolve_opposed", "opposed_distribution", "opposed_odds",
     "Fumble", "fumble", "FUMBLE_TABLE", "self_inflicted_damage",
     # initiative and movement
-    "Combatant", "initiative_order", "initiative_distribution", "chance_to_act_first",
+    "Combatant", "initiative_order", "initiative_distribution", "InitiativeOdds", "chance_to_act_first",
     "ActionKind", "TurnOption", "turn_options", "base_move", "carry_limit", "encumbrance_steps",
     "move_rate", "part_move", "terrain_move_distribution",
     # damage
@@ -127,7 +141,7 @@ __all__ = [
     "stun_odds", "ongoing_damage_distribution",
     # ships
     "HullClass", "ShipRange", "Ship", "Maneuver", "SystemHit", "ShipState", "SYSTEM_HIT_TABLE",
-    "gunnery_modifier", "gunnery_distribution", "gunnery_odds", "maneuver_effect", "maneuver_odds",
+    "gunnery_modifier", "gunnery_distribution", "GunneryOdds", "gunnery_odds", "maneuver_effect", "maneuver_odds",
     "ram_distribution", "repair_cap", "repair_amount", "repair_distribution", "max_shots", "system_hit",
     "ship_state",
     # boarding

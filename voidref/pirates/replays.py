@@ -124,7 +124,7 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
     shot = rolled_total(guns.distribution(), 48, a.autocannons)
     through = after_soak(shot, armor_value=a.lander_av, damage_type="physical")
     lander_damage += through
-    win = gunnery_odds(ActionRoll(), ActionRoll(), range_band=band, rulings=rulings)["win"]
+    win = gunnery_odds(ActionRoll(), ActionRoll(), range_band=band, rulings=rulings).win
     steps.append(PirateStep(
         "Gunner phase", (("Gunnery, opposed by the Lander's Piloting", "won"),
                          (a.autocannons, f"{shot}, less AV {a.lander_av}: {through}")),
@@ -149,7 +149,7 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
         evade = maneuver_effect(Outcome.FULL, "enemy_penalty", rulings=rulings)
         reading = f"{evade['enemy_gunnery']} on the KV-220B's Gunnery this round (a choice the rule lists)"
         hauler_gunner, lander_pilot = ActionRoll(additional=evade["enemy_gunnery"]), ActionRoll()
-    next_win = gunnery_odds(hauler_gunner, lander_pilot, range_band=band, rulings=rulings)["win"]
+    next_win = gunnery_odds(hauler_gunner, lander_pilot, range_band=band, rulings=rulings).win
     steps.append(PirateStep(
         "The Lander's turn", (("Evasive Maneuvers", "full success"),),
         (("the KV-220B's next shot winning", next_win),),

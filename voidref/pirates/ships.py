@@ -53,6 +53,7 @@ __all__ = [
     "LIFE_SUPPORT_ROUNDS",
     "gunnery_modifier",
     "gunnery_distribution",
+    "GunneryOdds",
     "gunnery_odds",
     "maneuver_effect",
     "maneuver_odds",
@@ -242,6 +243,35 @@ def gunnery_distribution(
     return attack_distribution(g, pilot, dice, armor_value, damage_type, rulings=rulings)
 
 
+@dataclass(frozen=True)
+class GunneryOdds:
+    """The exact chances of one ship's shot (what :func:`gunnery_odds` returns), from the gunner's side.
+
+    ``win``, ``tie`` and ``loss`` are the opposed Gunnery against Piloting
+    roll (a tie is a partial hit); ``critical`` a win on a natural 18, which
+    adds a system hit (:meth:`system_hit`).
+
+    >>> odds = gunnery_odds(ActionRoll(), ActionRoll())
+    >>> odds.system_hit("module_destroyed")
+    Fraction(1, 1296)
+    >>> eval(repr(odds)) == odds
+    True
+    """
+
+    win: Fraction
+    tie: Fraction
+    loss: Fraction
+    critical: Fraction
+
+    def system_hit(self, hit: SystemHit | str) -> Fraction:
+        """Chance the shot is a Critical Hit that rolls *hit* on the system hit table."""
+        return self.critical * SYSTEM_HIT_TABLE[check_enum("hit", hit, SystemHit)]
+
+    def system_hits(self) -> dict[SystemHit, Fraction]:
+        """Chance of each system hit, in the table's order."""
+        return {hit: self.critical * p for hit, p in SYSTEM_HIT_TABLE.probabilities().items()}
+
+
 def gunnery_odds(
     gunner: ActionRoll,
     pilot: ActionRoll,
@@ -250,21 +280,18 @@ def gunnery_odds(
     tractor: bool = False,
     *,
     rulings: Rulings = STANDARD,
-) -> dict[str, Fraction]:
-    """Exact chances of one shot: ``win``, ``tie``, ``loss``, ``critical`` and each system hit.
+) -> GunneryOdds:
+    """Exact chances of one shot, as a :class:`GunneryOdds`.
 
-    >>> gunnery_odds(ActionRoll(), ActionRoll())["module_destroyed"]
-    Fraction(1, 1296)
+    >>> gunnery_odds(ActionRoll(), ActionRoll()).critical
+    Fraction(1, 216)
     """
     from voidref.pirates.opposed import opposed_odds
 
     g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor, rulings=rulings))
     _with_extra(pilot, "pilot", 0)
     odds = opposed_odds(g, pilot, rulings=rulings)
-    out = {k: odds[k] for k in ("win", "tie", "loss", "critical")}
-    for hit, p in SYSTEM_HIT_TABLE.probabilities().items():
-        out[hit.value] = odds["critical"] * p
-    return out
+    return GunneryOdds(win=odds.win, tie=odds.tie, loss=odds.loss, critical=odds.critical)
 
 
 def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str, *, rulings: Rulings = STANDARD) -> dict[str, int]:

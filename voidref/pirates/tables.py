@@ -179,8 +179,7 @@ def opposed_table(differences: list[int] | tuple[int, ...] = (-6, -4, -2, 0, 2, 
     rows = []
     for diff in _check_list("differences", differences):
         o = opposed_odds(ActionRoll(additional=diff), ActionRoll())
-        rows.append([_signed(diff), percent(o["win"]), percent(o["tie"]), percent(o["loss"]),
-                     percent(o["critical"], 2)])
+        rows.append([_signed(diff), percent(o.win), percent(o.tie), percent(o.loss), percent(o.critical, 2)])
     return _table(["Attacker's edge", "Win (Critical Hits included)", "Tie (partial)", "Loss",
                    "Critical Hit (natural 18)"], rows)
 
