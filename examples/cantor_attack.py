@@ -10,10 +10,10 @@ from __future__ import annotations
 from voidref.cantor import Attack, Bystander, Situation, Target, UnitState, Weapon, blast_splash, shove
 from voidref.exact import percent
 
-NEEDLER = Weapon("Needler", "1d6", "kinetic", max_range=6, reliable=1)
-CLAWS = Weapon("Hook claws", "1d6+1", melee=True, swarm=True)
-MORTAR = Weapon("Mortar", "2d6", "kinetic", max_range=10, blast=1)
-RAIL = Weapon("Rail", "2d6", "kinetic", max_range=10)
+NEEDLER = Weapon("Needler", damage="1d6", damage_type="kinetic", max_range=6, reliable=1)
+CLAWS = Weapon("Hook claws", damage="1d6+1", melee=True, swarm=True)
+MORTAR = Weapon("Mortar", damage="2d6", damage_type="kinetic", max_range=10, blast=1)
+RAIL = Weapon("Rail", damage="2d6", damage_type="kinetic", max_range=10)
 
 # (label, attack, attack dice, damage dice)
 PLAYS = [

@@ -45,7 +45,7 @@ def kv220b_turn() -> list[str]:
     lines.append(f"Odds: 12d6 = 48 exactly {percent(twelve_d6[48], 2)}; 2d6 = 3 {percent(two_d6[3], 2)}")
     odds = gunnery_odds(ActionRoll(), ActionRoll(), range_band="close")
     shot = gunnery_distribution(ActionRoll(), ActionRoll(), AUTOCANNONS, LANDER_AV, "physical", "close")
-    lines.append(f"Equal crews at Close range: the gunner wins {percent(odds['win'])}, ties {percent(odds['tie'])}, "
+    lines.append(f"Equal crews at Close range: the gunner wins {percent(odds.win)}, ties {percent(odds.tie)}, "
                  f"average {float(shot.mean()):.2f} HP a shot")
     return lines
 

@@ -20,7 +20,7 @@ ROLLED = (5, 2)  # the source's damage dice
 
 def run(out=print) -> dict:
     """Work the example; print each step with *out*; return the numbers shown."""
-    left = damage_items(ROLLED, KNIFE.damage.modifier)
+    left = damage_items(ROLLED, KNIFE.damage.bonus)
     out(f"Knife {KNIFE.damage} rolls {ROLLED[0]} and {ROLLED[1]}: dice left {left}")
     through: dict[str, dict[int, Fraction]] = {}
     no_damage: dict[str, Fraction] = {}

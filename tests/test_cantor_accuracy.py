@@ -22,7 +22,7 @@ from voidref.cantor import (
 from voidref.cantor.rulings import dice_for_net
 from voidref.errors import RulesError
 
-GUN = Weapon("Gun", "1d6", "kinetic", max_range=8)
+GUN = Weapon("Gun", damage="1d6", damage_type="kinetic", max_range=8)
 
 
 def _brute_kept(net):
@@ -55,7 +55,7 @@ def test_attack_total_matches_enumeration(net, grit, impaired):
 
 def test_five_sources_against_four_difficulty_roll_one_die():
     """Step 3: five accuracy sources against four difficulty net to a single die."""
-    weapon = Weapon("Claws", "1d6", swarm=True)
+    weapon = Weapon("Claws", damage="1d6", swarm=True)
     target = Target(conditions=["lock on", "prone"])
     situation = Situation(bolstered=True, target_arc="side", swarm_allies=1, cover="hard", extra_difficulty=2)
     assert len(accuracy_sources(weapon, target, situation)) == 5
@@ -65,7 +65,7 @@ def test_five_sources_against_four_difficulty_roll_one_die():
 
 def test_swarm_capped_at_three():
     """Swarm: +1 per other adjacent friendly unit, at most +3."""
-    weapon = Weapon("Claws", "1d6", swarm=True)
+    weapon = Weapon("Claws", damage="1d6", swarm=True)
     srcs = accuracy_sources(weapon, Target(), Situation(swarm_allies=6))
     assert [s.dice for s in srcs if s.name == "Swarm"] == [3]
 
@@ -78,7 +78,7 @@ def test_swarm_needs_swarm_weapon():
 def test_high_ground_ranged_only():
     """High ground: +1 die on a ranged shot; a melee weapon gets nothing."""
     assert net_accuracy(GUN, Target(), Situation(distance=3, high_ground=True)) == 1
-    melee = Weapon("Blade", "1d6", melee=True)
+    melee = Weapon("Blade", damage="1d6", melee=True)
     assert net_accuracy(melee, Target(), Situation(high_ground=True)) == 0
 
 
@@ -94,7 +94,7 @@ def test_stunned_caps_evasion_not_e_defense():
     """Step 1: Stunned caps Evasion at 5; tech and sonic attacks use E-Defense, uncapped."""
     target = Target(evasion=9, e_defense=10, conditions=["stunned"])
     assert defense_value(GUN, target, Situation()) == 5
-    sonic = Weapon("Howler", "1d6", "sonic", max_range=5)
+    sonic = Weapon("Howler", damage="1d6", damage_type="sonic", max_range=5)
     assert defense_value(sonic, target, Situation()) == 10
 
 
@@ -108,21 +108,21 @@ def test_engagement_cleared_by_disengage_and_counted_once():
     """Engagement: +1 for a ranged shot next to a hostile, once; Disengage clears it; melee exempt."""
     assert net_accuracy(GUN, Target(), Situation(adjacent_hostile=True)) == -1
     assert net_accuracy(GUN, Target(), Situation(adjacent_hostile=True, disengaged=True)) == 0
-    melee = Weapon("Blade", "1d6", melee=True)
+    melee = Weapon("Blade", damage="1d6", melee=True)
     assert net_accuracy(melee, Target(), Situation(adjacent_hostile=True)) == 0
 
 
 @pytest.mark.parametrize("arc,standard,broadside", [("front", 0, -3), ("side", -1, 0), ("rear", -2, -3)])
 def test_own_facing_and_broadside(arc, standard, broadside):
     """Own facing: side +1, rear +2; Broadside inverts it: flanks clean, bow or stern +3."""
-    wide = Weapon("Broadside", "2d6", max_range=12, mount="broadside")
+    wide = Weapon("Broadside", damage="2d6", max_range=12, mount="broadside")
     assert net_accuracy(GUN, Target(), Situation(firing_arc=arc)) == standard
     assert net_accuracy(wide, Target(size=3), Situation(firing_arc=arc)) == broadside
 
 
 def test_capital_versus_fighter():
     """Capital vs. fighter: +2 when a Line or Broadside gun shoots Size 1 or smaller."""
-    line = Weapon("Spinal", "3d6", max_range=15, mount="line")
+    line = Weapon("Spinal", damage="3d6", max_range=15, mount="line")
     assert net_accuracy(line, Target(size=1), Situation()) == -2
     assert net_accuracy(line, Target(size=2), Situation()) == 0
     assert net_accuracy(GUN, Target(size=1), Situation()) == 0
@@ -132,7 +132,7 @@ def test_taunt_reach():
     """Taunt: +2 out to the greater of 5 spaces and the weapon's range; no limit for a capital in ship mode."""
     assert net_accuracy(GUN, Target(), Situation(taunted_from=8)) == -2
     assert net_accuracy(GUN, Target(), Situation(taunted_from=9)) == 0
-    short = Weapon("Pistol", "1d6", max_range=3)
+    short = Weapon("Pistol", damage="1d6", max_range=3)
     assert net_accuracy(short, Target(), Situation(taunted_from=5)) == -2
     assert net_accuracy(short, Target(), Situation(taunted_from=6)) == 0
     assert net_accuracy(short, Target(), Situation(taunted_from=60, capital_ship_mode=True)) == -2

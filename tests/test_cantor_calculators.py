@@ -25,7 +25,7 @@ def _chart(result, title_end):
 def test_attack_agrees_with_engine():
     """The calculator's chance to hit and damage equal the engine's Attack.odds()."""
     result = attack(damage="1d6+1", melee=True, exposed=True, evasion=8, armor=1, grit=2, distance=1)
-    a = Attack(Weapon("c", "1d6+1", melee=True), Target(evasion=8, armor=1, conditions=frozenset({"exposed"})),
+    a = Attack(Weapon("c", damage="1d6+1", melee=True), Target(evasion=8, armor=1, conditions=frozenset({"exposed"})),
                Situation(grit=2))
     facts = dict(result.facts)
     assert facts["Chance to hit"] == pct(a.chance_to_hit())

@@ -48,52 +48,52 @@ def _naive(rolled, *, falloff, reliable, exposed, armor, ignore_armor, braced_fr
 
 def test_optimal_range_is_half_rounded_up():
     """Step 5: optimal range is half the maximum Range, rounded up."""
-    assert Weapon("a", "1d6", max_range=7).optimal_range == 4
-    assert Weapon("b", "1d6", max_range=8).optimal_range == 4
+    assert Weapon("a", damage="1d6", max_range=7).optimal_range == 4
+    assert Weapon("b", damage="1d6", max_range=8).optimal_range == 4
 
 
 @pytest.mark.parametrize("kind,loss", [("kinetic", 2), ("energy", 1), ("sonic", 1), ("tech", 0)])
 def test_fall_off_by_damage_type(kind, loss):
     """Step 5: past optimal range Kinetic loses 2, Energy and Sonic 1, Tech nothing (ruling)."""
-    w = Weapon("w", "1d6", kind, max_range=8)
+    w = Weapon("w", damage="1d6", damage_type=kind, max_range=8)
     assert fall_off(w, 4) == 0
     assert fall_off(w, 5) == loss
 
 
 def test_melee_never_falls_off():
     """Step 5: melee never loses damage to range."""
-    assert fall_off(Weapon("Spear", "1d6", melee=True, max_range=2), 2) == 0
+    assert fall_off(Weapon("Spear", damage="1d6", melee=True, max_range=2), 2) == 0
 
 
 def test_fall_off_never_below_one():
     """Step 5: fall-off never takes a hit's damage below 1."""
-    w = Weapon("w", "1d6", max_range=8)
+    w = Weapon("w", damage="1d6", max_range=8)
     assert damage_from_roll(2, w, Target(), Situation(distance=7)).after_fall_off == 1
 
 
 def test_reliable_minimum_untouched_by_fall_off():
     """Step 5: a Reliable minimum is not reduced by fall-off."""
-    w = Weapon("w", "1d6", max_range=8, reliable=3)
+    w = Weapon("w", damage="1d6", max_range=8, reliable=3)
     assert damage_from_roll(2, w, Target(), Situation(distance=7)).after_fall_off == 3
 
 
 def test_exposed_doubles_before_armor():
     """Step 5: Exposed doubles, then Armor comes off."""
-    w = Weapon("w", "1d6", max_range=8)
+    w = Weapon("w", damage="1d6", max_range=8)
     assert damage_from_roll(4, w, Target(armor=3, conditions=["exposed"]), Situation()).final == 5
 
 
 def test_ap_and_shredded_skip_armor():
     """Step 5: AP and Shredded skip Armor."""
-    ap = Weapon("ap", "1d6", armor_piercing=True)
+    ap = Weapon("ap", damage="1d6", armor_piercing=True)
     assert damage_from_roll(4, ap, Target(armor=3), Situation()).final == 4
-    plain = Weapon("p", "1d6")
+    plain = Weapon("p", damage="1d6")
     assert damage_from_roll(4, plain, Target(armor=3, conditions=["shredded"]), Situation()).final == 4
 
 
 def test_brace_front_arc_only():
     """Step 5: Brace halves what is left, only against an attack into the front arc."""
-    w = Weapon("w", "1d6")
+    w = Weapon("w", damage="1d6")
     t = Target(braced=True)
     assert damage_from_roll(5, w, t, Situation(target_arc="front")).final == 2
     assert damage_from_roll(5, w, t, Situation(target_arc="side")).final == 5
@@ -101,7 +101,7 @@ def test_brace_front_arc_only():
 
 def test_min_one_floor_on_a_clean_hit():
     """Step 5: a clean hit deals at least 1 after every reduction."""
-    w = Weapon("w", "1d6")
+    w = Weapon("w", damage="1d6")
     assert damage_from_roll(1, w, Target(armor=5, braced=True), Situation()).final == 1
 
 
@@ -113,33 +113,33 @@ def test_pure_control_grapple_deals_nothing():
 
 def test_reliable_one_into_armor_three_does_nothing():
     """Step 5: "Reliable 1 into Armor 3 does nothing" (no floor on a miss)."""
-    assert damage_on_miss(Weapon("w", "1d6", reliable=1), Target(armor=3), Situation()) == 0
+    assert damage_on_miss(Weapon("w", damage="1d6", reliable=1), Target(armor=3), Situation()) == 0
 
 
 def test_reliable_miss_doubled_by_exposed():
     """Ruling: Reliable on a miss goes through Exposed and Armor."""
-    w = Weapon("w", "1d6", reliable=2)
+    w = Weapon("w", damage="1d6", reliable=2)
     assert damage_on_miss(w, Target(armor=1, conditions=["exposed"]), Situation()) == 3
 
 
 def test_aim_rolls_dice_twice_not_bonus():
     """Aim: an extra instance of the damage dice (not the flat bonus: ruling)."""
-    w = Weapon("Lance", "1d6+2", max_range=10, aimable=True)
+    w = Weapon("Lance", damage="1d6+2", max_range=10, aimable=True)
     assert damage_roll(w, Target(), Situation(aimed=True)) == damage_roll(
-        Weapon("x", "2d6+2"), Target(), Situation()
+        Weapon("x", damage="2d6+2"), Target(), Situation()
     )
 
 
 def test_aim_needs_aimable_weapon():
     """Aim: only Aimable or line-shaped weapons; otherwise RulesError naming 'aimed'."""
     with pytest.raises(RulesError, match="'aimed'"):
-        damage_roll(Weapon("Gun", "1d6"), Target(), Situation(aimed=True))
-    assert Weapon("Spinal", "1d6", mount="line", max_range=10).can_aim
+        damage_roll(Weapon("Gun", damage="1d6"), Target(), Situation(aimed=True))
+    assert Weapon("Spinal", damage="1d6", mount="line", max_range=10).can_aim
 
 
 def test_sniper_dice_only_on_locked_target():
     """Sniper's mark: +Nd6 only while the target carries Lock On."""
-    w = Weapon("Longarm", "1d6", max_range=12, sniper_dice=1)
+    w = Weapon("Longarm", damage="1d6", max_range=12, sniper_dice=1)
     assert damage_roll(w, Target(), Situation()).mean() == Fraction(7, 2)
     assert damage_roll(w, Target(conditions=["lock on"]), Situation()).mean() == 7
 
@@ -154,7 +154,7 @@ def test_sniper_dice_only_on_locked_target():
 @pytest.mark.parametrize("reliable", [0, 2])
 def test_damage_on_hit_matches_enumeration(count, bonus, distance, target, reliable):
     """Step 5 oracle: the exact hit damage equals enumerating every damage die through the plain rules."""
-    w = Weapon("w", f"{count}d6{bonus:+d}", "kinetic", max_range=8, reliable=reliable)
+    w = Weapon("w", damage=f"{count}d6{bonus:+d}", damage_type="kinetic", max_range=8, reliable=reliable)
     s = Situation(distance=distance)
     want = {}
     for faces in product(range(1, 7), repeat=count):
@@ -174,7 +174,7 @@ def test_blast_half_raw_minus_armor_no_floor():
 
 def test_blast_hits_friend_and_foe_not_attacker_or_scenery():
     """Blast: friend and foe alike; the attacker and scenery are exempt."""
-    w = Weapon("Mortar", "2d6", blast=1, max_range=10)
+    w = Weapon("Mortar", damage="2d6", blast=1, max_range=10)
     out = blast_splash(w, 10, [Bystander("friend"), Bystander("foe", armor=2), Bystander("me", attacker=True),
                                Bystander("rock", scenery=True), Bystander("far", distance=2)])
     assert out == {"friend": 5, "foe": 3}
@@ -186,7 +186,7 @@ def test_hit_damage_matches_oracle(rolled, armor, exposed, shredded, braced, arc
     """Property: damage_from_roll agrees with the plain-rules oracle on any input."""
     conds = [c for c, on in (("exposed", exposed), ("shredded", shredded)) if on]
     t = Target(armor=armor, conditions=conds, braced=braced)
-    w = Weapon("w", "2d6", "energy", max_range=8, reliable=reliable)
+    w = Weapon("w", damage="2d6", damage_type="energy", max_range=8, reliable=reliable)
     s = Situation(distance=distance, target_arc=arc)
     for hit in (True, False):
         got = damage_from_roll(rolled, w, t, s, hit=hit).final
@@ -199,7 +199,7 @@ def test_hit_damage_matches_oracle(rolled, armor, exposed, shredded, braced, arc
 def test_damage_distribution_sums_to_one(count, armor, exposed):
     """Invariant: a hit's damage distribution sums to 1 and never goes below 1."""
     t = Target(armor=armor, conditions=["exposed"] if exposed else [])
-    d = damage_on_hit(Weapon("w", f"{count}d6"), t, Situation())
+    d = damage_on_hit(Weapon("w", damage=f"{count}d6"), t, Situation())
     assert sum(d.probabilities().values()) == 1
     assert min(d) >= 1
 
@@ -218,7 +218,7 @@ def test_bad_weapon_names_argument(kwargs, name):
 
 def test_blast_splash_distribution_matches_enumeration():
     """Blast oracle: the splash on a bystander over every damage roll equals enumerating the dice."""
-    mortar = Weapon("Mortar", "2d6+1", max_range=10, blast=1)
+    mortar = Weapon("Mortar", damage="2d6+1", max_range=10, blast=1)
     got = damage_roll(mortar, Target(), Situation(distance=3)).map(lambda raw: blast_damage(raw, 2))
     want = {}
     for a, b in product(range(1, 7), repeat=2):
@@ -229,7 +229,7 @@ def test_blast_splash_distribution_matches_enumeration():
 
 def test_aim_and_sniper_roll_matches_enumeration():
     """Aim and Sniper oracle: 1d6 aimed plus 1d6 Sniper on a Locked target is three d6, enumerated."""
-    lance = Weapon("Lance", "1d6", mount="line", max_range=10, sniper_dice=1)
+    lance = Weapon("Lance", damage="1d6", mount="line", max_range=10, sniper_dice=1)
     got = damage_roll(lance, Target(conditions=["lock on"]), Situation(aimed=True))
     want = {}
     for faces in product(range(1, 7), repeat=3):

@@ -85,7 +85,7 @@ def test_attack_then_structure_matches_enumeration():
     from itertools import product
 
     from voidref.cantor import Attack, Situation, Target, Weapon
-    rail = Weapon("Rail", "2d6", max_range=10)
+    rail = Weapon("Rail", damage="2d6", max_range=10)
     attack = Attack(rail, Target(evasion=7, armor=1, conditions=["lock on"]), Situation(distance=4, grit=2))
     cantor = UnitState(hp=4, max_hp=12, structure=2, cantor=True)
     want = {}

@@ -69,7 +69,7 @@ def test_entry_points_refuse_a_non_rulings():
     with pytest.raises(RulesError, match="'rulings' must be a Rulings"):
         rulings.dice_for_net(0, rulings="as printed")
     with pytest.raises(RulesError, match="'rulings' must be a Rulings"):
-        Attack(Weapon("Gun", "1d6"), Target(), Situation(), rulings=None)
+        Attack(Weapon("Gun", damage="1d6"), Target(), Situation(), rulings=None)
 
 
 def test_every_module_constant_is_documented():
@@ -137,7 +137,7 @@ def test_net_zero_three_ways(net):
 
 def test_no_dice_attack_resolves_with_no_dice():
     """Under the literal count a plain shot takes no attack dice and totals its Grit."""
-    shot = Attack(Weapon("Gun", "1d6"), Target(evasion=2), Situation(grit=2), rulings=AS_PRINTED)
+    shot = Attack(Weapon("Gun", damage="1d6"), Target(evasion=2), Situation(grit=2), rulings=AS_PRINTED)
     assert shot.dice() == (0, Keep.HIGHEST) and shot.chance_to_hit() == 1
     assert shot.resolve([], [3]).total == 2
     with pytest.raises(RulesError, match="attack_dice"):
@@ -146,7 +146,7 @@ def test_no_dice_attack_resolves_with_no_dice():
 
 def test_blast_n_is_radius_both_ways():
     """Blast 2: ours reaches 2 spaces; the card's adjacent reading only 1."""
-    mortar = Weapon("Mortar", "2d6", blast=2, max_range=10)
+    mortar = Weapon("Mortar", damage="2d6", blast=2, max_range=10)
     near = [Bystander("next to it"), Bystander("two away", distance=2)]
     assert blast_splash(mortar, 8, near) == {"next to it": 4, "two away": 4}
     assert blast_splash(mortar, 8, near, rulings=AS_PRINTED) == {"next to it": 4}
@@ -155,17 +155,18 @@ def test_blast_n_is_radius_both_ways():
 
 def test_facing_applies_to_melee_both_ways():
     """A melee swing out of the side arc: +1 difficulty under ours, none when facing covers only firing."""
-    sword = Weapon("Blade", "1d6", melee=True)
+    sword = Weapon("Blade", damage="1d6", melee=True)
     side = Situation(firing_arc="side")
     assert [s.dice for s in difficulty_sources(sword, Target(), side)] == [1]
     assert difficulty_sources(sword, Target(), side, rulings=AS_PRINTED) == ()
-    gun = Weapon("Gun", "1d6", max_range=8)
+    gun = Weapon("Gun", damage="1d6", max_range=8)
     assert difficulty_sources(gun, Target(), side) == difficulty_sources(gun, Target(), side, rulings=AS_PRINTED)
 
 
 def test_rear_drop_after_stunned_cap_both_ways():
     """Evasion 9, Stunned, hit from behind: 3 when the cap comes first, 5 when the drop does."""
-    gun, stunned, rear = Weapon("Gun", "1d6"), Target(evasion=9, conditions=["stunned"]), Situation(target_arc="rear")
+    gun, stunned = Weapon("Gun", damage="1d6"), Target(evasion=9, conditions=["stunned"])
+    rear = Situation(target_arc="rear")
     assert defense_value(gun, stunned, rear) == 3
     assert defense_value(gun, stunned, rear, rulings=with_(rear_drop_after_stunned_cap=False)) == 5
     assert defense_value(gun, Target(evasion=4, conditions=["stunned"]), rear,
@@ -174,7 +175,7 @@ def test_rear_drop_after_stunned_cap_both_ways():
 
 def test_reliable_floors_a_hit_both_ways():
     """Reliable 3 kinetic past optimal range, rolled 2: the hit deals 3 under ours, 1 (the fall-off floor) otherwise."""
-    gun = Weapon("Slug", "1d6", max_range=8, reliable=3)
+    gun = Weapon("Slug", damage="1d6", max_range=8, reliable=3)
     far = Situation(distance=8)
     assert damage_from_roll(2, gun, Target(), far).final == 3
     assert damage_from_roll(2, gun, Target(), far, rulings=with_(reliable_floors_a_hit=False)).final == 1
@@ -182,7 +183,7 @@ def test_reliable_floors_a_hit_both_ways():
 
 def test_reliable_when_no_attack_both_ways():
     """Out of range, Reliable 2: nothing lands under ours; 2 lands when it counts as a miss."""
-    gun = Weapon("Needler", "1d6", max_range=3, reliable=2)
+    gun = Weapon("Needler", damage="1d6", max_range=3, reliable=2)
     assert Attack(gun, Target(), Situation(distance=5)).damage_on_miss() == 0
     landing = with_(reliable_when_no_attack=True)
     assert Attack(gun, Target(), Situation(distance=5), rulings=landing).damage_on_miss() == 2
@@ -203,16 +204,18 @@ def test_vespertide_damage_meets_armor_both_ways():
 # -- every field is read ----------------------------------------------------------
 
 PROBES = {
-    "net_zero": lambda r: Attack(Weapon("Gun", "1d6"), Target(evasion=5), Situation(), rulings=r).chance_to_hit(),
-    "blast_n_is_radius": lambda r: blast_splash(Weapon("Mortar", "2d6", blast=2, max_range=10), 8,
+    "net_zero": lambda r: Attack(Weapon("Gun", damage="1d6"), Target(evasion=5), Situation(),
+                                 rulings=r).chance_to_hit(),
+    "blast_n_is_radius": lambda r: blast_splash(Weapon("Mortar", damage="2d6", blast=2, max_range=10), 8,
                                                 [Bystander("far", distance=2)], rulings=r),
-    "facing_applies_to_melee": lambda r: Attack(Weapon("Blade", "1d6", melee=True), Target(evasion=5),
+    "facing_applies_to_melee": lambda r: Attack(Weapon("Blade", damage="1d6", melee=True), Target(evasion=5),
                                                 Situation(firing_arc="rear", extra_accuracy=3), rulings=r).net(),
-    "rear_drop_after_stunned_cap": lambda r: Attack(Weapon("Gun", "1d6"), Target(evasion=9, conditions=["stunned"]),
+    "rear_drop_after_stunned_cap": lambda r: Attack(Weapon("Gun", damage="1d6"),
+                                                    Target(evasion=9, conditions=["stunned"]),
                                                     Situation(target_arc="rear"), rulings=r).defense(),
-    "reliable_floors_a_hit": lambda r: Attack(Weapon("Slug", "1d6", max_range=8, reliable=3), Target(),
+    "reliable_floors_a_hit": lambda r: Attack(Weapon("Slug", damage="1d6", max_range=8, reliable=3), Target(),
                                               Situation(distance=8), rulings=r).damage_on_hit(),
-    "reliable_when_no_attack": lambda r: Attack(Weapon("Needler", "1d6", max_range=3, reliable=2), Target(),
+    "reliable_when_no_attack": lambda r: Attack(Weapon("Needler", damage="1d6", max_range=3, reliable=2), Target(),
                                                 Situation(distance=5), rulings=r).damage(),
     "blast_respects_ap_and_shredded": lambda r: blast_damage(8, 2, armor_piercing=True, rulings=r),
     "vespertide_damage_meets_armor": lambda r: vespertide_damage(armor=2, rulings=r),
@@ -246,6 +249,6 @@ def test_no_dice_is_said_in_words():
     """Under the literal count the log and the calculator say no dice are rolled rather than 0d6."""
     from voidref.calc.cantor import attack
 
-    shot = Attack(Weapon("Gun", "1d6"), Target(evasion=2), Situation(grit=2), rulings=AS_PRINTED)
+    shot = Attack(Weapon("Gun", damage="1d6"), Target(evasion=2), Situation(grit=2), rulings=AS_PRINTED)
     assert "no dice" in shot.resolve([], [3]).log[2]
     assert attack(distance=2, rulings=AS_PRINTED).headline.startswith("Net accuracy +0: no dice: the total is Grit +2")

@@ -11,9 +11,11 @@ from voidref.errors import RulesError
 from voidref.pirates import (
     FUMBLE_TABLE,
     THREE_D6,
+    ActionOdds,
     ActionRoll,
     Contest,
     Fumble,
+    OpposedOdds,
     Outcome,
     fumble,
     opposed_distribution,
@@ -74,7 +76,20 @@ def test_static_odds_match_brute_force(modifier, tn):
     odds = ActionRoll(additional=modifier).odds(tn)
     bf = bf_static(modifier, tn)
     for key in ("full", "partial", "failure", "critical"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
+
+
+def test_action_odds_is_a_typed_result_whose_repr_rebuilds_it():
+    """ActionRoll.odds returns an ActionOdds with named fields (not a string-keyed dict), and its repr rebuilds it."""
+    odds = ActionRoll(additional=2, inspiration_srm=3).odds(20)
+    assert isinstance(odds, ActionOdds)
+    assert eval(repr(odds), {"ActionOdds": ActionOdds, "Fraction": Fraction}) == odds
+    assert odds.at_least_partial == odds.full + odds.partial
+    assert (odds.chance("full"), odds.chance(Outcome.PARTIAL), odds.chance("failure")) == (
+        odds.full, odds.partial, odds.failure)
+    assert odds.natural_18 == Fraction(1, 216) and odds.fumble == Fraction(1, 216)
+    with pytest.raises(TypeError):
+        odds["full"]  # type: ignore[index]
 
 
 @pytest.mark.parametrize("second", [1, 3, 5])
@@ -84,7 +99,7 @@ def test_inspiration_odds_match_brute_force(second, tn):
     odds = ActionRoll(additional=5, inspiration_srm=second).odds(tn)
     bf = bf_static(5, tn, second)
     for key in ("full", "partial", "failure", "critical", "inspired"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
 
 
 @pytest.mark.parametrize("a_mod,d_mod", [(0, 0), (3, 0), (0, 4), (7, 2), (-3, 5), (20, 0)])
@@ -93,7 +108,17 @@ def test_opposed_odds_match_brute_force(a_mod, d_mod):
     odds = opposed_odds(ActionRoll(additional=a_mod), ActionRoll(additional=d_mod))
     bf = bf_opposed(a_mod, d_mod)
     for key in ("win", "tie", "loss", "critical"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
+
+
+def test_opposed_odds_is_a_typed_result_whose_repr_rebuilds_it():
+    """opposed_odds returns an OpposedOdds with named fields (not a string-keyed dict), and its repr rebuilds it."""
+    odds = opposed_odds(ActionRoll(additional=2, inspiration_srm=3), ActionRoll(additional=4))
+    assert isinstance(odds, OpposedOdds)
+    assert eval(repr(odds), {"OpposedOdds": OpposedOdds, "Fraction": Fraction}) == odds
+    assert (odds.chance("win"), odds.chance(Contest.TIE), odds.chance("loss")) == (odds.win, odds.tie, odds.loss)
+    with pytest.raises(TypeError):
+        odds["win"]  # type: ignore[index]
 
 
 @pytest.mark.parametrize("a_mod,d_mod", [(0, 0), (0, 4), (-3, 5)])
@@ -102,7 +127,7 @@ def test_opposed_non_attack_matches_brute_force(a_mod, d_mod):
     odds = opposed_odds(ActionRoll(additional=a_mod), ActionRoll(additional=d_mod), attack=False)
     bf = bf_opposed(a_mod, d_mod, attack_18_hits=False)
     for key in ("win", "tie", "loss", "critical"):
-        assert odds[key] == bf[key]
+        assert getattr(odds, key) == bf[key]
 
 
 def test_partial_is_exactly_tn_minus_one():
@@ -191,14 +216,14 @@ def test_fumble_table_faces():
 def test_static_odds_sum_to_one(modifier, tn, second):
     """Full, partial and failure always sum to exactly 1."""
     odds = ActionRoll(additional=modifier, inspiration_srm=second).odds(tn)
-    assert odds["full"] + odds["partial"] + odds["failure"] == 1
+    assert odds.full + odds.partial + odds.failure == 1
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(-20, 20), st.integers(1, 40))
 def test_higher_modifier_never_lowers_success(modifier, tn):
     """Adding +1 never lowers the chance of a full success."""
-    assert ActionRoll(additional=modifier + 1).odds(tn)["full"] >= ActionRoll(additional=modifier).odds(tn)["full"]
+    assert ActionRoll(additional=modifier + 1).odds(tn).full >= ActionRoll(additional=modifier).odds(tn).full
 
 
 @settings(max_examples=30, deadline=None)
@@ -206,8 +231,8 @@ def test_higher_modifier_never_lowers_success(modifier, tn):
 def test_opposed_sums_to_one_and_is_monotone(a, d):
     """Opposed win+tie+loss is 1, and a better attacker never wins less often."""
     o = opposed_odds(ActionRoll(additional=a), ActionRoll(additional=d))
-    assert o["win"] + o["tie"] + o["loss"] == 1
-    assert opposed_odds(ActionRoll(additional=a + 1), ActionRoll(additional=d))["win"] >= o["win"]
+    assert o.win + o.tie + o.loss == 1
+    assert opposed_odds(ActionRoll(additional=a + 1), ActionRoll(additional=d)).win >= o.win
 
 
 @settings(max_examples=40, deadline=None)

@@ -22,15 +22,15 @@ def test_action_roll_shows_engine_odds():
     facts = dict(action_roll(target_number=15, attribute_modifier=2, skill_rank=2, gravity_modifier=2).facts)
     engine = ActionRoll(attribute_modifier=2, skill_rank_modifier=2, gravity_modifier=2).odds(15)
     assert facts["Modifier"] == "6"
-    assert facts["Full"] == pct(engine["full"]) and facts["At least partial"] == pct(engine["at_least_partial"])
+    assert facts["Full"] == pct(engine.full) and facts["At least partial"] == pct(engine.at_least_partial)
 
 
 def test_opposed_calculator_shows_engine_odds():
     """The opposed calculator shows the engine's exact odds."""
     result = opposed_roll(attacker_modifier=4, defender_modifier=2)
     engine = opposed_odds(ActionRoll(additional=4), ActionRoll(additional=2))
-    assert dict(result.facts)["Win"] == pct(engine["win"])
-    assert result.blocks[0].rows[1] == ("Tie: partial for the attacker", pct(engine["tie"]))
+    assert dict(result.facts)["Win"] == pct(engine.win)
+    assert result.blocks[0].rows[1] == ("Tie: partial for the attacker", pct(engine.tie))
 
 
 def test_damage_calculator_equals_engine():

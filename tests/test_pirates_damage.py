@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from voidref.errors import RulesError
 from voidref.pirates import (
     ActionRoll,
-    DamageDice,
+    DamageRoll,
     after_soak,
     attack_distribution,
     attack_vs_tn_distribution,
@@ -75,7 +75,7 @@ def test_armor_stacks_to_cap():
 @pytest.mark.parametrize("critical,partial", [(False, False), (True, False), (False, True)])
 def test_hit_distribution_matches_brute_force(count, sides, av, energy, critical, partial):
     """Damage after soak (crit d4, partial half, min 1) matches enumeration of every die face."""
-    d = hit_distribution(DamageDice(count, sides), av, "energy" if energy else "physical", critical, partial)
+    d = hit_distribution(DamageRoll(count, sides=sides), av, "energy" if energy else "physical", critical, partial)
     assert d.probabilities() == bf_hit(count, sides, av, energy, critical, partial)
 
 
@@ -135,20 +135,20 @@ def test_stun_agl_10_is_37_5_percent():
 
 def test_dice_parse_forms():
     """Damage dice parse '2d6', '3d6+2', '2d6x3' and print back."""
-    assert str(DamageDice.parse("3d6+2")) == "3d6+2"
-    assert DamageDice.parse("2d6x3").multiplier == 3
+    assert str(DamageRoll.parse("3d6+2")) == "3d6+2"
+    assert DamageRoll.parse("2d6x3").multiplier == 3
 
 
 def test_bad_dice_text():
     """Unreadable dice name the argument."""
     with pytest.raises(RulesError, match="'dice'"):
-        DamageDice.parse("two dice")
+        DamageRoll.parse("two dice")
 
 
 def test_too_many_dice_refused():
     """More than 60 damage dice is a RulesError, never a long computation."""
     with pytest.raises(RulesError, match="'count'"):
-        DamageDice.parse("500d6")
+        DamageRoll.parse("500d6")
 
 
 def test_bad_damage_type():

@@ -12,6 +12,7 @@ from voidref.pirates import (
     ActionKind,
     ActionRoll,
     Combatant,
+    InitiativeOdds,
     attribute_modifier,
     chance_to_act_first,
     encumbrance_steps,
@@ -83,8 +84,9 @@ def test_chance_to_act_first_brute_force():
             second += ka < kb
             together += ka == kb
     got = chance_to_act_first(7, 14, 6, 12)
-    assert got == {"first": Fraction(first, 46656), "second": Fraction(second, 46656),
-                   "together": Fraction(together, 46656)}
+    assert got == InitiativeOdds(first=Fraction(first, 46656), second=Fraction(second, 46656),
+                                 together=Fraction(together, 46656))
+    assert eval(repr(got), {"InitiativeOdds": InitiativeOdds, "Fraction": Fraction}) == got
 
 
 def test_initiative_distribution_shift():

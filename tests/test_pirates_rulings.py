@@ -137,10 +137,10 @@ def test_partial_does_not_pass_boarding_tasks(tn):
 def test_natural_18_attack_hits_both_ways():
     """An attacker's natural 18 against a far better defender: a Critical Hit as printed; else the totals decide."""
     strong = ActionRoll(additional=20)
-    assert opposed_odds(ActionRoll(), strong)["critical"] == Fraction(1, 216)
+    assert opposed_odds(ActionRoll(), strong).critical == Fraction(1, 216)
     # Under the other reading only the defender's fumble (a natural 3) lets that 18 win.
     by_totals = with_(natural_18_attack_hits=False)
-    assert opposed_odds(ActionRoll(), strong, rulings=by_totals)["critical"] == Fraction(1, 216 * 216)
+    assert opposed_odds(ActionRoll(), strong, rulings=by_totals).critical == Fraction(1, 216 * 216)
     assert ActionRoll().resolve(18, 30, attack=True).critical
     assert not ActionRoll().resolve(18, 30, attack=True, rulings=with_(natural_18_attack_hits=False)).critical
 
@@ -200,7 +200,7 @@ def test_initiative_final_tie_both_ways():
     assert [[c.name for c in s] for s in initiative_order([a, b])] == [["A", "B"]]
     listed = with_(initiative_final_tie=FinalTie.LISTED_ORDER)
     assert [[c.name for c in s] for s in initiative_order([b, a], rulings=listed)] == [["B"], ["A"]]
-    assert chance_to_act_first(3, 12, 3, 12, rulings=listed)["together"] == 0
+    assert chance_to_act_first(3, 12, 3, 12, rulings=listed).together == 0
 
 
 def test_ship_initiative_adds_raw_agl_both_ways():
@@ -213,8 +213,8 @@ def test_ship_initiative_adds_raw_agl_both_ways():
 
 def test_pilot_maneuver_tn_both_ways():
     """The maneuver TN is 15 unless the rulings say otherwise."""
-    assert maneuver_odds(ActionRoll())["full"] == count(lambda n: n >= 15)
-    assert maneuver_odds(ActionRoll(), rulings=with_(pilot_maneuver_tn=12))["full"] == count(lambda n: n >= 12)
+    assert maneuver_odds(ActionRoll()).full == count(lambda n: n >= 15)
+    assert maneuver_odds(ActionRoll(), rulings=with_(pilot_maneuver_tn=12)).full == count(lambda n: n >= 12)
 
 
 def test_evasive_piloting_bonus_both_ways():
@@ -269,17 +269,17 @@ def test_stabilization_roll_under_both_ways():
 
 PROBES = {
     "attribute_modifier_halved": lambda r: attribute_modifier(20, rulings=r),
-    "partial_margin": lambda r: ActionRoll().odds(12, rulings=r)["partial"],
+    "partial_margin": lambda r: ActionRoll().odds(12, rulings=r).partial,
     "partial_passes_yes_no": lambda r: stun_odds(10, rulings=r),
     "partial_halves_before_soak": lambda r: hit_distribution("2d6", 3, "physical", partial=True, rulings=r).mean(),
     "wound_penalties_stack": lambda r: wound_penalty(1, 20, rulings=r),
     "encumbrance_full_steps_only": lambda r: move_rate(9, carried_kg=130, strength=12, rulings=r),
-    "natural_18_attack_hits": lambda r: opposed_odds(ActionRoll(), ActionRoll(additional=20), rulings=r)["win"],
-    "natural_3_always_fails": lambda r: ActionRoll(additional=20).odds(6, rulings=r)["full"],
-    "double_natural_3_compare_totals": lambda r: opposed_odds(ActionRoll(additional=3), ActionRoll(), rulings=r)["win"],
-    "initiative_final_tie": lambda r: chance_to_act_first(3, 12, 3, 12, rulings=r)["first"],
+    "natural_18_attack_hits": lambda r: opposed_odds(ActionRoll(), ActionRoll(additional=20), rulings=r).win,
+    "natural_3_always_fails": lambda r: ActionRoll(additional=20).odds(6, rulings=r).full,
+    "double_natural_3_compare_totals": lambda r: opposed_odds(ActionRoll(additional=3), ActionRoll(), rulings=r).win,
+    "initiative_final_tie": lambda r: chance_to_act_first(3, 12, 3, 12, rulings=r).first,
     "ship_initiative_adds_raw_agl": lambda r: Combatant.ship("S", agility=14, roll=10, rulings=r).total,
-    "pilot_maneuver_tn": lambda r: maneuver_odds(ActionRoll(), rulings=r)["full"],
+    "pilot_maneuver_tn": lambda r: maneuver_odds(ActionRoll(), rulings=r).full,
     "evasive_piloting_bonus": lambda r: _maneuver_or_refusal(r),
     "medium_range_modifier": lambda r: gunnery_modifier("medium", rulings=r),
     "ram_multiplier_from_winner": lambda r: ram_distribution(HAULER, POD, ActionRoll(), ActionRoll(), rulings=r).map(
@@ -341,7 +341,7 @@ def test_calculators_take_rulings():
     printed = opposed_roll(**strong, rulings=with_(natural_18_attack_hits=False))
     for result, rulings in ((normal, STANDARD), (printed, with_(natural_18_attack_hits=False))):
         engine = opposed_odds(ActionRoll(), ActionRoll(additional=20), rulings=rulings)
-        assert dict(result.facts)["Win"] == pct(engine["win"])
+        assert dict(result.facts)["Win"] == pct(engine.win)
     assert dict(normal.facts)["Win"] != dict(printed.facts)["Win"]
 
 

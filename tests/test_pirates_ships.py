@@ -12,6 +12,7 @@ from voidref.errors import RulesError
 from voidref.pirates import (
     ActionRoll,
     BoardingState,
+    GunneryOdds,
     HullClass,
     Ship,
     ShipState,
@@ -88,10 +89,21 @@ def test_gunnery_distribution_brute_force():
 def test_gunnery_system_hits_split_the_critical():
     """System hits: 1-2 weapon, 3-4 power flicker, 5 fire, 6 module, each a share of the critical chance."""
     o = gunnery_odds(ActionRoll(), ActionRoll())
-    assert o["weapon_disabled"] == o["critical"] / 3
-    assert o["module_destroyed"] == o["critical"] / 6
+    assert o.system_hit("weapon_disabled") == o.critical / 3
+    assert o.system_hit(SystemHit.MODULE_DESTROYED) == o.critical / 6
+    assert sum(o.system_hits().values()) == o.critical
     assert [system_hit(f) for f in (1, 3, 5, 6)] == [SystemHit.WEAPON_DISABLED, SystemHit.POWER_FLICKER,
                                                      SystemHit.FIRE_BREACH, SystemHit.MODULE_DESTROYED]
+
+
+def test_gunnery_odds_is_a_typed_result_whose_repr_rebuilds_it():
+    """gunnery_odds returns a GunneryOdds with named fields (not a string-keyed dict), and its repr rebuilds it."""
+    o = gunnery_odds(ActionRoll(additional=1), ActionRoll(), range_band="close", ecm=True)
+    assert isinstance(o, GunneryOdds)
+    assert eval(repr(o), {"GunneryOdds": GunneryOdds, "Fraction": Fraction}) == o
+    assert o.win + o.tie + o.loss == 1
+    with pytest.raises(TypeError):
+        o["win"]  # type: ignore[index]
 
 
 def test_partial_maneuver_costs_one():

@@ -9,10 +9,10 @@ from voidref.errors import RulesError
 from voidref.exact import Dist
 from voidref.twodice import (
     KNIFE,
+    Combatant,
     Exchange,
     FightingRoll,
     Outcome,
-    Side,
     TestKind,
     Weapon,
     counter_limit,
@@ -21,11 +21,11 @@ from voidref.twodice import (
     opposed,
 )
 
-REVOLVER = Weapon("revolver", "shooting", "2D", firing_limit=1, capacity=6)
-AUTOPISTOL = Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12)
-BATTLE_RIFLE = Weapon("battle rifle", "shooting", "3D", firing_limit=3, recoil=2, capacity=30)
-SWORD = Weapon("sword", "fencing", "2D")
-FIST = Weapon("fist", "brawling", "1D")
+REVOLVER = Weapon("revolver", category="shooting", damage="2D", firing_limit=1, capacity=6)
+AUTOPISTOL = Weapon("autopistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=12)
+BATTLE_RIFLE = Weapon("battle rifle", category="shooting", damage="3D", firing_limit=3, recoil=2, capacity=30)
+SWORD = Weapon("sword", category="fencing", damage="2D")
+FIST = Weapon("fist", category="brawling", damage="1D")
 
 FACES = range(1, 7)
 # 2D sums with the number of face pairs giving each, for the oracles below.
@@ -112,28 +112,30 @@ def test_sword_cannot_counter_rifle_at_far():
 
 def test_sword_can_still_defend_at_far():
     """A defender who cannot counterattack may still defend."""
-    ex = Exchange(Side(FightingRoll(2), BATTLE_RIFLE), Side(FightingRoll(2), SWORD), "far")
+    ex = Exchange(Combatant(FightingRoll(2), BATTLE_RIFLE), Combatant(FightingRoll(2), SWORD), "far")
     assert ex.kinds == (TestKind.DEFENSE,)
 
 
 def test_revolver_against_three_shot_burst():
     """Source: a revolver shoots back once and defends against the other two shots."""
     assert counter_limit(REVOLVER, BATTLE_RIFLE, "far") == 1
-    ex = Exchange(Side(FightingRoll(2), BATTLE_RIFLE), Side(FightingRoll(2), REVOLVER), "far", shots=3, counter_shots=1)
+    ex = Exchange(Combatant(FightingRoll(2), BATTLE_RIFLE),
+                  Combatant(FightingRoll(2), REVOLVER), "far", shots=3, counter_shots=1)
     assert ex.kinds == (TestKind.COUNTERATTACK, TestKind.DEFENSE, TestKind.DEFENSE)
 
 
 def test_autopistol_against_three_shot_burst():
     """Source: an autopistol shoots back twice and defends against the third."""
     assert counter_limit(AUTOPISTOL, BATTLE_RIFLE, "far") == 2
-    ex = Exchange(Side(FightingRoll(2), BATTLE_RIFLE), Side(FightingRoll(2), AUTOPISTOL), "far",
+    ex = Exchange(Combatant(FightingRoll(2), BATTLE_RIFLE), Combatant(FightingRoll(2), AUTOPISTOL), "far",
                   shots=3, counter_shots=2)
     assert ex.kinds == (TestKind.COUNTERATTACK, TestKind.COUNTERATTACK, TestKind.DEFENSE)
 
 
 def test_single_shot_must_defend_against_burst_counter():
     """A lone shot answered by a burst: the attacker can only defend against the spare shot."""
-    ex = Exchange(Side(FightingRoll(2), AUTOPISTOL), Side(FightingRoll(2), AUTOPISTOL), "far", shots=1, counter_shots=2)
+    ex = Exchange(Combatant(FightingRoll(2), AUTOPISTOL),
+                  Combatant(FightingRoll(2), AUTOPISTOL), "far", shots=1, counter_shots=2)
     assert ex.kinds == (TestKind.COUNTERATTACK, TestKind.FORCED_DEFENSE)
 
 
@@ -173,25 +175,26 @@ def test_sword_counters_a_shot_at_near():
 # -- bursts and recoil ----------------------------------------------------------------
 def test_burst_shots_take_recoil():
     """Each shot of a burst takes the recoil penalty."""
-    ex = Exchange(Side(FightingRoll(4), BATTLE_RIFLE), Side(FightingRoll(2), REVOLVER), "far", shots=3)
+    ex = Exchange(Combatant(FightingRoll(4), BATTLE_RIFLE), Combatant(FightingRoll(2), REVOLVER), "far", shots=3)
     assert [a.bonus for _, a, _ in ex.rolls()] == [2, 2, 2]
 
 
 def test_counter_burst_takes_recoil():
     """A burst counterattack still takes recoil."""
-    ex = Exchange(Side(FightingRoll(4), REVOLVER), Side(FightingRoll(3), AUTOPISTOL), "far", counter_shots=2)
+    ex = Exchange(Combatant(FightingRoll(4), REVOLVER), Combatant(FightingRoll(3), AUTOPISTOL), "far", counter_shots=2)
     assert [d.bonus for _, _, d in ex.rolls()] == [2, 2]
 
 
 def test_single_counter_shot_from_burst_weapon_has_no_recoil():
     """A single counter shot is not a burst (ruling twodice-recoil)."""
-    ex = Exchange(Side(FightingRoll(4), REVOLVER), Side(FightingRoll(3), AUTOPISTOL), "far", counter_shots=1)
+    ex = Exchange(Combatant(FightingRoll(4), REVOLVER), Combatant(FightingRoll(3), AUTOPISTOL), "far", counter_shots=1)
     assert ex.rolls()[0][2].bonus == 3
 
 
 def test_defense_roll_can_differ_from_attack_roll():
     """A defender may defend with a different ability and skill."""
-    ex = Exchange(Side(FightingRoll(4), REVOLVER), Side(FightingRoll(1), SWORD, defense=FightingRoll(5, 2)), "far")
+    ex = Exchange(Combatant(FightingRoll(4), REVOLVER),
+                  Combatant(FightingRoll(1), SWORD, defense=FightingRoll(5, 2)), "far")
     assert ex.rolls()[0][2] == FightingRoll(5, 2)
 
 
@@ -236,7 +239,7 @@ def _oracle_hits(ex):
 def test_hits_dist_matches_enumeration(att_w, shots, def_w, counter_shots, aware):
     """Oracle: the exchange's hit distribution equals enumerating every roll."""
     ex = Exchange(
-        Side(FightingRoll(3, 1), att_w), Side(FightingRoll(2, 1), def_w, defense=FightingRoll(4)),
+        Combatant(FightingRoll(3, 1), att_w), Combatant(FightingRoll(2, 1), def_w, defense=FightingRoll(4)),
         "far", shots=shots, counter_shots=counter_shots, aware=aware,
     )
     assert ex.hits_dist().probabilities() == _oracle_hits(ex)
@@ -244,9 +247,9 @@ def test_hits_dist_matches_enumeration(att_w, shots, def_w, counter_shots, aware
 
 def test_damage_dist_matches_enumeration():
     """Oracle: one counterattack with 1D weapons, no armor, every die enumerated."""
-    att = Weapon("jab", "brawling", "1D")
-    dfn = Weapon("kick", "brawling", "1D+1")
-    ex = Exchange(Side(FightingRoll(1), att), Side(FightingRoll(1), dfn), "near", counter_shots=1)
+    att = Weapon("jab", category="brawling", damage="1D")
+    dfn = Weapon("kick", category="brawling", damage="1D+1")
+    ex = Exchange(Combatant(FightingRoll(1), att), Combatant(FightingRoll(1), dfn), "near", counter_shots=1)
     counts = {}
     for a1, a2, d1, d2, da, dd in product(FACES, repeat=6):
         o = opposed("counterattack", a1 + a2 + 1, d1 + d2 + 1)
@@ -258,7 +261,8 @@ def test_damage_dist_matches_enumeration():
 
 def test_damage_dist_sums_to_one_with_armor():
     """A burst against armor still gives probabilities summing to 1."""
-    ex = Exchange(Side(FightingRoll(3), BATTLE_RIFLE), Side(FightingRoll(2), AUTOPISTOL, armor="heavy"), "far",
+    ex = Exchange(Combatant(FightingRoll(3), BATTLE_RIFLE),
+                  Combatant(FightingRoll(2), AUTOPISTOL, armor="heavy"), "far",
                   shots=3, counter_shots=2)
     assert sum(ex.damage_dist().probabilities().values()) == 1
 
@@ -266,7 +270,7 @@ def test_damage_dist_sums_to_one_with_armor():
 # -- rolled dice -------------------------------------------------------------------------
 def test_resolve_counter_tie_regression():
     """Regression (counterattack tie): 2D+4 against 2D+4, both roll 7, both are hit."""
-    ex = Exchange(Side(FightingRoll(3, 1), KNIFE), Side(FightingRoll(4), SWORD), "near", counter_shots=1)
+    ex = Exchange(Combatant(FightingRoll(3, 1), KNIFE), Combatant(FightingRoll(4), SWORD), "near", counter_shots=1)
     result = ex.resolve([(5, 2)], [(4, 3)])
     assert result.tests[0].outcome is Outcome.BOTH_HIT
     assert (result.hits_on_defender, result.hits_on_attacker) == (1, 1)
@@ -274,21 +278,22 @@ def test_resolve_counter_tie_regression():
 
 def test_resolve_burst_against_revolver():
     """Three shots against a revolver: one counter shot and two defense rolls."""
-    ex = Exchange(Side(FightingRoll(3), BATTLE_RIFLE), Side(FightingRoll(3), REVOLVER), "far", shots=3, counter_shots=1)
+    ex = Exchange(Combatant(FightingRoll(3), BATTLE_RIFLE),
+                  Combatant(FightingRoll(3), REVOLVER), "far", shots=3, counter_shots=1)
     result = ex.resolve([9, 10, 4], [10, 6, 7])  # totals 10, 11, 5 (recoil 2) against 13, 9, 10
     assert [t.outcome for t in result.tests] == [Outcome.ATTACKER_HIT, Outcome.DEFENDER_HIT, Outcome.NO_HIT]
 
 
 def test_resolve_unaware_needs_no_defender_dice():
     """An unaware target rolls nothing."""
-    ex = Exchange(Side(FightingRoll(0), REVOLVER), Side(FightingRoll(0)), "far", aware=False)
+    ex = Exchange(Combatant(FightingRoll(0), REVOLVER), Combatant(FightingRoll(0)), "far", aware=False)
     assert ex.resolve([2]).hits_on_defender == 1
 
 
 @pytest.mark.parametrize(
     "kwargs, name",
     [
-        ({"distance": "far", "attacker": Side(FightingRoll(1), SWORD)}, "distance"),
+        ({"distance": "far", "attacker": Combatant(FightingRoll(1), SWORD)}, "distance"),
         ({"shots": 2}, "shots"),
         ({"counter_shots": 2}, "counter_shots"),
         ({"aware": False, "counter_shots": 1}, "counter_shots"),
@@ -299,7 +304,8 @@ def test_resolve_unaware_needs_no_defender_dice():
 )
 def test_bad_exchange_names_argument(kwargs, name):
     """Bad input raises RulesError naming the argument."""
-    base = dict(attacker=Side(FightingRoll(1), REVOLVER), defender=Side(FightingRoll(1), REVOLVER), distance="far")
+    base = dict(attacker=Combatant(FightingRoll(1), REVOLVER),
+                defender=Combatant(FightingRoll(1), REVOLVER), distance="far")
     base.update(kwargs)
     with pytest.raises(RulesError, match=f"'{name}'"):
         Exchange(**base)
@@ -307,17 +313,17 @@ def test_bad_exchange_names_argument(kwargs, name):
 
 def test_resolve_wrong_number_of_rolls():
     """resolve() names the dice list that has the wrong length."""
-    ex = Exchange(Side(FightingRoll(1), REVOLVER), Side(FightingRoll(1), REVOLVER), "far", counter_shots=1)
+    ex = Exchange(Combatant(FightingRoll(1), REVOLVER), Combatant(FightingRoll(1), REVOLVER), "far", counter_shots=1)
     with pytest.raises(RulesError, match="'defender_dice'"):
         ex.resolve([7], [])
     with pytest.raises(RulesError, match="'attacker_dice'"):
         ex.resolve([7, 8], [7])
 
 
-def test_side_rejects_bad_roll():
-    """Side needs a FightingRoll."""
+def test_combatant_rejects_bad_roll():
+    """Combatant needs a FightingRoll."""
     with pytest.raises(RulesError, match="'roll'"):
-        Side(3)
+        Combatant(3)
 
 
 def test_outcome_probabilities_form_a_dist():

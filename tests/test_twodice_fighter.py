@@ -5,9 +5,9 @@ import pytest
 from voidref.errors import RulesError
 from voidref.twodice import KNIFE, Fighter, FightingRoll, TestKind, Weapon
 
-AUTOPISTOL = Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=4)
-REVOLVER = Weapon("revolver", "shooting", "2D", capacity=6)
-SWORD = Weapon("sword", "fencing", "2D")
+AUTOPISTOL = Weapon("autopistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=4)
+REVOLVER = Weapon("revolver", category="shooting", damage="2D", capacity=6)
+SWORD = Weapon("sword", category="fencing", damage="2D")
 R = FightingRoll(2, 1)
 
 

@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 from voidref.errors import RulesError
 from voidref.twodice import (
     ArmorClass,
+    Combatant,
     DamageRoll,
     Exchange,
     FightingRoll,
     Outcome,
-    Side,
     Weapon,
     apply_saves,
     counterattack_odds,
@@ -25,7 +25,7 @@ from voidref.twodice import (
 bonus = st.integers(-5, 15)
 faces = st.integers(1, 6)
 armors = st.sampled_from(list(ArmorClass))
-damage_rolls = st.builds(DamageRoll, st.integers(1, 3), st.integers(-10, 8))
+damage_rolls = st.builds(DamageRoll, st.integers(1, 3), bonus=st.integers(-10, 8))
 
 
 @given(bonus, bonus)
@@ -94,9 +94,9 @@ def test_damage_dist_sums_to_one(damage, armor):
 @given(bonus, bonus, st.integers(1, 3), st.integers(0, 2), st.booleans())
 def test_exchange_hits_sum_to_one(a, d, shots, counters, aware):
     """Any legal burst exchange has hit probabilities summing to 1."""
-    rifle = Weapon("rifle", "shooting", "2D", firing_limit=3, recoil=1, capacity=9)
-    pistol = Weapon("pistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=9)
-    ex = Exchange(Side(FightingRoll(a), rifle), Side(FightingRoll(d), pistol), "far", shots=shots,
+    rifle = Weapon("rifle", category="shooting", damage="2D", firing_limit=3, recoil=1, capacity=9)
+    pistol = Weapon("pistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=9)
+    ex = Exchange(Combatant(FightingRoll(a), rifle), Combatant(FightingRoll(d), pistol), "far", shots=shots,
                   counter_shots=counters if aware else 0, aware=aware)
     assert sum(ex.hits_dist().probabilities().values()) == 1
 

@@ -7,10 +7,10 @@ import pytest
 from voidref.errors import RulesError
 from voidref.twodice import (
     KNIFE,
+    Combatant,
     Exchange,
     FightingRoll,
     Outcome,
-    Side,
     Weapon,
     counter_limit,
     counterattack_odds,
@@ -22,7 +22,7 @@ from voidref.twodice import (
 from voidref.twodice.fighter import Fighter
 from voidref.twodice.rulings import AS_PRINTED, STANDARD, Rulings
 
-RIFLE = Weapon("rifle", "shooting", "2D", firing_limit=1, capacity=10)
+RIFLE = Weapon("rifle", category="shooting", damage="2D", firing_limit=1, capacity=10)
 
 
 def with_(**changes):
@@ -114,9 +114,11 @@ def test_fighter_and_exchange_pass_rulings_on():
 # -- every field is read ---------------------------------------------------------------
 
 PROBES = {
-    "unaware_target_is_hit": lambda r: Exchange(Side(FightingRoll(0), KNIFE), Side(FightingRoll(0), KNIFE), "near",
+    "unaware_target_is_hit": lambda r: Exchange(Combatant(FightingRoll(0), KNIFE),
+                                                Combatant(FightingRoll(0), KNIFE), "near",
                                                 aware=False, rulings=r).hits_dist(),
-    "counter_ties_hit_both_ways": lambda r: Exchange(Side(FightingRoll(0), KNIFE), Side(FightingRoll(0), KNIFE),
+    "counter_ties_hit_both_ways": lambda r: Exchange(Combatant(FightingRoll(0), KNIFE),
+                                                     Combatant(FightingRoll(0), KNIFE),
                                                      "near", counter_shots=1, rulings=r).damage_dist(),
     "shooting_reaches_near": lambda r: counter_limit(RIFLE, KNIFE, "near", rulings=r),
     "unarmed_counter_only_in_melee": lambda r: counter_limit(None, RIFLE, "near", rulings=r),

@@ -14,7 +14,7 @@ def _gun(**kw):
 
 def test_knife_is_two_dice_minus_three():
     """The source's knife does 2D-3."""
-    assert KNIFE.damage == DamageRoll(2, -3)
+    assert KNIFE.damage == DamageRoll(2, bonus=-3)
 
 
 def test_knife_category_follows_ruling():
@@ -25,7 +25,7 @@ def test_knife_category_follows_ruling():
 @pytest.mark.parametrize("category", ["brawling", "fencing"])
 def test_hand_weapons_reach_only_near(category):
     """Brawling and fencing weapons are usable only at Near."""
-    w = Weapon("club", category, "1D")
+    w = Weapon("club", category=category, damage="1D")
     assert w.reaches("near") and not w.reaches(Distance.FAR)
 
 
@@ -38,7 +38,7 @@ def test_shooting_reaches_far_and_near():
 def test_unarmed_is_brawling_one_die():
     """Unarmed blows are brawling with the ruling's 1D."""
     assert UNARMED.category is WeaponCategory.BRAWLING
-    assert UNARMED.damage == DamageRoll(rulings.UNARMED_DICE, rulings.UNARMED_MODIFIER)
+    assert UNARMED.damage == DamageRoll(rulings.UNARMED_DICE, bonus=rulings.UNARMED_MODIFIER)
 
 
 def test_single_shot_has_no_recoil():
@@ -59,15 +59,15 @@ def test_burst_longer_than_firing_limit_refused():
 
 @pytest.mark.parametrize(
     "text, expected",
-    [("2D", DamageRoll(2)), ("2D+4", DamageRoll(2, 4)), ("2d-3", DamageRoll(2, -3)),
-     ("3D \u2212 1", DamageRoll(3, -1))],
+    [("2D", DamageRoll(2)), ("2D+4", DamageRoll(2, bonus=4)), ("2d-3", DamageRoll(2, bonus=-3)),
+     ("3D \u2212 1", DamageRoll(3, bonus=-1))],
 )
 def test_damage_parse(text, expected):
     """Damage is written as dice with a modifier."""
     assert DamageRoll.parse(text) == expected
 
 
-@pytest.mark.parametrize("roll", [DamageRoll(2), DamageRoll(2, 4), DamageRoll(1, -3)])
+@pytest.mark.parametrize("roll", [DamageRoll(2), DamageRoll(2, bonus=4), DamageRoll(1, bonus=-3)])
 def test_damage_str_round_trips(roll):
     """str() of a damage roll parses back to the same roll."""
     assert DamageRoll.parse(str(roll)) == roll
@@ -104,13 +104,13 @@ def test_bad_weapon_names_argument(kw, name):
 def test_hand_weapon_cannot_burst():
     """Brawling and fencing weapons have a firing limit of 1 and no capacity."""
     with pytest.raises(RulesError, match="'firing_limit'"):
-        Weapon("sword", "fencing", "2D", firing_limit=2)
+        Weapon("sword", category="fencing", damage="2D", firing_limit=2)
     with pytest.raises(RulesError, match="'capacity'"):
-        Weapon("sword", "fencing", "2D", capacity=3)
+        Weapon("sword", category="fencing", damage="2D", capacity=3)
 
 
 @pytest.mark.parametrize("dice", [0, 9])
 def test_damage_dice_bounds(dice):
     """Damage dice are capped so exact odds stay quick."""
-    with pytest.raises(RulesError, match="'dice'"):
+    with pytest.raises(RulesError, match="'count'"):
         DamageRoll(dice)

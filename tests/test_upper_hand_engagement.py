@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voidref.errors import RulesError
-from voidref.upper_hand import Condition, Ending, Engagement, Goal, Phase, Ship, Side, simulate_engagement
+from voidref.upper_hand import Condition, Ending, Engagement, Goal, Location, Phase, Ship, Side, simulate_engagement
 
 PCS = Ship("Kestrel", computer=2, guns=2, thrusters=2, players=True, pcs=("Ada", "Bo"))
 NPC = Ship("Cutter", computer=1, guns=2, thrusters=2)
@@ -159,3 +159,14 @@ def test_bad_opening_impacts_name_the_argument(ia, ib):
             eng.open(ia, ib)
     else:
         assert eng.open(ia, ib) in (None, Side.A, Side.B)
+
+
+def test_fire_together_choose_on_a_picks_where_hits_on_a_land():
+    """Gunnery at once: choose_on_a places B's bare 5-6 on ship A, choose_on_b A's on B (named like rolls_on_a)."""
+    eng = _opened((0, 0))
+    on_b, on_a = eng.fire_together(1, 1, rolls_on_a=[5], rolls_on_b=[6],
+                                   choose_on_a=lambda ship: Location.THRUSTERS,
+                                   choose_on_b=lambda ship: Location.GUNS)
+    assert on_a.locations == (Location.THRUSTERS,) and on_b.locations == (Location.GUNS,)
+    with pytest.raises(TypeError, match="choose_a"):
+        _opened((0, 0)).fire_together(1, 1, [5], [6], choose_a=lambda ship: Location.GUNS)

@@ -68,8 +68,9 @@ def _attack(damage: str, damage_type: DamageType, max_range: int, melee: bool, r
             distance: int, evasion: int, armor: int, cover: Cover, locked: bool, grit: int, exposed: bool,
             braced: bool, extra_accuracy: int, extra_difficulty: int, rulings: Rulings = STANDARD) -> Attack:
     """The engine's attack for the form's values (built in the order that names the first bad value)."""
-    weapon = Weapon("weapon", DamageRoll.parse(damage), DamageType.parse(damage_type, "damage_type"),
-                    max_range=max_range, melee=melee, reliable=reliable, armor_piercing=armor_piercing)
+    weapon = Weapon("weapon", damage=DamageRoll.parse(damage),
+                    damage_type=DamageType.parse(damage_type, "damage_type"), max_range=max_range,
+                    melee=melee, reliable=reliable, armor_piercing=armor_piercing)
     conditions = frozenset(c for on, c in ((exposed, Condition.EXPOSED), (locked, Condition.LOCK_ON)) if on)
     target = Target(evasion=evasion, armor=armor, conditions=conditions, braced=braced)
     situation = Situation(distance=distance, cover=Cover.parse(cover, "cover"), grit=grit,

@@ -16,6 +16,8 @@ under "Rulings", starting from :data:`~voidref.pirates.rulings.STANDARD`.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
 from voidref.calc.registry import calculator
 from voidref.calc.results import Result, Table, chance_table, decimal, distribution, pct, yes_no
@@ -23,7 +25,7 @@ from voidref.errors import check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings as _data
 from voidref.pirates.actions import ActionRoll
-from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageDice, DamageType, hit_distribution, soak
+from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageRoll, DamageType, hit_distribution, soak
 from voidref.pirates.movement import base_move, carry_limit, encumbrance_steps, move_rate, part_move, turn_options
 from voidref.pirates.opposed import opposed_odds
 from voidref.pirates.rulings import STANDARD, Gravity, GravityRating, Rulings
@@ -56,6 +58,10 @@ _NATURAL_18 = _switch("natural_18_attack_hits", "An attack's natural 18 always h
                       "Printed and ours: yes, as a Critical Hit. No: the totals decide (an older house reading).")
 
 
+#: The :class:`~voidref.pirates.actions.ActionOdds` chances the Action Roll calculator lists, in order.
+_ACTION_ODDS_FACTS = ("full", "partial", "failure", "at_least_partial", "critical", "inspired", "natural_18", "fumble")
+
+
 @calculator("pirates-action-roll", "Action roll (Void Pirates)", "pirates",
             "The odds of one Action Roll, 3d6 plus modifiers against a Target Number.", (
                 IntField("target_number", "Target Number (TN)", 12, "3 to 30", low=3, high=30),
@@ -74,15 +80,15 @@ def action_roll(*, target_number: int = 12, attribute_modifier: int = 0, skill_r
                       gravity_modifier=gravity_modifier, additional=additional)
     odds = roll.odds(target_number, rulings=rulings)
     facts = (("Modifier", str(roll.modifier)), ("Target number", str(target_number)),
-             *((_label(k), pct(p)) for k, p in odds.items()))
-    return Result(f"3d6{roll.modifier:+d} against TN {target_number}: {pct(odds['full'])} full, "
-                  f"{pct(odds['partial'])} partial, {pct(odds['failure'])} failure", facts,
+             *((_label(k), pct(getattr(odds, k))) for k in _ACTION_ODDS_FACTS))
+    return Result(f"3d6{roll.modifier:+d} against TN {target_number}: {pct(odds.full)} full, "
+                  f"{pct(odds.partial)} partial, {pct(odds.failure)} failure", facts,
                   (chance_table("Odds", (
-                      ("Full success", odds["full"]),
-                      ("Partial success (TN - 1)", odds["partial"]),
-                      ("Failure", odds["failure"]),
-                      ("Natural 18 reaching the TN (an attack's 18 always hits)", odds["critical"]),
-                      ("Fumble (natural 3)", odds["fumble"]),
+                      ("Full success", odds.full),
+                      ("Partial success (TN - 1)", odds.partial),
+                      ("Failure", odds.failure),
+                      ("Natural 18 reaching the TN (an attack's 18 always hits)", odds.critical),
+                      ("Fumble (natural 3)", odds.fumble),
                   )),))
 
 
@@ -98,13 +104,13 @@ def opposed_roll(*, attacker_modifier: int = 0, defender_modifier: int = 0, ruli
     odds = opposed_odds(ActionRoll(additional=attacker_modifier), ActionRoll(additional=defender_modifier),
                         rulings=rulings)
     return Result(f"3d6{attacker_modifier:+d} against 3d6{defender_modifier:+d}: attacker wins "
-                  f"{pct(odds['win'])}, ties {pct(odds['tie'])}, loses {pct(odds['loss'])}",
-                  tuple((_label(k), pct(p)) for k, p in odds.items()),
+                  f"{pct(odds.win)}, ties {pct(odds.tie)}, loses {pct(odds.loss)}",
+                  tuple((_label(f.name), pct(getattr(odds, f.name))) for f in fields(odds)),
                   (chance_table("Odds", (
-                      ("Attacker wins", odds["win"]),
-                      ("Tie: partial for the attacker", odds["tie"]),
-                      ("Defender wins", odds["loss"]),
-                      ("Critical Hit (attacker's natural 18)", odds["critical"]),
+                      ("Attacker wins", odds.win),
+                      ("Tie: partial for the attacker", odds.tie),
+                      ("Defender wins", odds.loss),
+                      ("Critical Hit (attacker's natural 18)", odds.critical),
                   )),))
 
 
@@ -122,7 +128,7 @@ def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: DamageT
                 critical: bool = False, partial: bool = False, rulings: Rulings = STANDARD) -> Result:
     """HP lost from one hit, and how often the minimum of 1 is what lets it through (anchor ``pirates-soak``)."""
     kind = check_enum("damage_type", damage_type, DamageType)
-    parsed = DamageDice.parse(dice)
+    parsed = DamageRoll.parse(dice)
     check_bool("critical", critical)
     check_bool("partial", partial)
     absorbed = soak(armor_value, kind)
@@ -206,8 +212,10 @@ def ship_gunnery(*, gunner_modifier: int = 0, pilot_modifier: int = 0, dice: str
     odds = gunnery_odds(gunner, pilot, range_band, ecm, tractor, rulings=rulings)
     d = gunnery_distribution(gunner, pilot, dice, armor_value, damage_type, range_band, ecm, tractor, rulings=rulings)
     return Result(f"Gunnery 3d6{gunner_modifier + situational:+d} against Piloting 3d6{pilot_modifier:+d}: "
-                  f"hit {pct(odds['win'] + odds['tie'])} (tie {pct(odds['tie'])}), "
+                  f"hit {pct(odds.win + odds.tie)} (tie {pct(odds.tie)}), "
                   f"average {decimal(d.mean())} HP a shot",
-                  (("Situational modifier", str(situational)), *((_label(k), pct(p)) for k, p in odds.items()),
+                  (("Situational modifier", str(situational)),
+                   *((_label(f.name), pct(getattr(odds, f.name))) for f in fields(odds)),
+                   *((_label(hit.value), pct(p)) for hit, p in odds.system_hits().items()),
                    ("Mean", decimal(d.mean()))),
                   distribution("Distribution", d.probabilities()))

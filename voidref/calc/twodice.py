@@ -23,14 +23,14 @@ from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
 from voidref.calc.results import BarChart, Result, Table
 from voidref.calc.results import pct_cell as percent_cell
-from voidref.errors import RulesError, check_enum
+from voidref.errors import RulesError, check_enum, check_int
 from voidref.kinds import Kind
 from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist
 from voidref.twodice.dice import FightingRoll
 from voidref.twodice.exchange import Outcome, counterattack_odds, defense_odds
 from voidref.twodice.rulings import STANDARD, Rulings
-from voidref.twodice.weapons import DamageRoll
+from voidref.twodice.weapons import DAMAGE_MODIFIER_RANGE, MAX_DAMAGE_DICE, DamageRoll
 
 __all__ = ["Response", "exchange", "armor"]
 
@@ -121,7 +121,10 @@ def armor(*, dice: int = 2, modifier: int = 0, armor: str = "all") -> Result:
     Source: *Armor* (saves cancel damage dice; flat bonuses are saved like dice;
     negative modifiers come off the highest die first).
     """
-    roll = DamageRoll(dice, modifier)
+    # The form says dice and modifier (the source's words); the engine's roll says count and bonus.
+    check_int("dice", dice, 1, MAX_DAMAGE_DICE)
+    check_int("modifier", modifier, *DAMAGE_MODIFIER_RANGE)
+    roll = DamageRoll(dice, bonus=modifier)
     classes = list(ArmorClass) if armor == "all" else [check_enum("armor", armor, ArmorClass)]
     summary = []
     blocks: list[Table | BarChart] = []

@@ -15,7 +15,7 @@ Modules, one per rules concept:
 * :mod:`voidref.cantor.tables` -- for the site (its calculators: :mod:`voidref.calc.cantor`)
 
 >>> from voidref.cantor import Attack, Weapon, Target, Situation
->>> Attack(Weapon("Needler", "1d6", reliable=1), Target(armor=3), Situation()).damage_on_miss()
+>>> Attack(Weapon("Needler", damage="1d6", reliable=1), Target(armor=3), Situation()).damage_on_miss()
 0
 """
 

@@ -155,7 +155,7 @@ def taunt_applies(weapon: Weapon, situation: Situation) -> bool:
 def accuracy_sources(weapon: Weapon, target: Target, situation: Situation) -> tuple[Source, ...]:
     """Every accuracy source that applies, in the card's order ("What adds accuracy").
 
-    >>> accuracy_sources(Weapon("Claws", "1d6", swarm=True), Target(conditions=["prone"]),
+    >>> accuracy_sources(Weapon("Claws", damage="1d6", swarm=True), Target(conditions=["prone"]),
     ...                  Situation(target_arc="rear", swarm_allies=5))
     (Source(name='Prone target', dice=1), Source(name='Flanking (rear arc)', dice=1), Source(name='Swarm', dice=3))
     """
@@ -192,7 +192,7 @@ def difficulty_sources(weapon: Weapon, target: Target, situation: Situation, *,
                        rulings: Rulings = STANDARD) -> tuple[Source, ...]:
     """Every difficulty source that applies, in the card's order ("What adds difficulty").
 
-    >>> difficulty_sources(Weapon("Gun", "1d6", max_range=8), Target(),
+    >>> difficulty_sources(Weapon("Gun", damage="1d6", max_range=8), Target(),
     ...                    Situation(distance=4, cover="hard", adjacent_hostile=True, firing_arc="side"))
     ... # doctest: +NORMALIZE_WHITESPACE
     (Source(name='Cover (hard)', dice=2), Source(name='Engagement', dice=1),
@@ -232,7 +232,8 @@ def defense_value(weapon: Weapon, target: Target, situation: Situation, *, rulin
     Evasion at 5 and the rear arc takes 2 off, in the order
     :attr:`Rulings.rear_drop_after_stunned_cap <voidref.cantor.rulings.Rulings.rear_drop_after_stunned_cap>` sets.
 
-    >>> defense_value(Weapon("Gun", "1d6"), Target(evasion=9, conditions=["stunned"]), Situation(target_arc="rear"))
+    >>> defense_value(Weapon("Gun", damage="1d6"), Target(evasion=9, conditions=["stunned"]),
+    ...               Situation(target_arc="rear"))
     3
     """
     _check(weapon, target, situation)

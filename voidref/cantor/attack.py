@@ -7,7 +7,7 @@ An :class:`Attack` bundles the weapon, the target and the situation.
 :meth:`Attack.odds` gives the exact chance to hit and damage distribution;
 :meth:`Attack.resolve` plays one attack with dice you supply.
 
->>> a = Attack(Weapon("Carbine", "1d6+1", max_range=8), Target(evasion=6), Situation(distance=3, grit=2))
+>>> a = Attack(Weapon("Carbine", damage="1d6+1", max_range=8), Target(evasion=6), Situation(distance=3, grit=2))
 >>> a.dice(), a.chance_to_hit()
 ((2, Keep.LOWEST), Fraction(1, 4))
 >>> a.resolve(attack_dice=[4, 5], damage_dice=[5]).damage
@@ -117,7 +117,7 @@ class AttackResult:
 class Attack:
     """One attack: *weapon* fired at *target* in *situation*.
 
-    >>> Attack(Weapon("Rocket", "2d6", max_range=10, min_range=3), Target(), Situation(distance=2)).range_check()
+    >>> Attack(Weapon("Rocket", damage="2d6", max_range=10, min_range=3), Target(), Situation(distance=2)).range_check()
     RangeCheck.TOO_CLOSE
     """
 

@@ -5,7 +5,7 @@ Sniper's mark). The order is fixed: roll (plus Aim and Sniper dice), fall-off pa
 optimal range, Exposed doubles, Armor comes off (not for AP or Shredded), Brace
 halves (front arc only), then the min-1 floor for a hit.
 
->>> w = Weapon("Autocannon", "2d6", "kinetic", max_range=8)
+>>> w = Weapon("Autocannon", damage="2d6", damage_type="kinetic", max_range=8)
 >>> damage_from_roll(7, w, Target(armor=2), Situation(distance=6)).final
 3
 """
@@ -60,7 +60,7 @@ class DamageSteps:
 def fall_off(weapon: Weapon, distance: int) -> int:
     """Damage a hit loses at *distance*: 0 out to optimal range and for melee, else by type (step 5).
 
-    >>> fall_off(Weapon("Laser", "1d6", "energy", max_range=9), 6)
+    >>> fall_off(Weapon("Laser", damage="1d6", damage_type="energy", max_range=9), 6)
     1
     """
     check_int("distance", distance, low=0, high=100)
@@ -77,7 +77,7 @@ def _aim_check(weapon: Weapon, situation: Situation) -> None:
 def damage_roll(weapon: Weapon, target: Target, situation: Situation) -> Dist:
     """The raw damage total: the weapon's dice, Aim's extra instance, Sniper dice on a Locked target.
 
-    >>> damage_roll(Weapon("Lance", "1d6", mount="line", max_range=10), Target(), Situation(aimed=True)).mean()
+    >>> damage_roll(Weapon("Lance", damage="1d6", mount="line", max_range=10), Target(), Situation(aimed=True)).mean()
     Fraction(7, 1)
     """
     _aim_check(weapon, situation)
@@ -134,7 +134,7 @@ def damage_from_roll(rolled: int, weapon: Weapon, target: Target, situation: Sit
 def damage_on_hit(weapon: Weapon, target: Target, situation: Situation, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of the damage a hit deals (before Overshield and HP).
 
-    >>> damage_on_hit(Weapon("Pistol", "1d6"), Target(armor=3), Situation())[1]
+    >>> damage_on_hit(Weapon("Pistol", damage="1d6"), Target(armor=3), Situation())[1]
     Fraction(2, 3)
     """
     return damage_roll(weapon, target, situation).map(
@@ -147,7 +147,7 @@ def damage_on_miss(weapon: Weapon, target: Target, situation: Situation, *, ruli
 
     Reliable 1 into Armor 3 does nothing:
 
-    >>> damage_on_miss(Weapon("Needler", "1d6", reliable=1), Target(armor=3), Situation())
+    >>> damage_on_miss(Weapon("Needler", damage="1d6", reliable=1), Target(armor=3), Situation())
     0
     """
     return damage_from_roll(0, weapon, target, situation, hit=False, rulings=rulings).final
@@ -204,7 +204,7 @@ def blast_splash(weapon: Weapon, raw: int, bystanders, *, rulings: Rulings = STA
 
     Friend and foe alike; the attacker and scenery are exempt and left out.
 
-    >>> blast_splash(Weapon("Mortar", "2d6", blast=1, max_range=10), 8,
+    >>> blast_splash(Weapon("Mortar", damage="2d6", blast=1, max_range=10), 8,
     ...              [Bystander("ally", armor=1), Bystander("foe"), Bystander("crate", scenery=True)])
     {'ally': 3, 'foe': 4}
     """

@@ -97,7 +97,7 @@ def damage_vs_armor_table(damage: str = "2d6", armors=(0, 1, 2, 3, 4), exposed: 
 
     Serves "Damage": fall-off, Exposed, Armor and the min-1 floor.
     """
-    weapon = Weapon("w", DamageRoll.parse(damage), DamageType.KINETIC, max_range=8)
+    weapon = Weapon("w", damage=DamageRoll.parse(damage), damage_type=DamageType.KINETIC, max_range=8)
     situation = Situation(distance=8 if distance_past_optimal else 1)
     arms = [check_int("armors", a, low=0, high=20) for a in armors]
     conditions = frozenset({Condition.EXPOSED} if exposed else ())
@@ -114,7 +114,7 @@ def reliable_table(reliables=(1, 2, 3), armors=(0, 1, 2, 3)) -> str:
     arms = [check_int("armors", a, low=0, high=20) for a in armors]
     rows = []
     for r in rels:
-        w = Weapon("w", DamageRoll(1), reliable=r)
+        w = Weapon("w", damage=DamageRoll(1), reliable=r)
         rows.append([str(r)] + [str(damage_on_miss(w, Target(armor=a), Situation())) for a in arms])
     return _markdown(["Reliable"] + [f"Armor {a}" for a in arms], rows)
 

@@ -5,59 +5,29 @@ Sources: "How an attack resolves", "Damage, in detail", "What adds difficulty".
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 from voidref.cantor.kinds import Condition, DamageType, Defense, Mount
+from voidref.dice_notation import DiceNotation
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 
 __all__ = ["DamageRoll", "Weapon", "Target", "GRAPPLE"]
 
-_ROLL = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class DamageRoll:
-    """A weapon's damage dice: *count* dice of *sides* sides plus a flat *bonus*.
+@dataclass(frozen=True, repr=False)
+class DamageRoll(DiceNotation):
+    """A weapon's damage dice: *count* dice of *sides* sides plus a flat *bonus*; a bare number is a flat amount.
 
     >>> DamageRoll.parse("2d6+1")
-    DamageRoll(count=2, sides=6, bonus=1)
-    >>> str(DamageRoll(1, 6))
-    '1d6'
+    DamageRoll(2, bonus=1)
+    >>> str(DamageRoll(1, sides=6)), str(DamageRoll.parse("3"))
+    ('1d6', '3')
     """
 
-    count: int
-    sides: int = 6
-    bonus: int = 0
-
-    def __post_init__(self) -> None:
-        check_int("count", self.count, low=0, high=12)
-        check_int("sides", self.sides, low=1, high=20)
-        check_int("bonus", self.bonus, low=-20, high=50)
-
-    @classmethod
-    def parse(cls, text: str) -> DamageRoll:
-        """Read ``"NdS"``, ``"NdS+B"`` or ``"NdS-B"``; a bare number is a flat amount."""
-        if isinstance(text, str) and text.strip().isdigit():
-            return cls(0, 6, int(text))
-        m = _ROLL.match(text) if isinstance(text, str) else None
-        if not m:
-            raise RulesError(f"'damage' must look like '2d6' or '1d6+2' (got {text!r})")
-        count, sides, sign, bonus = m.groups()
-        b = int(bonus or 0) * (-1 if sign == "-" else 1)
-        return cls(int(count), int(sides), b)
-
-    def __str__(self) -> str:
-        if self.count == 0:
-            return str(self.bonus)
-        tail = f"{self.bonus:+d}" if self.bonus else ""
-        return f"{self.count}d{self.sides}{tail}"
-
-
-def _roll(value) -> DamageRoll:
-    if isinstance(value, DamageRoll):
-        return value
-    return DamageRoll.parse(value)
+    ARGUMENT = "damage"
+    COUNTS = (0, 12)
+    SIDES = (1, 20)
+    BONUSES = (-20, 50)
+    BARE_NUMBER = True
 
 
 @dataclass(frozen=True)
@@ -84,11 +54,12 @@ class Weapon:
         rate_of_fire: shots allowed per turn.
         pure_control: a pure-control grapple: deals no damage at all.
 
-    >>> Weapon("Rail", "2d6", "kinetic", max_range=10).optimal_range
+    >>> Weapon("Rail", damage="2d6", damage_type="kinetic", max_range=10).optimal_range
     5
     """
 
     name: str
+    _: KW_ONLY
     damage: DamageRoll
     damage_type: DamageType = DamageType.KINETIC
     max_range: int = 1
@@ -110,7 +81,7 @@ class Weapon:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise RulesError(f"'name' must be a non-empty string (got {self.name!r})")
-        object.__setattr__(self, "damage", _roll(self.damage))
+        object.__setattr__(self, "damage", DamageRoll.parse(self.damage))
         object.__setattr__(self, "damage_type", check_enum("damage_type", self.damage_type, DamageType))
         object.__setattr__(self, "mount", check_enum("mount", self.mount, Mount))
         check_int("max_range", self.max_range, low=1, high=100)
@@ -153,7 +124,8 @@ class Weapon:
         return Defense.EVASION
 
 
-GRAPPLE = Weapon("Grapple", DamageRoll.parse("0"), DamageType.KINETIC, max_range=1, melee=True, pure_control=True)
+GRAPPLE = Weapon("Grapple", damage=DamageRoll.parse("0"), damage_type=DamageType.KINETIC, max_range=1, melee=True,
+                 pure_control=True)
 """The pure-control grapple, a melee attack that deals no damage (the one exception to the min-1 floor)."""
 
 

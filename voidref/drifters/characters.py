@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 
@@ -245,6 +245,7 @@ class Weapon:
     """
 
     name: str
+    _: KW_ONLY
     damage: int
     crit: int
     range: RangeBand = RangeBand.ENGAGED

@@ -24,6 +24,7 @@ One module per rules concept:
 from voidref.pirates.actions import (
     AGGRESSIVE_NONCOMBAT_PENALTY,
     THREE_D6,
+    ActionOdds,
     ActionRoll,
     Outcome,
     RollResult,
@@ -43,7 +44,7 @@ from voidref.pirates.boarding import (
 )
 from voidref.pirates.damage import (
     PERSONAL_AV_CAP,
-    DamageDice,
+    DamageRoll,
     DamageType,
     after_soak,
     attack_distribution,
@@ -58,7 +59,13 @@ from voidref.pirates.damage import (
     wound_penalty,
 )
 from voidref.pirates.fumbles import FUMBLE_TABLE, Fumble, fumble, self_inflicted_damage
-from voidref.pirates.initiative import Combatant, chance_to_act_first, initiative_distribution, initiative_order
+from voidref.pirates.initiative import (
+    Combatant,
+    InitiativeOdds,
+    chance_to_act_first,
+    initiative_distribution,
+    initiative_order,
+)
 from voidref.pirates.movement import (
     ActionKind,
     TurnOption,
@@ -70,7 +77,14 @@ from voidref.pirates.movement import (
     terrain_move_distribution,
     turn_options,
 )
-from voidref.pirates.opposed import Contest, OpposedResult, opposed_distribution, opposed_odds, resolve_opposed
+from voidref.pirates.opposed import (
+    Contest,
+    OpposedOdds,
+    OpposedResult,
+    opposed_distribution,
+    opposed_odds,
+    resolve_opposed,
+)
 from voidref.pirates.rulings import (
     AS_PRINTED,
     STANDARD,
@@ -87,6 +101,7 @@ from voidref.pirates.rulings import (
 )
 from voidref.pirates.ships import (
     SYSTEM_HIT_TABLE,
+    GunneryOdds,
     HullClass,
     Maneuver,
     Ship,
@@ -113,20 +128,20 @@ __all__ = [
     "attribute_modifier", "skill_rank_modifier", "TargetNumber", "Terrain", "Gravity", "GravityRating",
     "gravity_rating_modifier", "is_mismatched_gravity",
     # actions
-    "THREE_D6", "ActionRoll", "Outcome", "RollResult", "AGGRESSIVE_NONCOMBAT_PENALTY",
-    "Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds",
+    "THREE_D6", "ActionOdds", "ActionRoll", "Outcome", "RollResult", "AGGRESSIVE_NONCOMBAT_PENALTY",
+    "Contest", "OpposedResult", "OpposedOdds", "resolve_opposed", "opposed_distribution", "opposed_odds",
     "Fumble", "fumble", "FUMBLE_TABLE", "self_inflicted_damage",
     # initiative and movement
-    "Combatant", "initiative_order", "initiative_distribution", "chance_to_act_first",
+    "Combatant", "initiative_order", "initiative_distribution", "InitiativeOdds", "chance_to_act_first",
     "ActionKind", "TurnOption", "turn_options", "base_move", "carry_limit", "encumbrance_steps",
     "move_rate", "part_move", "terrain_move_distribution",
     # damage
-    "DamageType", "DamageDice", "PERSONAL_AV_CAP", "soak", "after_soak", "stack_armor", "hit_damage",
+    "DamageType", "DamageRoll", "PERSONAL_AV_CAP", "soak", "after_soak", "stack_armor", "hit_damage",
     "hit_distribution", "attack_distribution", "attack_vs_tn_distribution", "max_hp", "wound_penalty",
     "stun_odds", "ongoing_damage_distribution",
     # ships
     "HullClass", "ShipRange", "Ship", "Maneuver", "SystemHit", "ShipState", "SYSTEM_HIT_TABLE",
-    "gunnery_modifier", "gunnery_distribution", "gunnery_odds", "maneuver_effect", "maneuver_odds",
+    "gunnery_modifier", "gunnery_distribution", "GunneryOdds", "gunnery_odds", "maneuver_effect", "maneuver_odds",
     "ram_distribution", "repair_cap", "repair_amount", "repair_distribution", "max_shots", "system_hit",
     "ship_state",
     # boarding

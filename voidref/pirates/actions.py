@@ -17,7 +17,7 @@ Failures / Fumbles" and the optional "Critical Inspiration").
 7
 >>> roll.resolve(natural=8, target_number=15)
 RollResult(natural=8, total=15, outcome=Outcome.FULL, critical=False, inspired=False)
->>> roll.odds(15)["full"]
+>>> roll.odds(15).full
 Fraction(181, 216)
 >>> roll.resolve(natural=18, target_number=40, attack=True)
 RollResult(natural=18, total=25, outcome=Outcome.FULL, critical=True, inspired=False)
@@ -42,6 +42,7 @@ __all__ = [
     "AGGRESSIVE_NONCOMBAT_PENALTY",
     "Outcome",
     "RollResult",
+    "ActionOdds",
     "ActionRoll",
     "check_natural",
     "check_target_number",
@@ -103,6 +104,45 @@ class RollResult:
     def fumble(self) -> bool:
         """A natural 3 — a Critical Failure, roll on the Fumble Table."""
         return self.natural == 3
+
+
+@dataclass(frozen=True)
+class ActionOdds:
+    """The exact chances of one Action Roll against a TN (what :meth:`ActionRoll.odds` returns).
+
+    ``full``, ``partial`` and ``failure`` are the three outcomes and sum to 1.
+    The others count rolls among them: ``critical`` a natural 18 taken as a
+    Critical Hit, ``inspired`` a natural 18 on which Critical Inspiration was
+    invoked, ``natural_18`` any natural 18 and ``fumble`` a natural 3.
+
+    >>> odds = ActionRoll().odds(12)
+    >>> odds.partial, odds.at_least_partial
+    (Fraction(1, 8), Fraction(1, 2))
+    >>> eval(repr(odds)) == odds
+    True
+    """
+
+    full: Fraction
+    partial: Fraction
+    failure: Fraction
+    critical: Fraction
+    inspired: Fraction
+    natural_18: Fraction
+    fumble: Fraction
+
+    @property
+    def at_least_partial(self) -> Fraction:
+        """Chance of a full or a partial success."""
+        return self.full + self.partial
+
+    def chance(self, outcome: Outcome | str) -> Fraction:
+        """Chance of exactly *outcome* (``"full"``, ``"partial"`` or ``"failure"``).
+
+        >>> ActionRoll().odds(12).chance("failure")
+        Fraction(1, 2)
+        """
+        level = check_enum("outcome", outcome, Outcome)
+        return {Outcome.FULL: self.full, Outcome.PARTIAL: self.partial, Outcome.FAILURE: self.failure}[level]
 
 
 def _outcome(natural: int, total: int, target_number: int, attack: bool, rulings: Rulings) -> Outcome:
@@ -211,31 +251,24 @@ class ActionRoll:
         Fraction(3, 8)
         """
         odds = self.odds(target_number, rulings=rulings)
-        return odds["at_least_partial"] if rulings.partial_passes_yes_no else odds["full"]
+        return odds.at_least_partial if rulings.partial_passes_yes_no else odds.full
 
-    def odds(self, target_number: int, *, attack: bool = False, rulings: Rulings = STANDARD) -> dict[str, Fraction]:
-        """Exact chances against a TN.
+    def odds(self, target_number: int, *, attack: bool = False, rulings: Rulings = STANDARD) -> ActionOdds:
+        """Exact chances against a TN, as an :class:`ActionOdds`.
 
-        Keys: ``full``, ``partial``, ``failure`` (these three sum to 1),
-        ``critical`` (natural 18 taken as a Critical Hit), ``inspired``,
-        ``natural_18`` and ``fumble`` (natural 3), and ``at_least_partial``.
-
-        >>> ActionRoll().odds(12)["partial"]
+        >>> ActionRoll().odds(12).partial
         Fraction(1, 8)
         """
         d = self.against(target_number, attack=attack, rulings=rulings)
-        full = d.prob(lambda r: r.outcome is Outcome.FULL)
-        partial = d.prob(lambda r: r.outcome is Outcome.PARTIAL)
-        return {
-            "full": full,
-            "partial": partial,
-            "failure": d.prob(lambda r: r.outcome is Outcome.FAILURE),
-            "at_least_partial": full + partial,
-            "critical": d.prob(lambda r: r.critical),
-            "inspired": d.prob(lambda r: r.inspired),
-            "natural_18": d.prob(lambda r: r.natural == 18),
-            "fumble": d.prob(lambda r: r.fumble),
-        }
+        return ActionOdds(
+            full=d.prob(lambda r: r.outcome is Outcome.FULL),
+            partial=d.prob(lambda r: r.outcome is Outcome.PARTIAL),
+            failure=d.prob(lambda r: r.outcome is Outcome.FAILURE),
+            critical=d.prob(lambda r: r.critical),
+            inspired=d.prob(lambda r: r.inspired),
+            natural_18=d.prob(lambda r: r.natural == 18),
+            fumble=d.prob(lambda r: r.fumble),
+        )
 
     def chance(self, target_number: int, at_least: Outcome | str = Outcome.FULL, *,
                rulings: Rulings = STANDARD) -> Fraction:
@@ -243,5 +276,5 @@ class ActionRoll:
         level = check_enum("at_least", at_least, Outcome)
         if level is Outcome.FAILURE:
             raise RulesError("'at_least' must be one of full, partial (got 'failure')")
-        key = "full" if level is Outcome.FULL else "at_least_partial"
-        return self.odds(target_number, rulings=rulings)[key]
+        odds = self.odds(target_number, rulings=rulings)
+        return odds.full if level is Outcome.FULL else odds.at_least_partial

@@ -12,16 +12,16 @@ Types, Special Effects, Wound Penalties) and "Armor Soak Clarification".
 4
 >>> after_soak(12, armor_value=6, damage_type="energy")
 9
->>> DamageDice.parse("2d6+1")
-DamageDice(count=2, sides=6, bonus=1, multiplier=1)
+>>> DamageRoll.parse("2d6+1")
+DamageRoll(2, bonus=1)
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from voidref.dice_notation import DiceNotation
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.kinds import Kind
@@ -50,7 +50,7 @@ __all__ = [
     "FIRE_DAMAGE",
     "ongoing_damage_distribution",
     "WORST_WOUND_PENALTY",
-    "DamageDice",
+    "DamageRoll",
     "soak",
     "after_soak",
     "stack_armor",
@@ -106,50 +106,26 @@ class DamageType(Kind):
     """Lasers, vibro weapons, shock — half the AV (rounded down) soaks."""
 
 
-_DICE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*(?:[x×*]\s*(\d+))?\s*$", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class DamageDice:
+@dataclass(frozen=True, repr=False, kw_only=True)
+class DamageRoll(DiceNotation):
     """A damage roll: ``count`` dice of ``sides`` faces, plus ``bonus``, times ``multiplier``.
 
-    ``DamageDice.parse("12d6")`` is the KV-220B's autocannons; ``"2d6x3"`` a
+    ``DamageRoll.parse("12d6")`` is the KV-220B's autocannons; ``"2d6x3"`` a
     Hauler's ram. At most :data:`~voidref.pirates.rulings.MAX_DICE` dice.
     """
 
-    count: int
-    sides: int = 6
-    bonus: int = 0
     multiplier: int = 1
 
+    EXAMPLES = "'2d6', '3d6+2' or '2d6x3'"
+    COUNTS = (1, MAX_DICE)
+    MULTIPLIED = True
+
     def __post_init__(self) -> None:
-        check_int("count", self.count, low=1, high=MAX_DICE)
-        check_int("sides", self.sides, low=2, high=100)
-        check_int("bonus", self.bonus, low=-100, high=100)
+        super().__post_init__()
         check_int("multiplier", self.multiplier, low=1, high=20)
         if self.count * self.sides > MAX_DICE_FACES:
             raise RulesError(f"'dice' must have count x sides of at most {MAX_DICE_FACES} "
                              f"(got {self.count}d{self.sides})")
-
-    @classmethod
-    def parse(cls, text: str | DamageDice) -> DamageDice:
-        """Read ``"2d6"``, ``"3d6+2"``, ``"2d6x4"`` (a :class:`DamageDice` passes through)."""
-        if isinstance(text, DamageDice):
-            return text
-        m = _DICE.match(text) if isinstance(text, str) else None
-        if not m:
-            raise RulesError(f"'dice' must look like '2d6', '3d6+2' or '2d6x3' (got {text!r})")
-        count, sides, sign, bonus, mult = m.groups()
-        b = int(bonus or 0) * (-1 if sign == "-" else 1)
-        return cls(int(count), int(sides), b, int(mult or 1))
-
-    def __str__(self) -> str:
-        text = f"{self.count}d{self.sides}"
-        if self.bonus:
-            text += f"{self.bonus:+d}"
-        if self.multiplier != 1:
-            text += f"×{self.multiplier}"
-        return text
 
     def distribution(self) -> Dist:
         """Exact distribution of the rolled damage (never below 0)."""
@@ -212,7 +188,7 @@ def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, par
 
 
 def hit_distribution(
-    dice: DamageDice | str,
+    dice: DamageRoll | str,
     armor_value: int,
     damage_type: DamageType | str,
     critical: bool = False,
@@ -225,7 +201,7 @@ def hit_distribution(
     >>> hit_distribution("2d6", 6, "physical")[1]
     Fraction(7, 12)
     """
-    d = DamageDice.parse(dice).distribution()
+    d = DamageRoll.parse(dice).distribution()
     _check_av(armor_value)
     kind = check_enum("damage_type", damage_type, DamageType)
     check_bool("critical", critical)
@@ -238,7 +214,7 @@ def hit_distribution(
 def attack_distribution(
     attacker: ActionRoll,
     defender: ActionRoll,
-    dice: DamageDice | str,
+    dice: DamageRoll | str,
     armor_value: int,
     damage_type: DamageType | str,
     *,
@@ -262,7 +238,7 @@ def attack_distribution(
 def attack_vs_tn_distribution(
     attacker: ActionRoll,
     target_number: int,
-    dice: DamageDice | str,
+    dice: DamageRoll | str,
     armor_value: int,
     damage_type: DamageType | str,
     *,

@@ -61,18 +61,18 @@ def self_inflicted_damage(dice: object | None = None) -> Dist:
     """Damage of a self-inflicted fumble (face 3): the weapon's minimum roll, or 1d6 unarmed.
 
     *dice* is the weapon's damage (``"2d6"`` or a
-    :class:`~voidref.pirates.damage.DamageDice`); ``None`` means no weapon.
+    :class:`~voidref.pirates.damage.DamageRoll`); ``None`` means no weapon.
 
     >>> self_inflicted_damage("2d6+1")
     Dist({3: Fraction(1, 1)})
     >>> self_inflicted_damage()[6]
     Fraction(1, 6)
     """
-    from voidref.pirates.damage import DamageDice
+    from voidref.pirates.damage import DamageRoll
 
     if dice is None:
-        return DamageDice.parse(SELF_INFLICTED_UNARMED).distribution()
-    if not isinstance(dice, (str, DamageDice)):
+        return DamageRoll.parse(SELF_INFLICTED_UNARMED).distribution()
+    if not isinstance(dice, (str, DamageRoll)):
         raise RulesError(f"'dice' must be dice text like '2d6' or None (got {dice!r})")
-    d = DamageDice.parse(dice)
+    d = DamageRoll.parse(dice)
     return Dist.always(max(0, (d.count + d.bonus) * d.multiplier))

@@ -31,6 +31,7 @@ __all__ = [
     "initiative_modifier",
     "initiative_distribution",
     "initiative_order",
+    "InitiativeOdds",
     "chance_to_act_first",
 ]
 
@@ -158,15 +159,31 @@ def initiative_distribution(modifier: int) -> Dist:
     return THREE_D6 + modifier
 
 
+@dataclass(frozen=True)
+class InitiativeOdds:
+    """Exact chances of who acts first between two sides (what :func:`chance_to_act_first` returns).
+
+    ``first`` is the side given first acting before the other, ``second``
+    the other way round, ``together`` the two acting at once (totals, AGL
+    and raw rolls all equal; with
+    :attr:`~voidref.pirates.rulings.FinalTie.LISTED_ORDER` that share goes
+    to ``first``). The three sum to 1.
+
+    >>> odds = chance_to_act_first(9, 14, 9, 14)
+    >>> odds.first == odds.second, eval(repr(odds)) == odds
+    (True, True)
+    """
+
+    first: Fraction
+    second: Fraction
+    together: Fraction
+
+
 def chance_to_act_first(modifier: int, agility: int, other_modifier: int, other_agility: int, *,
-                        rulings: Rulings = STANDARD) -> dict[str, Fraction]:
-    """Exact chance that one side acts before another, tie-breaks included.
+                        rulings: Rulings = STANDARD) -> InitiativeOdds:
+    """Exact chance that one side acts before another, tie-breaks included, as an :class:`InitiativeOdds`.
 
-    Returns ``first``, ``second`` and ``together`` (totals, AGL and raw rolls
-    all equal; with :attr:`~voidref.pirates.rulings.FinalTie.LISTED_ORDER`
-    that share goes to ``first``, the side given first).
-
-    >>> chance_to_act_first(9, 14, 9, 14)["together"]
+    >>> chance_to_act_first(9, 14, 9, 14).together
     Fraction(361, 3888)
     """
     check_int("modifier", modifier, low=-3 * MODIFIER_LIMIT, high=3 * MODIFIER_LIMIT)
@@ -182,4 +199,4 @@ def chance_to_act_first(modifier: int, agility: int, other_modifier: int, other_
         return "first" if key_a > key_b else "second" if key_a < key_b else tie
 
     d = THREE_D6.combine(THREE_D6, order)
-    return {k: d[k] for k in ("first", "second", "together")}
+    return InitiativeOdds(first=d["first"], second=d["second"], together=d["together"])

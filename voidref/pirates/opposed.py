@@ -27,13 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool
+from voidref.errors import RulesError, check_bool, check_enum
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import THREE_D6, ActionRoll, check_natural
 from voidref.pirates.rulings import STANDARD, Rulings, check_rulings
 
-__all__ = ["Contest", "OpposedResult", "resolve_opposed", "opposed_distribution", "opposed_odds"]
+__all__ = ["Contest", "OpposedResult", "OpposedOdds", "resolve_opposed", "opposed_distribution", "opposed_odds"]
 
 
 class Contest(Kind):
@@ -133,23 +133,54 @@ def opposed_distribution(attacker: ActionRoll, defender: ActionRoll, *, attack: 
                                                                    attack=attack, rulings=rulings))
 
 
+@dataclass(frozen=True)
+class OpposedOdds:
+    """The exact chances of an opposed roll from the attacker's side (what :func:`opposed_odds` returns).
+
+    ``win``, ``tie`` and ``loss`` sum to 1. ``critical`` is a win on the
+    attacker's natural 18 taken as a Critical Hit, ``inspired`` a natural 18
+    on which the attacker invoked Critical Inspiration, and the fumbles are
+    each side's natural 3.
+
+    >>> odds = opposed_odds(ActionRoll(), ActionRoll())
+    >>> odds.tie
+    Fraction(4331, 46656)
+    >>> eval(repr(odds)) == odds
+    True
+    """
+
+    win: Fraction
+    tie: Fraction
+    loss: Fraction
+    critical: Fraction
+    inspired: Fraction
+    attacker_fumble: Fraction
+    defender_fumble: Fraction
+
+    def chance(self, contest: Contest | str) -> Fraction:
+        """Chance of *contest* (``"win"``, ``"tie"`` or ``"loss"``) for the attacker.
+
+        >>> opposed_odds(ActionRoll(additional=3), ActionRoll()).chance("loss") < Fraction(1, 2)
+        True
+        """
+        c = check_enum("contest", contest, Contest)
+        return {Contest.WIN: self.win, Contest.TIE: self.tie, Contest.LOSS: self.loss}[c]
+
+
 def opposed_odds(attacker: ActionRoll, defender: ActionRoll, *, attack: bool = True,
-                 rulings: Rulings = STANDARD) -> dict[str, Fraction]:
-    """Exact chances of an opposed roll, from the attacker's side.
+                 rulings: Rulings = STANDARD) -> OpposedOdds:
+    """Exact chances of an opposed roll, from the attacker's side, as an :class:`OpposedOdds`.
 
-    Keys: ``win``, ``tie``, ``loss`` (summing to 1), ``critical``,
-    ``inspired``, ``attacker_fumble``, ``defender_fumble``.
-
-    >>> opposed_odds(ActionRoll(), ActionRoll())["tie"]
+    >>> opposed_odds(ActionRoll(), ActionRoll()).tie
     Fraction(4331, 46656)
     """
     d = opposed_distribution(attacker, defender, attack=attack, rulings=rulings)
-    return {
-        "win": d.prob(lambda r: r.contest is Contest.WIN),
-        "tie": d.prob(lambda r: r.contest is Contest.TIE),
-        "loss": d.prob(lambda r: r.contest is Contest.LOSS),
-        "critical": d.prob(lambda r: r.critical),
-        "inspired": d.prob(lambda r: r.inspired),
-        "attacker_fumble": d.prob(lambda r: r.attacker_fumble),
-        "defender_fumble": d.prob(lambda r: r.defender_fumble),
-    }
+    return OpposedOdds(
+        win=d.prob(lambda r: r.contest is Contest.WIN),
+        tie=d.prob(lambda r: r.contest is Contest.TIE),
+        loss=d.prob(lambda r: r.contest is Contest.LOSS),
+        critical=d.prob(lambda r: r.critical),
+        inspired=d.prob(lambda r: r.inspired),
+        attacker_fumble=d.prob(lambda r: r.attacker_fumble),
+        defender_fumble=d.prob(lambda r: r.defender_fumble),
+    )

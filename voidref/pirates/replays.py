@@ -29,7 +29,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
 from voidref.pirates.actions import THREE_D6, ActionRoll, Outcome
-from voidref.pirates.damage import DamageDice, after_soak
+from voidref.pirates.damage import DamageRoll, after_soak
 from voidref.pirates.initiative import Combatant
 from voidref.pirates.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.pirates.ships import REPAIR_DICE, ShipRange, gunnery_odds, maneuver_effect, repair_amount
@@ -116,15 +116,15 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
     band = shift_range(band, effect["range_bands"])
     steps.append(PirateStep(
         "Pilot phase", ((f"Piloting against TN {tn}", "full success"),),
-        (("a full success", pilot.odds(tn, rulings=rulings)["full"]),),
+        (("a full success", pilot.odds(tn, rulings=rulings).full),),
         (("Range", f"{band.value.capitalize()} ({effect['range_bands']} band closer)"),)))
 
     # Gunner phase: the opposed roll is won; 12d6 total 48 goes through AV 20.
-    guns = DamageDice.parse(a.autocannons)
+    guns = DamageRoll.parse(a.autocannons)
     shot = rolled_total(guns.distribution(), 48, a.autocannons)
     through = after_soak(shot, armor_value=a.lander_av, damage_type="physical")
     lander_damage += through
-    win = gunnery_odds(ActionRoll(), ActionRoll(), range_band=band, rulings=rulings)["win"]
+    win = gunnery_odds(ActionRoll(), ActionRoll(), range_band=band, rulings=rulings).win
     steps.append(PirateStep(
         "Gunner phase", (("Gunnery, opposed by the Lander's Piloting", "won"),
                          (a.autocannons, f"{shot}, less AV {a.lander_av}: {through}")),
@@ -149,7 +149,7 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
         evade = maneuver_effect(Outcome.FULL, "enemy_penalty", rulings=rulings)
         reading = f"{evade['enemy_gunnery']} on the KV-220B's Gunnery this round (a choice the rule lists)"
         hauler_gunner, lander_pilot = ActionRoll(additional=evade["enemy_gunnery"]), ActionRoll()
-    next_win = gunnery_odds(hauler_gunner, lander_pilot, range_band=band, rulings=rulings)["win"]
+    next_win = gunnery_odds(hauler_gunner, lander_pilot, range_band=band, rulings=rulings).win
     steps.append(PirateStep(
         "The Lander's turn", (("Evasive Maneuvers", "full success"),),
         (("the KV-220B's next shot winning", next_win),),

@@ -27,8 +27,8 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.kinds import Kind
-from voidref.pirates.actions import ActionRoll, Outcome
-from voidref.pirates.damage import AV_LIMIT, DamageDice, DamageType, attack_distribution, hit_distribution
+from voidref.pirates.actions import ActionOdds, ActionRoll, Outcome
+from voidref.pirates.damage import AV_LIMIT, DamageRoll, DamageType, attack_distribution, hit_distribution
 from voidref.pirates.opposed import Contest, opposed_distribution
 from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
 
@@ -53,6 +53,7 @@ __all__ = [
     "LIFE_SUPPORT_ROUNDS",
     "gunnery_modifier",
     "gunnery_distribution",
+    "GunneryOdds",
     "gunnery_odds",
     "maneuver_effect",
     "maneuver_odds",
@@ -78,9 +79,9 @@ EVASIVE_BONUS = 2
 """Size of an Evasive Maneuvers modifier (+2 for you or -2 on an enemy's Gunnery)."""
 PARTIAL_MANEUVER_COST = -1
 """A partial maneuver (TN - 1) keeps its effect but costs -1 on your own next Gunnery."""
-RAM_DICE = DamageDice(2)
+RAM_DICE = DamageRoll(2)
 """Ramming damage before the Hull Class multiplier — 2d6."""
-REPAIR_DICE = DamageDice(2)
+REPAIR_DICE = DamageRoll(2)
 """Repair before the Rank multiplier — 2d6."""
 LIFE_SUPPORT_ROUNDS: Dist = Dist.die(6)
 """Rounds until life support fails on a disabled ship — 1d6."""
@@ -221,7 +222,7 @@ def _with_extra(roll: ActionRoll, name: str, extra: int) -> ActionRoll:
 def gunnery_distribution(
     gunner: ActionRoll,
     pilot: ActionRoll,
-    dice: DamageDice | str,
+    dice: DamageRoll | str,
     armor_value: int,
     damage_type: DamageType | str = DamageType.PHYSICAL,
     range_band: ShipRange | str = ShipRange.MEDIUM,
@@ -242,6 +243,35 @@ def gunnery_distribution(
     return attack_distribution(g, pilot, dice, armor_value, damage_type, rulings=rulings)
 
 
+@dataclass(frozen=True)
+class GunneryOdds:
+    """The exact chances of one ship's shot (what :func:`gunnery_odds` returns), from the gunner's side.
+
+    ``win``, ``tie`` and ``loss`` are the opposed Gunnery against Piloting
+    roll (a tie is a partial hit); ``critical`` a win on a natural 18, which
+    adds a system hit (:meth:`system_hit`).
+
+    >>> odds = gunnery_odds(ActionRoll(), ActionRoll())
+    >>> odds.system_hit("module_destroyed")
+    Fraction(1, 1296)
+    >>> eval(repr(odds)) == odds
+    True
+    """
+
+    win: Fraction
+    tie: Fraction
+    loss: Fraction
+    critical: Fraction
+
+    def system_hit(self, hit: SystemHit | str) -> Fraction:
+        """Chance the shot is a Critical Hit that rolls *hit* on the system hit table."""
+        return self.critical * SYSTEM_HIT_TABLE[check_enum("hit", hit, SystemHit)]
+
+    def system_hits(self) -> dict[SystemHit, Fraction]:
+        """Chance of each system hit, in the table's order."""
+        return {hit: self.critical * p for hit, p in SYSTEM_HIT_TABLE.probabilities().items()}
+
+
 def gunnery_odds(
     gunner: ActionRoll,
     pilot: ActionRoll,
@@ -250,21 +280,18 @@ def gunnery_odds(
     tractor: bool = False,
     *,
     rulings: Rulings = STANDARD,
-) -> dict[str, Fraction]:
-    """Exact chances of one shot: ``win``, ``tie``, ``loss``, ``critical`` and each system hit.
+) -> GunneryOdds:
+    """Exact chances of one shot, as a :class:`GunneryOdds`.
 
-    >>> gunnery_odds(ActionRoll(), ActionRoll())["module_destroyed"]
-    Fraction(1, 1296)
+    >>> gunnery_odds(ActionRoll(), ActionRoll()).critical
+    Fraction(1, 216)
     """
     from voidref.pirates.opposed import opposed_odds
 
     g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor, rulings=rulings))
     _with_extra(pilot, "pilot", 0)
     odds = opposed_odds(g, pilot, rulings=rulings)
-    out = {k: odds[k] for k in ("win", "tie", "loss", "critical")}
-    for hit, p in SYSTEM_HIT_TABLE.probabilities().items():
-        out[hit.value] = odds["critical"] * p
-    return out
+    return GunneryOdds(win=odds.win, tie=odds.tie, loss=odds.loss, critical=odds.critical)
 
 
 def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str, *, rulings: Rulings = STANDARD) -> dict[str, int]:
@@ -302,8 +329,8 @@ def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str, *, rulings
 
 
 def maneuver_odds(pilot: ActionRoll, target_number: int | None = None, *,
-                  rulings: Rulings = STANDARD) -> dict[str, Fraction]:
-    """Exact chances of a Pilot Phase maneuver.
+                  rulings: Rulings = STANDARD) -> ActionOdds:
+    """Exact chances of a Pilot Phase maneuver (an :class:`~voidref.pirates.actions.ActionOdds`).
 
     The TN is :attr:`~voidref.pirates.rulings.Rulings.pilot_maneuver_tn` unless *target_number* is given.
     """
@@ -336,7 +363,7 @@ def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, targe
 
     check_rulings(rulings)
 
-    def dice_of(winner: Ship, struck: Ship) -> DamageDice:
+    def dice_of(winner: Ship, struck: Ship) -> DamageRoll:
         hull = winner if rulings.ram_multiplier_from_winner else struck
         return dataclasses.replace(RAM_DICE, multiplier=hull.hull_class.value)
 

@@ -139,7 +139,7 @@ def target_number_table() -> str:
     for tn in rulings.TargetNumber:
         o = ActionRoll().odds(tn.value)
         name = tn.name.replace("_", " ").title()
-        rows.append([name, tn.value, _TN_USES[tn], percent(o["full"]), percent(o["partial"])])
+        rows.append([name, tn.value, _TN_USES[tn], percent(o.full), percent(o.partial)])
     return _table(["Name", "TN", "For example", "Reached at +0 (full)", "TN − 1 at +0 (partial)"], rows, "-r-rr")
 
 
@@ -169,7 +169,7 @@ def action_roll_table(modifiers: list[int] | tuple[int, ...] = (0, 2, 4, 6, 8, 1
         row: list[object] = [_signed(m)]
         for tn in tns:
             o = ActionRoll(additional=m).odds(tn)
-            row.append(f"{percent(o['full'])} ({percent(o['at_least_partial'])})")
+            row.append(f"{percent(o.full)} ({percent(o.at_least_partial)})")
         rows.append(row)
     return _table(["Modifier"] + [f"TN {t}: reached (or TN − 1)" for t in tns], rows)
 
@@ -179,8 +179,7 @@ def opposed_table(differences: list[int] | tuple[int, ...] = (-6, -4, -2, 0, 2, 
     rows = []
     for diff in _check_list("differences", differences):
         o = opposed_odds(ActionRoll(additional=diff), ActionRoll())
-        rows.append([_signed(diff), percent(o["win"]), percent(o["tie"]), percent(o["loss"]),
-                     percent(o["critical"], 2)])
+        rows.append([_signed(diff), percent(o.win), percent(o.tie), percent(o.loss), percent(o.critical, 2)])
     return _table(["Attacker's edge", "Win (Critical Hits included)", "Tie (partial)", "Loss",
                    "Critical Hit (natural 18)"], rows)
 
@@ -295,7 +294,7 @@ def stun_table(agilities: list[int] | tuple[int, ...] = (6, 8, 10, 12, 14, 16)) 
     | 10 | +3 | 37.5% | 12.5% |
     """
     rows = [[a, _signed(rulings.attribute_modifier(a)), percent(stun_odds(a)),
-             percent(stun_roll(a).odds(STUN_TN)["partial"])]
+             percent(stun_roll(a).odds(STUN_TN).partial)]
             for a in _check_list("agilities", agilities)]
     return _table(["AGL", "AtMod", f"Reaches TN {STUN_TN}: keeps the turn",
                    f"Total {STUN_TN - rulings.STANDARD.partial_margin} (partial): loses it"], rows)
@@ -313,11 +312,11 @@ def gunnery_modifier_table() -> str:
 
 def hull_class_table() -> str:
     """Hull Classes, their ram multiplier and the ram damage before armour."""
-    from voidref.pirates.damage import DamageDice
+    from voidref.pirates.damage import DamageRoll
 
     rows = []
     for h in HullClass:
-        d = DamageDice(2, multiplier=h.value).distribution()
+        d = DamageRoll(2, multiplier=h.value).distribution()
         rows.append([h.name.title(), f"×{h.value}", f"{min(d)}–{max(d)}", f"{float(d.mean()):g}"])
     return _table(["Hull Class", "Multiplier", "Ram damage", "Average"], rows)
 

@@ -22,10 +22,10 @@ from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_d
 from voidref.twodice.damage import SaveResult, apply_saves, cancel, damage_items, hit_damage_dist, items_dist
 from voidref.twodice.dice import FightingRoll, dice_sum, two_dice
 from voidref.twodice.exchange import (
+    Combatant,
     Exchange,
     ExchangeResult,
     Outcome,
-    Side,
     TestKind,
     TestResult,
     counter_limit,
@@ -58,7 +58,7 @@ __all__ = [
     "Exchange",
     "ExchangeResult",
     "Outcome",
-    "Side",
+    "Combatant",
     "TestKind",
     "TestResult",
     "counter_limit",

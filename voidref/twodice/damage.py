@@ -178,7 +178,7 @@ def items_dist(damage: DamageRoll | str, *, rulings: Rulings = STANDARD) -> Dist
     Fraction(2, 3)
     """
     damage = as_damage(damage)
-    return _items_dist(damage.dice, damage.modifier, check_rulings(rulings).zero_dice_dropped)
+    return _items_dist(damage.count, damage.bonus, check_rulings(rulings).zero_dice_dropped)
 
 
 @lru_cache(maxsize=256)
@@ -203,7 +203,7 @@ def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorCla
     """
     damage = as_damage(damage)
     armor = check_enum("armor", armor, ArmorClass)
-    return _hit_damage(damage.dice, damage.modifier, armor.save_dice, check_rulings(rulings).zero_dice_dropped)
+    return _hit_damage(damage.count, damage.bonus, armor.save_dice, check_rulings(rulings).zero_dice_dropped)
 
 
 def as_damage(damage: Any) -> DamageRoll:

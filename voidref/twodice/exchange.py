@@ -46,7 +46,7 @@ __all__ = [
     "counterattack_odds",
     "defense_odds",
     "counter_limit",
-    "Side",
+    "Combatant",
     "Exchange",
     "TestResult",
     "ExchangeResult",
@@ -185,7 +185,7 @@ def counter_limit(
         rulings: the :class:`~voidref.twodice.rulings.Rulings` to use.
 
     >>> from voidref.twodice import Weapon, KNIFE
-    >>> autopistol = Weapon("autopistol", "shooting", "2D", firing_limit=2, recoil=1, capacity=12)
+    >>> autopistol = Weapon("autopistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=12)
     >>> counter_limit(autopistol, KNIFE, "near")
     2
     >>> counter_limit(KNIFE, autopistol, "far")
@@ -222,8 +222,11 @@ def counter_limit(
 
 
 @dataclass(frozen=True)
-class Side:
-    """One fighter's part in an exchange.
+class Combatant:
+    """What one fighter brings to an exchange: the rolls, the weapon and the armor.
+
+    The attacker and the defender of an :class:`Exchange` are each one of these
+    (a :class:`~voidref.twodice.fighter.Fighter` builds them from its state).
 
     Args:
         roll: ability + skill (+ modifier) for attacks and counterattacks.
@@ -246,12 +249,12 @@ class Side:
 
     @property
     def arms(self) -> Weapon:
-        """The weapon that deals this side's damage (:data:`~voidref.twodice.weapons.UNARMED` if none)."""
+        """The weapon that deals this combatant's damage (:data:`~voidref.twodice.weapons.UNARMED` if none)."""
         return self.weapon if self.weapon is not None else UNARMED
 
     @property
     def defense_roll(self) -> FightingRoll:
-        """The roll this side defends with."""
+        """The roll this combatant defends with."""
         return self.defense if self.defense is not None else self.roll
 
 
@@ -289,8 +292,8 @@ class Exchange:
     """One attack move and the defender's answer, as a list of tests (source: *Attack*, *Counterattack*).
 
     Args:
-        attacker: the side that attacks.
-        defender: the side attacked.
+        attacker: the combatant who attacks.
+        defender: the combatant attacked.
         distance: Near or Far.
         shots: shots fired by the attacker (1 up to the weapon's firing limit).
         counter_shots: counter shots the defender answers with (0 to defend only;
@@ -302,13 +305,13 @@ class Exchange:
     tracks them over a fight and checks them before building an exchange.
 
     >>> from voidref.twodice import KNIFE
-    >>> ex = Exchange(Side(FightingRoll(3, 1), KNIFE), Side(FightingRoll(2), KNIFE), "near", counter_shots=1)
+    >>> ex = Exchange(Combatant(FightingRoll(3, 1), KNIFE), Combatant(FightingRoll(2), KNIFE), "near", counter_shots=1)
     >>> ex.kinds
     (TestKind.COUNTERATTACK,)
     """
 
-    attacker: Side
-    defender: Side
+    attacker: Combatant
+    defender: Combatant
     distance: Distance
     shots: int = 1
     counter_shots: int = 0
@@ -317,10 +320,10 @@ class Exchange:
     _kinds: tuple[TestKind, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.attacker, Side):
-            raise RulesError(f"'attacker' must be a Side (got {self.attacker!r})")
-        if not isinstance(self.defender, Side):
-            raise RulesError(f"'defender' must be a Side (got {self.defender!r})")
+        if not isinstance(self.attacker, Combatant):
+            raise RulesError(f"'attacker' must be a Combatant (got {self.attacker!r})")
+        if not isinstance(self.defender, Combatant):
+            raise RulesError(f"'defender' must be a Combatant (got {self.defender!r})")
         distance = check_enum("distance", self.distance, Distance)
         object.__setattr__(self, "distance", distance)
         check_bool("aware", self.aware)

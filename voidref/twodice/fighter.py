@@ -24,7 +24,7 @@ from __future__ import annotations
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn
 from voidref.twodice.dice import FightingRoll
-from voidref.twodice.exchange import Exchange, Side, counter_limit
+from voidref.twodice.exchange import Combatant, Exchange, counter_limit
 from voidref.twodice.rulings import END_POINT_PER_MELEE_ATTACK, ONE_ROUND_PER_SHOT, STANDARD, Rulings
 from voidref.twodice.weapons import UNARMED, Distance, Weapon, WeaponCategory
 
@@ -201,8 +201,8 @@ class Fighter:
         check_int("counter_shots", counter_shots, 0, limit)
         base = counter if counter is not None else (defense if defense is not None else FightingRoll(0))
         exchange = Exchange(
-            Side(roll, self.weapon, self.armor, own_defense),
-            Side(base, target.weapon, target.armor, defense),
+            Combatant(roll, self.weapon, self.armor, own_defense),
+            Combatant(base, target.weapon, target.armor, defense),
             distance,
             shots=shots,
             counter_shots=counter_shots,

@@ -20,9 +20,9 @@ from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_d
 from voidref.twodice.damage import as_damage, damage_items, hit_damage_dist
 from voidref.twodice.dice import FightingRoll, two_dice
 from voidref.twodice.exchange import (
+    Combatant,
     Exchange,
     Outcome,
-    Side,
     TestKind,
     counter_limit,
     counterattack_odds,
@@ -174,23 +174,23 @@ def burst_answer_table(shots: int = 3) -> str:
     """How defenders with different weapons answer a burst of *shots* at Far or Near."""
     check_int("shots", shots, 1, 3)
     shooting, far, near, two_d = WeaponCategory.SHOOTING, Distance.FAR, Distance.NEAR, DamageRoll(2)
-    rifle = Weapon("battle rifle", shooting, DamageRoll(3), firing_limit=3, recoil=1, capacity=30)
+    rifle = Weapon("battle rifle", category=shooting, damage=DamageRoll(3), firing_limit=3, recoil=1, capacity=30)
     defenders: list[tuple[str, Weapon | None, Distance]] = [
-        ("revolver (firing limit 1)", Weapon("revolver", shooting, two_d, capacity=6), far),
+        ("revolver (firing limit 1)", Weapon("revolver", category=shooting, damage=two_d, capacity=6), far),
         (
             "autopistol (firing limit 2)",
-            Weapon("autopistol", shooting, two_d, firing_limit=2, recoil=1, capacity=12),
+            Weapon("autopistol", category=shooting, damage=two_d, firing_limit=2, recoil=1, capacity=12),
             far,
         ),
         ("battle rifle (firing limit 3)", rifle, far),
-        ("sword, at Far", Weapon("sword", WeaponCategory.FENCING, two_d), far),
+        ("sword, at Far", Weapon("sword", category=WeaponCategory.FENCING, damage=two_d), far),
         ("knife, at Near", KNIFE, near),
         ("unarmed, at Near", None, near),
     ]
     rows = []
     for label, weapon, distance in defenders:
         limit = counter_limit(weapon, rifle, distance)
-        ex = Exchange(Side(FightingRoll(0), rifle), Side(FightingRoll(0), weapon), distance,
+        ex = Exchange(Combatant(FightingRoll(0), rifle), Combatant(FightingRoll(0), weapon), distance,
                       shots=shots, counter_shots=limit)
         kinds = ex.kinds
         rows.append(

@@ -9,20 +9,19 @@ a number of shots and need a move to reload. The weapon tables themselves are in
 a *Hardware* chapter we do not have, so every figure is an argument.
 
 >>> KNIFE  # doctest: +NORMALIZE_WHITESPACE
-Weapon(name='knife', category=WeaponCategory.FENCING, damage=DamageRoll(dice=2, modifier=-3),
+Weapon(name='knife', category=WeaponCategory.FENCING, damage=DamageRoll(2, bonus=-3),
        firing_limit=1, recoil=0, capacity=None)
 >>> KNIFE.reaches(Distance.FAR)
 False
 >>> DamageRoll.parse("2D+4")
-DamageRoll(dice=2, modifier=4)
+DamageRoll(2, bonus=4)
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import KW_ONLY, dataclass
 
+from voidref.dice_notation import DiceNotation
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.kinds import Kind
 from voidref.twodice.rulings import KNIFE_IS_FENCING, STANDARD, UNARMED_DICE, UNARMED_MODIFIER, Rulings, check_rulings
@@ -69,49 +68,30 @@ class WeaponCategory(Kind):
         return self is not WeaponCategory.SHOOTING
 
 
-_DAMAGE_TEXT = re.compile(r"^\s*(\d+)\s*[dD]\s*(?:([+\-\u2212])\s*(\d+))?\s*$")
-
-
-@dataclass(frozen=True)
-class DamageRoll:
-    """A weapon's damage: *dice* six-sided dice plus a flat *modifier*.
+@dataclass(frozen=True, repr=False)
+class DamageRoll(DiceNotation):
+    """A weapon's damage: *count* six-sided dice plus a flat *bonus* (the source's modifier), written ``2D-3``.
 
     Source: *Weapons* (damage is dice with modifiers) and *Armor* (how positive
-    and negative modifiers meet armor saves).
+    and negative modifiers meet armor saves). The dice are not summed: each die
+    is one damage item (:func:`~voidref.twodice.damage.damage_items`).
 
-    >>> str(DamageRoll(2, -3))
+    >>> str(DamageRoll(2, bonus=-3))
     '2D-3'
+    >>> DamageRoll.parse("3d")
+    DamageRoll(3)
+    >>> DamageRoll.parse("two dice")
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'text' must look like 2D, 2D+4 or 2D-3 (got 'two dice')
     """
 
-    dice: int
-    modifier: int = 0
-
-    def __post_init__(self) -> None:
-        check_int("dice", self.dice, 1, MAX_DAMAGE_DICE)
-        check_int("modifier", self.modifier, *DAMAGE_MODIFIER_RANGE)
-
-    @classmethod
-    def parse(cls, text: Any) -> DamageRoll:
-        """Read ``"2D"``, ``"2D+4"``, ``"2D-3"`` (a minus sign ``−`` works too).
-
-        >>> DamageRoll.parse("3d")
-        DamageRoll(dice=3, modifier=0)
-        >>> DamageRoll.parse("two dice")
-        Traceback (most recent call last):
-        ...
-        voidref.errors.RulesError: 'text' must look like 2D, 2D+4 or 2D-3 (got 'two dice')
-        """
-        m = _DAMAGE_TEXT.match(text) if isinstance(text, str) else None
-        if not m:
-            raise RulesError(f"'text' must look like 2D, 2D+4 or 2D-3 (got {text!r})")
-        dice = int(m.group(1))
-        modifier = int(m.group(3) or 0) * (-1 if m.group(2) in ("-", "\u2212") else 1)
-        return cls(dice, modifier)
-
-    def __str__(self) -> str:
-        if self.modifier == 0:
-            return f"{self.dice}D"
-        return f"{self.dice}D{self.modifier:+d}"
+    ARGUMENT = "text"
+    EXAMPLES = "2D, 2D+4 or 2D-3"
+    COUNTS = (1, MAX_DAMAGE_DICE)
+    SIDES = (6, 6)
+    BONUSES = DAMAGE_MODIFIER_RANGE
+    SIDES_WRITTEN = False
 
 
 @dataclass(frozen=True)
@@ -133,6 +113,7 @@ class Weapon:
     """
 
     name: str
+    _: KW_ONLY
     category: WeaponCategory
     damage: DamageRoll
     firing_limit: int = 1
@@ -184,12 +165,12 @@ class Weapon:
 
 #: Fighting without a weapon, as a brawling "weapon" of 1D (ruling ``twodice-unarmed-damage``).
 UNARMED = Weapon(
-    "unarmed", WeaponCategory.BRAWLING, DamageRoll(UNARMED_DICE, UNARMED_MODIFIER)
+    "unarmed", category=WeaponCategory.BRAWLING, damage=DamageRoll(UNARMED_DICE, bonus=UNARMED_MODIFIER)
 )
 
 #: The source's knife, 2D-3; filed as fencing (ruling ``twodice-knife-category``).
 KNIFE = Weapon(
     "knife",
-    WeaponCategory.FENCING if KNIFE_IS_FENCING else WeaponCategory.BRAWLING,
-    DamageRoll(2, -3),
+    category=WeaponCategory.FENCING if KNIFE_IS_FENCING else WeaponCategory.BRAWLING,
+    damage=DamageRoll(2, bonus=-3),
 )

@@ -238,8 +238,8 @@ class Engagement:
         rolls_on_b: Sequence = (),
         crew_on_a: Sequence = (),
         crew_on_b: Sequence = (),
-        choose_a=None,
-        choose_b=None,
+        choose_on_a=None,
+        choose_on_b=None,
     ) -> tuple[DamageReport, DamageReport | None]:
         """Both Gunnery throws at once, when nobody holds the Upper Hand.
 
@@ -247,6 +247,13 @@ class Engagement:
         then A's hits on B are rolled, then B's on A (ruling
         ``upper-hand-simultaneous-hits-order``). Returns the reports on B and on A (the
         second is ``None`` if B surrendered first).
+
+        Like *rolls_on_a* and *crew_on_a*, *choose_on_a* is about the hits
+        that land on ship A: it picks where a bare 5 or 6 of B's shot strikes
+        A (see *choose* in :func:`~voidref.upper_hand.damage.resolve_damage`;
+        ``None``: B's default aim). *choose_on_b* is the same for A's shot
+        at B. (The odds functions' ``choose_a`` is the other way round: where
+        side A aims.)
         """
         self._expect(Phase.GUNNERY)
         if self.state.holder is not None:
@@ -263,10 +270,10 @@ class Engagement:
                 )
         points_a = station_impact(a, Station.GUNNERY, impact_a)
         points_b = station_impact(b, Station.GUNNERY, impact_b)
-        on_b = self._damage(Side.A, points_a, rolls_on_b, crew_on_b, choose_b)
+        on_b = self._damage(Side.A, points_a, rolls_on_b, crew_on_b, choose_on_b)
         if self.phase is Phase.OVER:
             return on_b, None
-        on_a = self._damage(Side.B, points_b, rolls_on_a, crew_on_a, choose_a)
+        on_a = self._damage(Side.B, points_b, rolls_on_a, crew_on_a, choose_on_a)
         if self.phase is not Phase.OVER:
             self.phase = Phase.MANEUVER
         return on_b, on_a

@@ -115,7 +115,8 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
                 ia, ib = impact(eng.state.a, Station.GUNNERY), impact(eng.state.b, Station.GUNNERY)
                 rolls_a, crew_a = shot(eng.state.a, ib)
                 rolls_b, crew_b = shot(eng.state.b, ia)
-                eng.fire_together(ia, ib, rolls_a, rolls_b, crew_a, crew_b, choose[Side.B], choose[Side.A])
+                eng.fire_together(ia, ib, rolls_a, rolls_b, crew_a, crew_b,
+                                  choose_on_a=choose[Side.B], choose_on_b=choose[Side.A])
             else:
                 other = holder.other
                 ix = impact(eng.state.ship(holder), Station.GUNNERY)

@@ -25,7 +25,7 @@ voidref.errors.RulesError: 'damage' must be an integer from 0 to 50 (got -1)
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from voidref.errors import RulesError, check_bool, check_enum, check_int
@@ -244,6 +244,7 @@ class ShipWeapon:
     """
 
     name: str
+    _: KW_ONLY
     damage: int
     ranges: tuple[ShipRange, ...]
     crit: int
