@@ -124,7 +124,7 @@ def box_markdown(system: str, field: str) -> str:
         readings = f"ours and as printed (``STANDARD``, ``AS_PRINTED``) `{ours}`"
     else:
         readings = f"ours (``STANDARD``) `{ours}`; as printed (``AS_PRINTED``) `{printed}`"
-    switch = f"**Switch:** ``Rulings.{field}`` in ``{systems()[system]}``: {readings}."
+    switch = f"**Switch** ``Rulings.{field}``: {readings}."
     return as_markdown(field_doc(system, field)) + "\n\n" + switch + "\n"
 
 
@@ -215,13 +215,13 @@ def _note_box(directive: SphinxDirective, rid: str, title: str, fields: list[str
 
 def _check_literals(directive: SphinxDirective, box: nodes.Element, rid: str, note: bool) -> None:
     for literal in box.findall(nodes.literal):
-        problem = _missing_code(literal.astext(), directive.env.docname)
-        if problem:
-            raise directive.error(f"ruling {rid!r} names code that does not exist: {problem}")
         if note and _names_a_field(literal.astext()):
             raise directive.error(f"ruling note {rid!r} names the Rulings field {literal.astext()!r}: a box about "
                                   "a switch is rendered from the field's documentation, "
                                   "```{ruling} <system>.<field>```")
+        problem = _missing_code(literal.astext(), directive.env.docname)
+        if problem:
+            raise directive.error(f"ruling {rid!r} names code that does not exist: {problem}")
     if note:
         for xref in box.findall(addnodes.pending_xref):
             if xref.get("reftype") != "ref" and _names_a_field(xref.get("reftarget", "")):
@@ -254,14 +254,11 @@ class RulingDirective(SphinxDirective):
         box["ids"].append(f"ruling-{rid}")
         box += nodes.title(text=f"Ruling: {title}")
         for system, field in named:
-            part = nodes.container(classes=["ruling-field"], ids=[f"ruling-field-{system}-{field}".replace("_", "-")])
-            part += self.parse_text_to_nodes(box_markdown(system, field))
-            box += part
-        if self.content:
-            local = nodes.container(classes=["ruling-context"])
-            self.state.nested_parse(self.content, self.content_offset, local)
-            box += local
-        _check_literals(self, box, rid, note=False)
+            box += self.parse_text_to_nodes(box_markdown(system, field))
+        local = nodes.container()  # the page's own context; the field's part is checked by parse_field
+        self.state.nested_parse(self.content, self.content_offset, local)
+        _check_literals(self, local, rid, note=False)
+        box += local.children
         _note_box(self, rid, title, [f"{s}.{f}" for s, f in named])
         return [box]
 
