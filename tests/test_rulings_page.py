@@ -11,7 +11,6 @@ import os
 import re
 
 import pytest
-
 from test_ruling_boxes import _boxes_in_sources, plain, voidref_rulings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -40,7 +39,8 @@ def _boxes() -> dict[str, set[str]]:
     for folder in GAMES:
         for name in sorted(os.listdir(os.path.join(SITE, folder))):
             if name.endswith(".html"):
-                ids = set(re.findall(r'<div class="ruling [^"]*admonition" id="(ruling-[^"]+)"', _read(f"{folder}/{name}")))
+                page = _read(f"{folder}/{name}")
+                ids = set(re.findall(r'<div class="ruling [^"]*admonition" id="(ruling-[^"]+)"', page))
                 if ids:
                     found[f"{folder}/{name}"] = ids
     return found
