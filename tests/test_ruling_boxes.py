@@ -95,7 +95,7 @@ def test_the_box_shows_the_fields_documentation_and_live_values(tmp_path):
     assert "ERROR" not in warnings and "Rulings" not in warnings, warnings
     doc = plain(voidref_rulings.field_doc("drifters", "disengage_from"))
     assert plain(text).startswith("Ruling: Disengage " + doc)
-    assert plain(text).endswith("Switch Rulings.disengage_from: ours (STANDARD) 'long'; "
+    assert plain(text).endswith("Switch: Rulings.disengage_from, ours (STANDARD) 'long'; "
                                 "as printed (AS_PRINTED) 'engaged'.")
 
 

@@ -85,4 +85,4 @@ def test_each_switch_box_shows_its_fields_documentation_and_values(rulings_page)
         ours, printed = voidref_rulings.values(system, field)
         readings = (f"ours and as printed (STANDARD, AS_PRINTED) {ours}" if ours == printed
                     else f"ours (STANDARD) {ours}; as printed (AS_PRINTED) {printed}")
-        assert f"Switch Rulings.{field}: {readings}." in box, name
+        assert f"Switch: Rulings.{field}, {readings}." in box, name

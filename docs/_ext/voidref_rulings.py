@@ -124,7 +124,7 @@ def box_markdown(system: str, field: str) -> str:
         readings = f"ours and as printed (``STANDARD``, ``AS_PRINTED``) `{ours}`"
     else:
         readings = f"ours (``STANDARD``) `{ours}`; as printed (``AS_PRINTED``) `{printed}`"
-    switch = f"**Switch** ``Rulings.{field}``: {readings}."
+    switch = f"**Switch:** ``Rulings.{field}``, {readings}."
     return as_markdown(field_doc(system, field)) + "\n\n" + switch + "\n"
 
 

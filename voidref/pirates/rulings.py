@@ -338,8 +338,8 @@ class Rulings(RulingsBase):
     #: clear printed sentence, so it awaits the owner's confirmation; until then both are
     #: offered.
     #:
-    #: **As printed:** ``False``: success on 3d6 > HLTH, exactly as printed. The table and the
-    #: calculator show it beside ours.
+    #: **As printed:** ``False``: success on 3d6 > HLTH, exactly as printed. The Stabilization
+    #: table shows its chances beside ours, and ``rulings=AS_PRINTED`` computes with it.
     #:
     #: **Why:** taken literally, the hardier the character the less often they stabilise, the
     #: reverse of what HLTH measures; rolling under a score is the usual 3d6 habit.
