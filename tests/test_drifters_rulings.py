@@ -25,7 +25,8 @@ def _boxes() -> dict[str, str]:
     out = {}
     for page in DOCS.glob("*.md"):
         for m in re.finditer(
-            r"(`{3,})(\{ruling(?:-note)?\}[^\n]*\n(?::title: [^\n]*\n)?):id: (drifters-[a-z0-9-]+)\n(?:\1\n|(.*?)\n\1\n)",
+            r"(`{3,})(\{ruling(?:-note)?\}[^\n]*\n(?::title: [^\n]*\n)?)"
+            r":id: (drifters-[a-z0-9-]+)\n(?:\1\n|(.*?)\n\1\n)",
             page.read_text(), re.S,
         ):
             out[m.group(3)] = m.group(2) + (m.group(4) or "")
