@@ -154,3 +154,10 @@ def test_other_literals_are_left_alone():
     """Literals that are not code paths (dice, numbers, words) are not checked."""
     for text in ("2d6", "True", "3d6 > HLTH", "STANDARD"):
         assert voidref_rulings._missing_code(text, "pirates/ships") is None
+
+
+def test_a_field_with_two_boxes_fails_the_build(tmp_path):
+    """One ruling, one box: a second box for the same field is an error naming the first."""
+    _, warnings = _build(tmp_path, "# Page\n\n```{ruling} pirates.brig_needs_roll\n```\n\n"
+                                   "```{ruling} pirates.brig_needs_roll\n:id: again\n```\n")
+    assert "Rulings field pirates.brig_needs_roll has a box already (index#ruling-pirates-brig-needs-roll)" in warnings

@@ -208,7 +208,7 @@ def _note_box(directive: SphinxDirective, rid: str, title: str, fields: list[str
     rulings[target] = (env.docname, title)
     boxed = env.__dict__.setdefault("voidref_ruling_fields", {})
     for name in fields:
-        if name in boxed and boxed[name][0] != env.docname:
+        if name in boxed and boxed[name] != (env.docname, rid):
             raise directive.error(f"Rulings field {name} has a box already ({boxed[name][0]}#ruling-{boxed[name][1]})")
         boxed[name] = (env.docname, rid)
 
