@@ -254,6 +254,8 @@ class RulingDirective(SphinxDirective):
         box["ids"].append(f"ruling-{rid}")
         box += nodes.title(text=f"Ruling: {title}")
         for system, field in named:
+            if len(named) > 1:  # several switches in one box: each under its own name
+                box += nodes.rubric("", "", nodes.literal(text=f"Rulings.{field}"))
             box += self.parse_text_to_nodes(box_markdown(system, field))
         local = nodes.container()  # the page's own context; the field's part is checked by parse_field
         self.state.nested_parse(self.content, self.content_offset, local)
