@@ -121,10 +121,11 @@ def test_a_note_may_not_name_a_field(tmp_path):
 @pytest.mark.parametrize("doc, problem", [
     ("", "has no #: documentation"),
     ("What it does.\n\n**Source:** a.\n\n**We chose:** b.\n\n**Why:** c.", "lacks **As printed:**"),
+    ("What it does.\n\n**Source:** a.\n**We chose:** b.\n\n**As printed:** c.\n\n**Why:** d.", "lacks **We chose:**"),
     ("Order: a then b.\n\n**Source:** a.\n\n**We chose:** b.\n\n**As printed:** c.\n\n**Why:** d.", "no colon"),
 ])
 def test_an_incomplete_documentation_is_named(doc, problem):
-    """An empty doc, a missing part, or a colon in the opening line (napoleon's type) is reported."""
+    """An empty doc, a missing part (or one not opening its paragraph), or a colon in the opening line is reported."""
     assert problem in voidref_rulings.doc_problem(doc)
 
 

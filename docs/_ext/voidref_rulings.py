@@ -31,6 +31,7 @@ has no box anywhere on the site, or more than one.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import pkgutil
 import re
@@ -56,6 +57,7 @@ def _slug(text: str) -> str:
 # -- the games' Rulings and their documentation -------------------------------------------
 
 
+@functools.cache
 def systems() -> dict[str, str]:
     """Every game with a ``Rulings`` dataclass: ``system -> module`` (``"pirates": "voidref.pirates.rulings"``)."""
     import voidref
@@ -91,7 +93,7 @@ def doc_problem(doc: str) -> str | None:
     """What is wrong with a field's documentation (``None`` when it is complete)."""
     if not doc:
         return "has no #: documentation"
-    missing = [p for p in PARTS if not re.search(rf"(^|\n){re.escape(p[:-3])}(:\*\*|\*\* \([^)]*\):)", doc)]
+    missing = [p for p in PARTS if not re.search(rf"(^|\n\n){re.escape(p[:-3])}(:\*\*|\*\* \([^)]*\):)", doc)]
     if missing:
         return f"lacks {', '.join(missing)} (each opening a paragraph)"
     summary = doc.split("\n\n")[0]
