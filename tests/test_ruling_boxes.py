@@ -1,43 +1,164 @@
-"""A Ruling box may only name code that exists (docs/_ext/voidref_sphinx.py).
+"""Ruling boxes are rendered from one text, the Rulings fields' documentation (docs/_ext/voidref_rulings.py).
 
-The build stops on a box whose literal names a ``voidref.…`` path that does not
-import, or a ``Rulings.field`` that is not a field of its game's ``Rulings``.
+A ``{ruling} system.field`` box shows the field's ``#:`` documentation and the
+``STANDARD`` and ``AS_PRINTED`` values read from the code; the build stops on a
+box for a field that does not exist, on an incomplete documentation, on a
+field with no box, and on code a box names that does not exist.
 """
 
 from __future__ import annotations
 
+import glob
+import html
+import io
 import os
+import re
 import sys
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
 
-import voidref_sphinx  # noqa: E402
+import voidref_rulings  # noqa: E402
+
+GAMES = ("cantor", "drifters", "pirates", "twodice", "upper_hand")
+
+
+def plain(text: str) -> str:
+    """Text as a reader sees it: no Markdown or HTML marks, straight quotes, single spaces."""
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = html.unescape(text).replace("``", "").replace("**", "").replace("*", "")
+    text = re.sub(r"[\u201c\u201d]", '"', re.sub(r"[\u2018\u2019]", "'", text))
+    text = " ".join(text.split()).replace("( ", "(").replace(" )", ")")
+    return text.replace(" .", ".").replace(" ,", ",").replace(" :", ":").replace(" ;", ";")
+
+
+def _boxes_in_sources() -> list[tuple[str, str]]:
+    """(page, 'system.field') for every field named by a ``{ruling}`` box in docs/."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                match = re.match(r"^`{3,}\{ruling\} (.+)$", line)
+                if match:
+                    found += [(os.path.relpath(path, ROOT), name) for name in match.group(1).split()]
+    return found
+
+
+def _build(tmp_path, page: str, require_boxes: bool = False) -> tuple[str, str]:
+    """Read one page with the ruling extension; (the box's text, the warnings)."""
+    from sphinx.application import Sphinx
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text("")
+    (src / "index.md").write_text(page)
+    warnings = io.StringIO()
+    app = Sphinx(str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "dummy",
+                 confoverrides={"extensions": ["myst_parser", "voidref_rulings"],
+                                "voidref_rulings_require_boxes": require_boxes},
+                 status=None, warning=warnings, freshenv=True)
+    app.build()
+    boxes = [n for n in app.env.get_doctree("index").findall()
+             if "ruling" in getattr(n, "get", lambda *_: [])("classes", [])]
+    return (boxes[0].astext() if boxes else ""), warnings.getvalue()
+
+
+def test_every_field_is_documented_in_four_parts():
+    """Each field of each game's Rulings says what the source says, what we chose, as printed, and why."""
+    assert sorted(voidref_rulings.systems()) == list(GAMES)
+    for system in GAMES:
+        for field in voidref_rulings.field_names(system):
+            assert voidref_rulings.doc_problem(voidref_rulings.field_doc(system, field)) is None, (system, field)
+
+
+def test_every_field_has_exactly_one_box():
+    """Every Rulings field of every game is named by one `{ruling}` box on the pages, and every name is a field."""
+    named = [name for _, name in _boxes_in_sources()]
+    for name in named:
+        voidref_rulings.parse_field(name)  # raises on a field that does not exist
+    every = {f"{s}.{f}" for s in GAMES for f in voidref_rulings.field_names(s)}
+    assert sorted(named) == sorted(every)
+
+
+def test_stabilization_box_offers_the_printed_reading_and_awaits_confirmation():
+    """Void Pirates' roll-under Stabilization says plainly it is ours, unconfirmed, with 3d6 > HLTH offered."""
+    doc = voidref_rulings.field_doc("pirates", "stabilization_roll_under")
+    assert "awaits the owner's confirmation" in doc and "3d6 > HLTH" in doc
+    assert voidref_rulings.values("pirates", "stabilization_roll_under") == ("True", "False")
+
+
+def test_the_box_shows_the_fields_documentation_and_live_values(tmp_path):
+    """The box's text is the field's documentation, then the STANDARD and AS_PRINTED values from the code."""
+    text, warnings = _build(tmp_path, "# Page\n\n```{ruling} drifters.disengage_from\n:title: Disengage\n```\n")
+    assert "ERROR" not in warnings and "Rulings" not in warnings, warnings
+    doc = plain(voidref_rulings.field_doc("drifters", "disengage_from"))
+    assert plain(text).startswith("Ruling: Disengage " + doc)
+    assert plain(text).endswith("Switch: Rulings.disengage_from, ours (STANDARD) 'long'; "
+                                "as printed (AS_PRINTED) 'engaged'.")
+
+
+def test_a_box_for_a_missing_field_fails_the_build(tmp_path):
+    """A box naming a field that is not in the game's Rulings is an error naming it."""
+    _, warnings = _build(tmp_path, "# Page\n\n```{ruling} pirates.no_such_switch\n```\n")
+    assert "ERROR" in warnings and "'pirates.no_such_switch': no such field" in warnings
+
+
+def test_a_field_with_no_box_fails_the_build(tmp_path):
+    """With every field required, a site that boxes one field warns about every other one."""
+    _, warnings = _build(tmp_path, "# Page\n\n```{ruling} pirates.brig_needs_roll\n```\n", require_boxes=True)
+    assert "Rulings.partial_margin has no ```{ruling} pirates.partial_margin``` box" in warnings
+    assert "brig_needs_roll has no" not in warnings
+
+
+def test_a_note_may_not_name_a_field(tmp_path):
+    """A hand-written note that names a Rulings field is an error: that ruling is a `{ruling}` box."""
+    _, warnings = _build(tmp_path, "# Page\n\n```{ruling-note} Partials\n:id: x\n\n`Rulings.partial_margin`\n```\n")
+    assert "ruling note 'x' names the Rulings field" in warnings
+
+
+@pytest.mark.parametrize("doc, problem", [
+    ("", "has no #: documentation"),
+    ("What it does.\n\n**Source:** a.\n\n**We chose:** b.\n\n**Why:** c.", "lacks **As printed:**"),
+    ("What it does.\n\n**Source:** a.\n**We chose:** b.\n\n**As printed:** c.\n\n**Why:** d.", "lacks **We chose:**"),
+    ("Order: a then b.\n\n**Source:** a.\n\n**We chose:** b.\n\n**As printed:** c.\n\n**Why:** d.", "no colon"),
+])
+def test_an_incomplete_documentation_is_named(doc, problem):
+    """An empty doc, a missing part (or one not opening its paragraph), or a colon in the opening line is reported."""
+    assert problem in voidref_rulings.doc_problem(doc)
 
 
 def test_existing_code_passes():
     """Modules, classes, functions, constants and dataclass fields all resolve."""
     for text in ("voidref.pirates.rulings.Rulings", "voidref.pirates.rulings.Rulings.partial_margin",
                  "voidref.drifters.dice.Pool.parse", "voidref.exact.Dist"):
-        assert voidref_sphinx._missing_code(text, "pirates/action-rolls") is None, text
+        assert voidref_rulings._missing_code(text, "pirates/action-rolls") is None, text
 
 
 def test_a_rulings_field_is_looked_up_in_the_pages_own_game():
     """`Rulings.x` must be a field of that game's Rulings (Void Drifters: also its ships' Rulings)."""
-    assert voidref_sphinx._missing_code("Rulings.partial_margin", "pirates/action-rolls") is None
-    assert voidref_sphinx._missing_code("Rulings.partial_margin=1", "pirates/action-rolls") is None
-    assert voidref_sphinx._missing_code("Rulings.partial_margin", "drifters/dice") is not None
-    assert voidref_sphinx._missing_code("Rulings.stun_subtracts_resistance", "drifters/attacking") is None
+    assert voidref_rulings._missing_code("Rulings.partial_margin", "pirates/action-rolls") is None
+    assert voidref_rulings._missing_code("Rulings.partial_margin=1", "pirates/action-rolls") is None
+    assert voidref_rulings._missing_code("Rulings.partial_margin", "drifters/dice") is not None
+    assert voidref_rulings._missing_code("Rulings.stun_subtracts_resistance", "drifters/attacking") is None
 
 
 def test_code_that_does_not_exist_is_named():
     """A renamed or deleted constant is reported by name."""
-    assert voidref_sphinx._missing_code("voidref.pirates.rulings.PARTIAL_PASSES_YES_NO",
-                                        "pirates/action-rolls") == "voidref.pirates.rulings.PARTIAL_PASSES_YES_NO"
-    assert "no such field" in voidref_sphinx._missing_code("Rulings.no_such_switch", "pirates/ships")
+    assert voidref_rulings._missing_code("voidref.pirates.rulings.PARTIAL_PASSES_YES_NO",
+                                         "pirates/action-rolls") == "voidref.pirates.rulings.PARTIAL_PASSES_YES_NO"
+    assert "no such field" in voidref_rulings._missing_code("Rulings.no_such_switch", "pirates/ships")
 
 
 def test_other_literals_are_left_alone():
     """Literals that are not code paths (dice, numbers, words) are not checked."""
     for text in ("2d6", "True", "3d6 > HLTH", "STANDARD"):
-        assert voidref_sphinx._missing_code(text, "pirates/ships") is None
+        assert voidref_rulings._missing_code(text, "pirates/ships") is None
+
+
+def test_a_field_with_two_boxes_fails_the_build(tmp_path):
+    """One ruling, one box: a second box for the same field is an error naming the first."""
+    _, warnings = _build(tmp_path, "# Page\n\n```{ruling} pirates.brig_needs_roll\n```\n\n"
+                                   "```{ruling} pirates.brig_needs_roll\n:id: again\n```\n")
+    assert "Rulings field pirates.brig_needs_roll has a box already (index#ruling-pirates-brig-needs-roll)" in warnings

@@ -1,7 +1,8 @@
 """The Rulings page lists every ruling box of the site, under its game and its page.
 
 Runs on the built site (``make site``); each ruling box is an admonition with
-the class ``ruling`` and an id ``ruling-...``.
+the class ``ruling`` (and ``ruling-switch`` for a box rendered from a Rulings
+field, ``ruling-note`` for a hand-written one) and an id ``ruling-...``.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import os
 import re
 
 import pytest
+from test_ruling_boxes import _boxes_in_sources, plain, voidref_rulings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, os.environ.get("VOIDREF_SITE", os.path.join("_build", "html")))
@@ -37,7 +39,8 @@ def _boxes() -> dict[str, set[str]]:
     for folder in GAMES:
         for name in sorted(os.listdir(os.path.join(SITE, folder))):
             if name.endswith(".html"):
-                ids = set(re.findall(r'<div class="ruling admonition" id="(ruling-[^"]+)"', _read(f"{folder}/{name}")))
+                page = _read(f"{folder}/{name}")
+                ids = set(re.findall(r'<div class="ruling [^"]*admonition" id="(ruling-[^"]+)"', page))
                 if ids:
                     found[f"{folder}/{name}"] = ids
     return found
@@ -61,3 +64,25 @@ def test_the_rulings_page_uses_headings_for_games_and_pages(rulings_page):
     assert [h for h in h2 if h.strip() != "Contents"] == list(GAMES.values())
     h3 = re.findall(r"<h3>([^<]+)<", rulings_page)
     assert len(h3) == len(_boxes())
+
+
+def _box_html(page: str, text: str, name: str) -> str:
+    """The HTML of the switch box on *page* that names the field *name* (``system.field``)."""
+    field = name.split(".")[1]
+    for match in re.finditer(r'<div class="ruling ruling-switch admonition" id="ruling-[^"]+">(.*?)</div>', text, re.S):
+        if f"Rulings.{field}</span>" in match.group(1):
+            return match.group(1)
+    raise AssertionError(f"no box for {name} on {page}")
+
+
+def test_each_switch_box_shows_its_fields_documentation_and_values(rulings_page):
+    """The built box holds the field's documentation word for word, then its STANDARD and AS_PRINTED values."""
+    for source, name in _boxes_in_sources():
+        page = source.removeprefix("docs/").removesuffix(".md") + ".html"
+        box = plain(_box_html(page, _read(page), name))
+        system, field = name.split(".")
+        assert plain(voidref_rulings.field_doc(system, field)) in box, name
+        ours, printed = voidref_rulings.values(system, field)
+        readings = (f"ours and as printed (STANDARD, AS_PRINTED) {ours}" if ours == printed
+                    else f"ours (STANDARD) {ours}; as printed (AS_PRINTED) {printed}")
+        assert f"Switch: Rulings.{field}, {readings}." in box, name

@@ -2,10 +2,9 @@
 
 Directives:
 
-``{ruling} Title``
-    One recognisable admonition for a rules interpretation, with the anchor
-    ``ruling-<id>`` (option ``:id:``). Every ruling on the site is collected
-    by ``{ruling-index}`` on the Rulings page.
+``{ruling} system.field``, ``{ruling-note} Title``, ``{ruling-index} folder``
+    The ruling boxes, rendered from the ``Rulings`` fields' documentation
+    (defined in ``voidref_rulings``).
 
 ``{computed} dotted.path.to.function``
     Calls the function at build time and renders the MyST Markdown it returns
@@ -18,163 +17,15 @@ Directives:
 from __future__ import annotations
 
 import ast
-import dataclasses
 import importlib
 import json
 import re
 
 import voidref_sources
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util import docname_join
 from sphinx.util.docutils import SphinxDirective
-
-
-def _slug(text: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
-
-
-class RulingDirective(SphinxDirective):
-    """``{ruling} Title`` with ``:id:``: a ruling admonition that the Rulings page lists."""
-
-    has_content = True
-    required_arguments = 1
-    final_argument_whitespace = True
-    option_spec = {"id": directives.unchanged_required}
-
-    def run(self):
-        title = self.arguments[0]
-        rid = self.options.get("id") or _slug(title)
-        target = f"ruling-{rid}"
-        admonition = nodes.admonition(classes=["ruling"])
-        admonition["ids"].append(target)
-        admonition += nodes.title(text=f"Ruling: {title}")
-        self.state.nested_parse(self.content, self.content_offset, admonition)
-        for literal in admonition.findall(nodes.literal):
-            problem = _missing_code(literal.astext(), self.env.docname)
-            if problem:
-                raise self.error(f"ruling {rid!r} names code that does not exist: {problem}")
-        std = self.env.get_domain("std")
-        std.note_hyperlink_target(target, self.env.docname, target, title)
-        rulings = self.env.__dict__.setdefault("voidref_rulings", {})
-        if target in rulings and rulings[target][0] != self.env.docname:
-            raise self.error(f"ruling id {rid!r} is used twice ({rulings[target][0]} and {self.env.docname})")
-        rulings[target] = (self.env.docname, title)
-        return [admonition]
-
-
-_RULINGS_MODULES = {"drifters": ("voidref.drifters.rulings", "voidref.drifters.ships.rulings")}
-
-
-def _resolve(dotted: str) -> bool:
-    """Whether *dotted* (``voidref.pkg.module.Name.attr``) names something that exists."""
-    parts = dotted.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for name in parts[cut:]:
-            if dataclasses.is_dataclass(obj) and isinstance(obj, type) and name in {
-                    f.name for f in dataclasses.fields(obj)}:
-                obj = None  # a dataclass field: exists, with no class attribute if it has no default
-                continue
-            if obj is None or not hasattr(obj, name):
-                return False
-            obj = getattr(obj, name)
-        return True
-    return False
-
-
-def _missing_code(text: str, docname: str) -> str | None:
-    """The code a ruling box names in a literal, if it does not exist (``None`` when it does).
-
-    ``voidref.…`` paths must import; ``Rulings.field`` must be a field of the
-    ``Rulings`` of the game the page belongs to.
-    """
-    text = text.strip().split("=")[0].strip()
-    if re.fullmatch(r"voidref(\.\w+)+", text):
-        return None if _resolve(text) else text
-    match = re.fullmatch(r"Rulings\.(\w+)", text)
-    if match:
-        folder = docname.split("/")[0]
-        modules = _RULINGS_MODULES.get(folder, (f"voidref.{folder}.rulings",))
-        if any(_resolve(f"{m}.Rulings.{match.group(1)}") for m in modules):
-            return None
-        return f"{text} (no such field in {' or '.join(m + '.Rulings' for m in modules)})"
-    return None
-
-
-class ruling_index(nodes.General, nodes.Element):
-    """Placeholder filled with every ruling once all pages are read."""
-
-
-class RulingIndexDirective(SphinxDirective):
-    """``{ruling-index} folder``: every ruling on the pages of one game, grouped by page.
-
-    The argument is the game's folder under ``docs/`` (``drifters``, ``pirates``, ...).
-    Each page that holds rulings becomes a heading of its own, in the order of the
-    game's table of contents, listing links to its ruling boxes.
-    """
-
-    required_arguments = 1
-
-    def run(self):
-        return [ruling_index("", folder=self.arguments[0].strip().strip("/"))]
-
-
-def _toc_order(env, folder: str) -> list[str]:
-    """The game's pages in reading order: its index's table of contents, depth first."""
-    order: list[str] = []
-
-    def walk(doc: str) -> None:
-        if doc in order:
-            return
-        order.append(doc)
-        for child in env.toctree_includes.get(doc, []):
-            walk(child)
-
-    walk(f"{folder}/index")
-    return order
-
-
-def _fill_ruling_index(app, doctree, fromdocname):
-    rulings = getattr(app.env, "voidref_rulings", {})
-    for node in doctree.findall(ruling_index):
-        folder = node["folder"]
-        order = _toc_order(app.env, folder)
-        by_doc: dict[str, list[tuple[str, str]]] = {}
-        for target, (docname, title) in sorted(rulings.items(), key=lambda kv: kv[1][1]):
-            if docname.startswith(folder + "/"):
-                by_doc.setdefault(docname, []).append((target, title))
-        content = []
-        for docname in sorted(by_doc, key=lambda d: (order.index(d) if d in order else len(order), d)):
-            page_title = app.env.titles[docname].astext() if docname in app.env.titles else docname
-            section = nodes.section(ids=[f"rulings-{_slug(docname)}"])
-            section += nodes.title(text=page_title)
-            blist = nodes.bullet_list()
-            for target, title in by_doc[docname]:
-                ref = nodes.reference("", title, internal=True,
-                                      refuri=app.builder.get_relative_uri(fromdocname, docname) + "#" + target)
-                item = nodes.list_item()
-                item += nodes.paragraph("", "", ref)
-                blist += item
-            section += blist
-            content.append(section)
-        if not content:
-            content = [nodes.paragraph(text="No rulings on these pages.")]
-        node.replace_self(content)
-
-
-def _purge_rulings(app, env, docname):
-    rulings = getattr(env, "voidref_rulings", {})
-    for target in [t for t, (d, _) in rulings.items() if d == docname]:
-        del rulings[target]
-
-
-def _merge_rulings(app, env, docnames, other):
-    env.__dict__.setdefault("voidref_rulings", {}).update(getattr(other, "voidref_rulings", {}))
 
 
 class ComputedDirective(SphinxDirective):
@@ -411,19 +262,14 @@ def _rewrite_indexed_pages(app, env, added, changed, removed):
 
 def setup(app):
     app.setup_extension("voidref_sources")
-    app.add_directive("ruling", RulingDirective)
-    app.add_directive("ruling-index", RulingIndexDirective)
+    app.setup_extension("voidref_rulings")
     app.add_directive("computed", ComputedDirective)
-    app.add_node(ruling_index)
-    app.connect("doctree-resolved", _fill_ruling_index)
     app.connect("doctree-resolved", _embed_term_definitions)
     app.connect("doctree-resolved", _add_search_hints)
     app.connect("env-updated", _reset_term_cache)
     app.connect("doctree-read", _note_indexed_page)
     app.connect("env-merge-info", _merge_indexed_pages)
     app.connect("env-get-outdated", _rewrite_indexed_pages)
-    app.connect("env-purge-doc", _purge_rulings)
-    app.connect("env-merge-info", _merge_rulings)
     app.add_css_file("voidref.css")
     app.add_js_file("terms.js", loading_method="defer")
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 4}

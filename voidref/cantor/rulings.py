@@ -65,62 +65,122 @@ class Rulings(RulingsBase):
     """
 
     #: What a net of 0 or less rolls.
-    #: **Source:** net the dice, roll that many d6, keep the highest; silent on a net of
-    #: 0 or below. **We chose** :attr:`NetZero.KEEP_LOWEST`, our own invention: 0 rolls 2
-    #: keeping the lowest, -1 rolls 3 keeping the lowest, and so on. **Why:** a plain shot
-    #: with no sources nets 0; each source on either side then moves the odds one step.
-    #: Printed reading: :attr:`NetZero.NO_DICE`, the count taken literally (no dice, the
-    #: total is Grit alone); :attr:`NetZero.ONE_DIE` is the third reading.
+    #:
+    #: **Source:** net the dice, roll that many d6 and keep the highest; it never says what
+    #: happens when the net is 0 or below.
+    #:
+    #: **We chose:** ``NetZero.KEEP_LOWEST``, our own invention, not the card's: a net of 0 rolls
+    #: 2 dice and keeps the **lowest**, and each step below 0 adds one more die kept lowest (-1
+    #: rolls 3, -2 rolls 4). A third reading, ``NetZero.ONE_DIE``, rolls one die for any net of 1
+    #: or less.
+    #:
+    #: **As printed:** ``NetZero.NO_DICE``: the count taken literally, so no dice are rolled and
+    #: the total is Grit alone.
+    #:
+    #: **Why:** a plain shot with no sources nets 0, and under the literal count its total would
+    #: be Grit alone; counting outward from one die makes every source on either side move the
+    #: odds by one step, and it bears out the card's remarks that a capital gun's +2 lets
+    #: fighters eat a battle whale and that +3 through a Broadside's bow is in practice blocked
+    #: (+3 with nothing against it rolls 5 dice keeping the lowest).
     net_zero: NetZero = NetZero.KEEP_LOWEST
 
     #: How far Blast N reaches.
-    #: **Source:** the splash hits everything adjacent to the target and never uses N.
-    #: **We chose** True, our invention: N is a radius in spaces (Blast 1 is exactly
-    #: adjacent). **Why:** a number after a tag usually sizes it in grid games.
-    #: Printed reading: False, adjacent spaces only whatever N is.
+    #:
+    #: **Source:** gives the splash to everything adjacent to the target and never uses N.
+    #:
+    #: **We chose:** ``True``, our own invention: N is the radius, everything within N spaces.
+    #: The two readings agree for Blast 1.
+    #:
+    #: **As printed:** ``False``: adjacent spaces only, whatever N is.
+    #:
+    #: **Why:** a number after a tag usually sizes it on a grid; the card never says so.
     blast_n_is_radius: bool = True
 
     #: Whether the attacker's own facing (side +1, rear +2) counts for melee.
-    #: **Source:** lists own facing among the difficulty sources and words it as firing
-    #: out of an arc. **We chose** True, our invention: every attack, melee included.
-    #: **Why:** the card says "fire" for any attack (rate of fire counts every attack).
-    #: Printed reading: False, only shots.
+    #:
+    #: **Source:** lists your own facing among the difficulty sources and speaks of firing out of
+    #: an arc.
+    #:
+    #: **We chose:** ``True``, our own reading: the side and rear penalties apply to every
+    #: attack, melee included.
+    #:
+    #: **As printed:** ``False``: only shots fired out of an arc pay them.
+    #:
+    #: **Why:** the list of sources is general, and the card uses "fire" for any attack (rate of
+    #: fire counts every attack).
     facing_applies_to_melee: bool = True
 
-    #: Order of the Stunned cap and the rear-arc drop.
-    #: **Source:** step 1 caps a Stunned target's Evasion at 5; a rear-arc attack drops
-    #: its defense by 2; no order is given. **We chose** True: cap first, then drop (a
-    #: Stunned target hit from behind is at 3 at most). **Why:** the defense is chosen and
-    #: capped in step 1, before the sources of step 3. False drops first, then caps
-    #: (at 5 at most). Printed reading: no order, so True.
+    #: The order of the Stunned cap and the rear-arc drop.
+    #:
+    #: **Source:** caps a Stunned target's Evasion at 5 in step 1 and, among the accuracy
+    #: sources, has an attack into the rear arc drop the defense by 2, without ordering the two
+    #: or naming a defense.
+    #:
+    #: **We chose:** ``True``: apply the cap first, then take 2 off whichever defense the attack
+    #: uses, E-Defense included; a Stunned target hit from behind is at 3 or lower. ``False``
+    #: takes the 2 off first, then caps, so the same target is at 5 or lower.
+    #:
+    #: **As printed:** the card gives no order, so the printed reading keeps ours.
+    #:
+    #: **Why:** the defense is settled in step 1, before the sources of step 3 are counted.
     rear_drop_after_stunned_cap: bool = True
 
     #: Whether Reliable N is also the least a hit's damage can be after fall-off.
-    #: **Source:** fall-off leaves "a Reliable minimum" untouched; Reliable otherwise only
-    #: lands on a miss. **We chose** True: on a hit the rolled damage after fall-off is
-    #: at least N. **Why:** a hit should never do less than the miss would. False lets
-    #: fall-off take a hit below N. Printed reading: True.
+    #:
+    #: **Source:** fall-off leaves a Reliable minimum alone; otherwise Reliable is spoken of only
+    #: on a miss.
+    #:
+    #: **We chose:** ``True``: after fall-off, a hit's rolled damage is at least N. ``False``
+    #: lets fall-off take a hit below N, down to 1.
+    #:
+    #: **As printed:** ``True``, we take this to be the card's reading too.
+    #:
+    #: **Why:** the card calls it a minimum, and a hit should never do less than the same
+    #: weapon's miss.
     reliable_floors_a_hit: bool = True
 
-    #: Whether Reliable lands when there is no attack (out of range or TOO CLOSE).
-    #: **Source:** out of range means no hit; TOO CLOSE ordnance is disarmed. **We
-    #: chose** False: neither is an attack, so nothing lands and nothing is spent.
-    #: **Why:** Lock On is spent only by an in-range attack, so an out-of-range shot is
-    #: not one. True lets Reliable land as on any miss. Printed reading: False.
+    #: Whether Reliable lands when there is no attack (out of range, or TOO CLOSE).
+    #:
+    #: **Source:** out of range means no hit; TOO CLOSE ordnance is disarmed; Reliable damage
+    #: lands on a miss.
+    #:
+    #: **We chose:** ``False``: neither case is an attack: nothing is rolled, Reliable does not
+    #: land, and Lock On, Bolster and Aim are not spent. ``True`` lets Reliable land as on any
+    #: miss.
+    #:
+    #: **As printed:** ``False``, which is also the card's reading.
+    #:
+    #: **Why:** the card says Lock On is spent by an *in-range* attack, so a shot out of range is
+    #: not an attack; disarmed ordnance deals nothing.
     reliable_when_no_attack: bool = False
 
     #: Whether AP weapons and Shredded bystanders skip Armor in the Blast splash.
-    #: **Source:** the splash is half the raw damage minus each unit's Armor; AP and
-    #: Shredded skip Armor in step 5. **We chose** True. **Why:** both mean "Armor does
-    #: not count" wherever Armor is counted. False subtracts Armor from every splash.
-    #: Printed reading: True.
+    #:
+    #: **Source:** the splash is half the raw damage less each unit's Armor; AP and Shredded skip
+    #: Armor in step 5.
+    #:
+    #: **We chose:** ``True``: AP weapons and Shredded bystanders skip Armor here too; the splash
+    #: ignores the bystanders' Exposed and Brace. "Raw damage" is the damage dice as rolled, with
+    #: Aim's and Sniper's dice, before fall-off, Exposed, Armor and Brace. ``False`` takes each
+    #: bystander's Armor off every splash.
+    #:
+    #: **As printed:** ``True``, also our reading of the card.
+    #:
+    #: **Why:** AP and Shredded mean Armor does not count wherever it is counted; "raw" excludes
+    #: the other steps.
     blast_respects_ap_and_shredded: bool = True
 
-    #: Whether Armor comes off the Vespertide's 2 Energy.
-    #: **Source:** the wave deals 2 Energy to everything in the low band. **We chose**
-    #: True: Exposed doubles it, Armor (unless Shredded) comes off, no floor. **Why:** the
-    #: card removes Armor only where it says "raw" or "no Armor". False: the full 2 (or
-    #: 4 when Exposed) lands. Printed reading: True.
+    #: Whether Armor comes off the Vespertide wave's 2 Energy.
+    #:
+    #: **Source:** the wave deals 2 Energy to everything in the low band.
+    #:
+    #: **We chose:** ``True``: Exposed doubles it and Armor (unless Shredded) comes off; no floor
+    #: lifts it to 1. ``False`` lands the full 2, or 4 when Exposed, whatever the Armor.
+    #:
+    #: **As printed:** ``True``, our reading of the card.
+    #:
+    #: **Why:** the card strips Armor only where it says "raw" or "no Armor", and the floor of 1
+    #: belongs to a clean hit.
     vespertide_damage_meets_armor: bool = True
 
     def __post_init__(self) -> None:

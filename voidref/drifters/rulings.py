@@ -169,85 +169,154 @@ class Rulings(RulingsBase):
     ['anchored_skips_push_off', 'armor_bypass_ignores_screen_dice', 'disengage_from']
     """
 
-    #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity,
-    #: in that order. **Source:** in all three bands "movement slows", by a
-    #: table (Chapter Ten) we do not have. **We chose:** 1, 1 and 2, the same
-    #: steps as the Bane Dice those bands add to physical checks. **Printed:**
-    #: no number, so the printed reading is ours too; what the source does
-    #: fix is that Elevated slows you, so no band here may be 0.
+    #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity, in that order.
+    #:
+    #: **Source:** in all three bands movement slows, by a Chapter Ten table we do not have.
+    #:
+    #: **We chose:** ``(1, 1, 2)``: each move costs 1 extra Maneuver in Elevated, 1 in High and 2
+    #: in Extreme, the same steps as the Bane Dice those bands add to physical checks.
+    #:
+    #: **As printed:** no number is printed, so the printed reading is ours too.
+    #:
+    #: **Why:** the source says all three bands slow you, so no band may be free (none may be 0);
+    #: the numbers themselves are ours.
     heavy_gravity_move_maneuvers: tuple[int, int, int] = (1, 1, 2)
 
-    #: Whether an anchored character (mag boots on a ferrous surface, a secure
-    #: handhold) moves in microgravity without the push-off Maneuver.
-    #: **Source:** anchoring cancels the stance Bane Dice; the push-off
-    #: sentence names no exception. **We chose:** ``True``, our invention:
-    #: mag boots are what let you walk. **Printed:** ``False``, every
-    #: deliberate move in microgravity pays the push-off.
+    #: Whether an anchored character (mag boots on a ferrous surface, a secure handhold) moves in
+    #: microgravity without the push-off Maneuver.
+    #:
+    #: **Source:** in microgravity a deliberate move needs a push-off and costs 1 extra Maneuver;
+    #: anchoring is mentioned only for checks that need a stable stance, and the push-off
+    #: sentence names no exception.
+    #:
+    #: **We chose:** ``True``, our own invention: an anchored character moves without the
+    #: push-off.
+    #:
+    #: **As printed:** ``False``: every deliberate move in microgravity pays the push-off.
+    #:
+    #: **Why:** mag boots on a deck are what let you walk instead of float.
     anchored_skips_push_off: bool = True
 
-    #: Whether medical care's "2 Boons remove 1 more Wound" may be bought
-    #: again with every further 2 Boons. **Source:** one sentence: 2 Boons may
-    #: remove 1 more Wound, save supplies or shorten the recovery. **We
-    #: chose:** ``False``, once per check (4 Boons still heal 1 more Wound;
-    #: the rest can go on the other two uses). **Printed:** ``False``, the
-    #: sentence names one Wound. ``True`` is the house rule that repeats it.
+    #: Whether medical care's extra Wound for 2 Boons may be bought again with every further 2
+    #: Boons.
+    #:
+    #: **Source:** each net Success of the Medicine check removes one more Wound, without saying
+    #: more than what; and 2 Boons may take off 1 more Wound (or save supplies, or shorten the
+    #: recovery), a single sentence naming a single Wound.
+    #:
+    #: **We chose:** ``False``: the care adds to the full rest's Might, so a rested patient in
+    #: care recovers Might plus net Successes, plus 1 if 2 Boons go on Wounds; the Boon Wound is
+    #: bought once per check, so 4 Boons still heal 1 more Wound and the rest can go on the other
+    #: two uses.
+    #:
+    #: **As printed:** ``False`` too, the sentence names one Wound; ``True`` is the house rule
+    #: that repeats it for every 2 Boons.
+    #:
+    #: **Why:** the full rest is the only other Wound recovery the chapter gives, and the Boon
+    #: sentence names one Wound.
     medical_boons_repeat: bool = False
 
-    #: Whether firing a (not thrown) ranged weapon is a "physical action", so
-    #: a Calamity on it leaves the shooter Drifting in microgravity.
-    #: **Source:** a Calamity on a physical action sets you drifting; it does
-    #: not say which actions are physical, and ranged attacks take no gravity
-    #: penalty. **We chose:** ``False``, our invention: melee, unarmed and
-    #: thrown attacks (and Athletics) are physical, pulling a trigger is not.
-    #: **Printed:** silent; the printed reading is ours.
+    #: Whether firing a (not thrown) ranged weapon is a physical action, so that a Calamity on it
+    #: leaves the shooter Drifting in microgravity.
+    #:
+    #: **Source:** a Calamity on a physical action leaves you drifting, without saying which
+    #: actions are physical; ranged attacks take no gravity penalty.
+    #:
+    #: **We chose:** ``False``, our own reading: melee, unarmed and thrown attacks (and Athletics
+    #: checks) are physical; pulling a trigger is not. ``True`` makes every attack physical.
+    #:
+    #: **As printed:** the source is silent, so the printed reading is ours.
+    #:
+    #: **Why:** those are the attacks that move your body, and the gravity rules already treat
+    #: shooting apart.
     ranged_shot_is_physical: bool = False
 
     #: The nearest ship range band a Helm may Disengage from.
-    #: **Source:** no rule; the worked example's pilot plans to Break to Long
-    #: and then Disengage. **We chose:** ``"long"``, our invention read off that plan.
-    #: **Printed:** no limit, ``"engaged"``.
+    #:
+    #: **Source:** no Disengage rule is printed; the worked example's pilot plans to Break to
+    #: Long and then Disengage in the same turn.
+    #:
+    #: **We chose:** ``"long"``, our own invention: Disengage works only from Long range or
+    #: farther.
+    #:
+    #: **As printed:** no limit, ``"engaged"``: any band.
+    #:
+    #: **Why:** that plan is the only hint, and it explains why she breaks to Long first.
     disengage_from: str = "long"
 
-    #: Whether Armor Bypass also cancels the Bane Dice a deflection screen
-    #: adds to the attack. **Source:** such a weapon "ignores Armor and
-    #: screens", written in the damage steps. **We chose:** ``False``, our
-    #: invention: it ignores the screen's Damage Reduction, the screen's Bane
-    #: Dice still count. **Printed:** ``True``, it ignores screens outright.
+    #: Whether Armor Bypass also cancels the Bane Dice a deflection screen adds to the attack.
+    #:
+    #: **Source:** a weapon with Armor Bypass ignores Armor and screens, said among the damage
+    #: steps.
+    #:
+    #: **We chose:** ``False``, our own reading: it skips the screen's Damage Reduction, but the
+    #: Bane Dice a screen adds to the attack roll still count.
+    #:
+    #: **As printed:** ``True``: read literally, the screen is ignored outright, dice included.
+    #:
+    #: **Why:** the sentence sits in the damage steps; the attack pool is a separate, earlier
+    #: step.
     armor_bypass_ignores_screen_dice: bool = False
 
-    #: When a ship becomes destroyed or out of control.
-    #: **Source:** step 5 applies the round's damage; "Ship Damage" says the
-    #: ship is destroyed "when" Hull Damage reaches Hull Points. **We chose:**
-    #: ``True``, our reading: only at step 5, so a ship hit early in a round
-    #: still takes its turn. **Printed:** the order of the round says the
-    #: same, so ``True``; ``False`` makes the state change the moment the hit
-    #: lands.
+    #: When a ship becomes destroyed or out of control, at step 5 or the moment the hit lands.
+    #:
+    #: **Source:** hits land on the ships' turns (step 4), and step 5 applies the round's Hull
+    #: Damage, System Damage and Heat; yet the Ship Damage section says a ship is destroyed
+    #: *when* its Hull Damage reaches its Hull Points, and the example gives running totals after
+    #: each hit.
+    #:
+    #: **We chose:** ``True``, our reading of the round's order: keep running totals, and a ship
+    #: becomes destroyed or out of control only in step 5. ``False`` makes the state change the
+    #: moment the hit lands.
+    #:
+    #: **As printed:** the printed order of the round says the same, so ``True``; the other
+    #: reading is just as defensible.
+    #:
+    #: **Why:** it follows the printed order, so a ship hit early in a round still takes its
+    #: turn.
     ship_states_at_step_five: bool = True
 
-    #: Where a thrown weapon's reach stops when gravity shifts it.
-    #: **Source:** one band farther in microgravity, two shorter in High and
-    #: Extreme gravity, with no word on the ends of the scale. **We chose:**
-    #: ``False``: never past Extreme, the farthest personal band, and a weapon
-    #: shifted below Engaged cannot be thrown at all in that gravity (a Short
-    #: knife in High gravity). **Printed:** silent, so the same; ``True`` lets
-    #: such a weapon still be thrown at Engaged.
+    #: Where a thrown weapon's reach stops when gravity shifts it below Engaged.
+    #:
+    #: **Source:** one band farther in microgravity, two shorter in High and Extreme gravity,
+    #: with no word on the ends of the scale.
+    #:
+    #: **We chose:** ``False``: never past Extreme, and a weapon shifted below Engaged cannot be
+    #: thrown at all in that gravity (a Short knife in High gravity). ``True`` stops the shift at
+    #: Engaged, so such a weapon can still be thrown there.
+    #:
+    #: **As printed:** silent, so the printed reading is ours.
+    #:
+    #: **Why:** Extreme is the farthest personal band, and there is no band nearer than Engaged.
     thrown_reach_stops_at_engaged: bool = False
 
     #: How a condition applied again is extended.
-    #: **Source:** applying it again "extends its duration" and never
-    #: strengthens it, without saying by how much. **We chose:** ``True``, the new duration is added to the
-    #: time still left. **Printed:** silent on the amount, so the same;
-    #: ``False`` restarts the clock at the longer of the two (which sometimes
-    #: extends nothing).
+    #:
+    #: **Source:** applying it again extends its duration and never strengthens it, without
+    #: saying by how much.
+    #:
+    #: **We chose:** ``True``: the new duration is added to the time still left. ``False``
+    #: restarts the clock at the longer of the two.
+    #:
+    #: **As printed:** silent on the amount, so the printed reading is ours.
+    #:
+    #: **Why:** restarting the clock would sometimes lengthen nothing, which is not an extension.
     condition_reapply_adds: bool = True
 
     #: Whether Resistance reduces a Stun weapon's hit.
-    #: **Source:** a Stun weapon deals Strain instead of Wounds, and Strain
-    #: inflicted directly ignores Resistance unless the effect says otherwise;
-    #: which of the two a Stun hit is, it does not say. **We chose:** ``True``,
-    #: a Stun hit is still a hit with a Damage value, so Resistance comes off
-    #: and the rest is Strain. **Printed:** both sentences are printed, so
-    #: either reading is literal; ``False`` treats the hit as direct Strain.
+    #:
+    #: **Source:** a Stun weapon deals Strain instead of Wounds, and Strain inflicted *directly*
+    #: ignores Resistance unless the effect says otherwise; which of the two a Stun hit is, it
+    #: does not say.
+    #:
+    #: **We chose:** ``True``: take Resistance off a Stun hit's damage as usual; what is left is
+    #: Strain. ``False`` treats the hit as direct Strain.
+    #:
+    #: **As printed:** both sentences are printed, so either reading is literal; the printed
+    #: reading keeps ours.
+    #:
+    #: **Why:** a Stun hit is still a hit with a Damage value, not an effect that inflicts Strain
+    #: outright.
     stun_subtracts_resistance: bool = True
 
     def __post_init__(self) -> None:

@@ -91,113 +91,258 @@ class Rulings(RulingsBase):
     """
 
     #: Which Attribute Modifier scale turns a score into its AtMod.
-    #: **Source:** prints no table; its one example gives AGL 14 a +5. **We chose**
-    #: True: (score - 4) // 2, one point of modifier per two of score (10 is +3). False
-    #: reads the example one for one, score - 9 (10 is +1, 20 is +11). Printed reading:
-    #: no table, so True.
+    #:
+    #: **Source:** prints no table; its Initiative example gives AGL 14 a +5.
+    #:
+    #: **We chose:** ``True``: AtMod = (score - 4) // 2, rounded down, for scores 1 to 20 (10 is
+    #: +3). ``False`` takes the example one for one, score - 9, which also gives +5 at 14 but +1
+    #: at 10 and +11 at 20.
+    #:
+    #: **As printed:** no table is printed, so the printed reading has nothing else to offer and
+    #: keeps ours.
+    #:
+    #: **Why:** it matches the one printed value, and one point of modifier per two points of
+    #: score leaves the 3d6 doing most of the work.
     attribute_modifier_halved: bool = True
 
     #: How far under the TN a total may land and still be a partial success.
-    #: **Source:** prints the band once, for the ship maneuver ("TN-1"), and says every
-    #: Action Roll can end in a partial. **We chose** 1 for every roll against a TN (0
-    #: turns partials off). Printed reading: the same.
+    #:
+    #: **Source:** every Action Roll can end in a partial, but the band is printed once, for the
+    #: ship maneuver (TN - 1); an opposed tie is the other partial.
+    #:
+    #: **We chose:** ``1``: a total of exactly TN - 1 is a partial on every roll against a TN.
+    #: ``0`` switches partials off.
+    #:
+    #: **As printed:** the same band, so ``1``.
+    #:
+    #: **Why:** it is the one band the text gives.
     partial_margin: int = 1
 
-    #: Whether a partial success (TN - 1) passes a yes-or-no task.
-    #: Such tasks are Stun, the EVA launch, seal, vent, bridge, engine and break away.
-    #: **Source:** TN 15, 12, 18 or 21 with no partial effect, so the number must be
-    #: reached. **We chose** False: a partial there is a lesser result the GM narrates,
-    #: not a pass. True is the earlier house reading, drawn from the maneuver's partial
-    #: that keeps its effect at a cost. Printed reading: False.
+    #: Whether a partial success (TN - 1) passes a yes-or-no task (Stun, the EVA launch, sealing,
+    #: venting, the bridge, the engine, breaking away).
+    #:
+    #: **Source:** gives those tasks as plain targets (TN 15, 12, 18 or 21) with no partial
+    #: effect, so the number must be reached.
+    #:
+    #: **We chose:** ``False``: the total must reach the TN; a total of TN - 1 is a lesser result
+    #: for the GM to narrate, never a pass. A task that yields an amount (damage, repair) gives
+    #: half instead.
+    #:
+    #: **As printed:** ``False`` too. ``True`` is our earlier house reading: a partial passes
+    #: with a complication, by analogy with the ship maneuver, whose partial keeps its effect at
+    #: a cost.
+    #:
+    #: **Why:** the text never extends that cost to these tasks.
     partial_passes_yes_no: bool = False
 
     #: Whether a natural 18 on an attack hits as a Critical Hit whatever the totals.
-    #: **Source:** a natural 18 makes the attack a Critical Hit (+1d4). **We chose**
-    #: True, as printed. False is the earlier house reading: the total still decides
-    #: and only an 18 that succeeds is a Critical Hit. Rolls that are not attacks
-    #: always go by their totals.
+    #:
+    #: **Source:** an attack whose 3d6 shows 18 is a Critical Hit (+1d4), with no condition on
+    #: the total.
+    #:
+    #: **We chose:** ``True``, as printed: the attack hits as a Critical Hit whatever the totals,
+    #: in an opposed roll or against a TN. Rolls that are not attacks (a Stun roll, a repair, a
+    #: ram's opposed Piloting) still go by their totals.
+    #:
+    #: **As printed:** ``True``. ``False`` is our earlier house reading: the total still decides,
+    #: and only an 18 that succeeds is a Critical Hit.
+    #:
+    #: **Why:** the source is clear, and a Critical Hit that could miss would not be one.
     natural_18_attack_hits: bool = True
 
-    #: Whether a natural 3 fails whatever the total (and loses an opposed roll).
-    #: **Source:** names it a Critical Failure. **We chose** True, as printed; False
-    #: keeps the fumble but lets the total decide.
+    #: Whether a natural 3 fails whatever the total (and so loses an opposed roll).
+    #:
+    #: **Source:** a natural 3 makes the roll a Critical Failure; it does not say how that meets
+    #: an opposed roll.
+    #:
+    #: **We chose:** ``True``, as printed: a natural 3 fails whatever the total, so that side
+    #: loses the contest. ``False`` keeps the fumble but lets the total decide.
+    #:
+    #: **As printed:** ``True``.
+    #:
+    #: **Why:** a Critical Failure cannot win.
     natural_3_always_fails: bool = True
 
-    #: When both sides of an opposed roll show a natural 3.
-    #: **Source:** silent. **We chose** True: both fumble and the totals decide. False:
-    #: the initiator's action fails. Printed reading: no text, so True.
+    #: What happens when both sides of an opposed roll show a natural 3.
+    #:
+    #: **Source:** silent.
+    #:
+    #: **We chose:** ``True``: both fumble and the totals decide. ``False`` makes the initiator's
+    #: action fail.
+    #:
+    #: **As printed:** no text, so the printed reading keeps ours.
+    #:
+    #: **Why:** with two Critical Failures the totals are the fairest tie-break.
     double_natural_3_compare_totals: bool = True
 
-    #: When a partial hit's half damage is taken, before or after armour.
-    #: **Source:** a tie deals "half damage rounded down" and armour soaks damage; the
-    #: order is not given. **We chose** True: halve the weapon roll (critical die
-    #: included), then soak, then the minimum of 1. False halves what gets through the
-    #: armour (still at least 1). Printed reading: either, so True.
+    #: Whether a partial hit's damage is halved before armour soaks it.
+    #:
+    #: **Source:** a tie gives the attacker half damage, rounded down, and armour soaks damage;
+    #: the order of the two is not given, so both fit the text.
+    #:
+    #: **We chose:** ``True``: halve the weapon's roll (critical die included), then soak; the
+    #: minimum of 1 still applies. ``False`` soaks first, then halves what gets through (still at
+    #: least 1), so armour weighs less on a partial hit.
+    #:
+    #: **As printed:** either order is literal, so the printed reading keeps ours.
+    #:
+    #: **Why:** damage starts from the weapon roll, and a partial hit is still a hit.
     partial_halves_before_soak: bool = True
 
     #: Whether wound penalties add up band by band.
-    #: **Source:** heads the wound table "cumulative". **We chose** False: only the
-    #: band you are in applies (-2, -5, -10), and "cumulative" means it stacks with
-    #: other modifiers, since the bands already grow. True, the literal reading, adds
-    #: every band passed (-2, -7, -17).
+    #:
+    #: **Source:** prints whole-percent bands and heads the wound table "cumulative".
+    #:
+    #: **We chose:** ``False``: only the band you are in applies (-2, -5, -10), and it stacks
+    #: with your other modifiers.
+    #:
+    #: **As printed:** ``True``, read literally: each band passed adds its penalty, -2, then -7,
+    #: then -17.
+    #:
+    #: **Why:** the printed penalties already grow with the wound, so adding them up again would
+    #: count the same harm twice.
     wound_penalties_stack: bool = False
 
-    #: Whether only full 20 % steps of excess load count.
-    #: **Source:** -1 Move Rate per 20 % excess, with examples on exact steps (144 kg
-    #: and 168 kg on 120 kg). **We chose** True: round the excess down to whole steps
-    #: (130 kg costs nothing). False starts a new step with any excess (130 kg costs 1).
-    #: Printed reading: the examples fit both, so True.
+    #: Whether only full 20 % steps of excess load cost Move Rate.
+    #:
+    #: **Source:** one Move Rate lost per 20 % of excess, with examples on exact steps (144 kg is
+    #: -1 and 168 kg is -2 on a 120 kg limit).
+    #:
+    #: **We chose:** ``True``: only full steps count (143 kg costs nothing), and one step costs 1
+    #: metre. ``False`` starts a new step with any excess (121 kg already costs 1 m).
+    #:
+    #: **As printed:** the printed examples sit exactly on steps and fit both, so the printed
+    #: reading keeps ours.
+    #:
+    #: **Why:** rounding down never charges for a fraction of a step, and Move Rate is counted in
+    #: metres everywhere else.
     encumbrance_full_steps_only: bool = True
 
-    #: Order when Initiative total, raw AGL and raw roll all tie.
-    #: **Source:** stops at the raw roll. **We chose** :attr:`FinalTie.TOGETHER`;
-    #: :attr:`FinalTie.LISTED_ORDER` lets the first given act first.
+    #: The order when Initiative total, raw AGL and raw roll all tie.
+    #:
+    #: **Source:** its last tie-break is the raw roll.
+    #:
+    #: **We chose:** ``FinalTie.TOGETHER``: those still tied share one slot and act together.
+    #: ``FinalTie.LISTED_ORDER`` lets the one listed first go first.
+    #:
+    #: **As printed:** nothing further is printed, so the printed reading keeps ours.
+    #:
+    #: **Why:** no further tie-break exists, and a re-roll would change totals that are kept for
+    #: the whole fight.
     initiative_final_tie: FinalTie = FinalTie.TOGETHER
 
     #: Whether ship Initiative adds the ship's AGL rating itself.
-    #: **Source:** "3d6 + ship Agility (AGL)", where a character adds an AGL
-    #: *Modifier*. **We chose** True, as printed; False converts the rating through the
-    #: Attribute Modifier table like a character's score.
+    #:
+    #: **Source:** a character adds an AGL *Modifier* to Initiative, a ship its AGL itself.
+    #:
+    #: **We chose:** ``True``, as printed: the ship's AGL rating is added unchanged. ``False``
+    #: puts the rating through the Attribute Modifier table like a character's score.
+    #:
+    #: **As printed:** ``True``.
+    #:
+    #: **Why:** that is what the text says, and ship ratings are small numbers.
     ship_initiative_adds_raw_agl: bool = True
 
-    #: TN of the Pilot Phase maneuver.
-    #: **Source:** "Difficult", no number. **We chose** 15, the Difficult step of
-    #: :class:`TargetNumber`.
+    #: The TN of the Pilot Phase maneuver.
+    #:
+    #: **Source:** calls the roll Difficult and AGL-based, with no number.
+    #:
+    #: **We chose:** ``15``, the Difficult step of our TN scale.
+    #:
+    #: **As printed:** the text gives no number, so the printed reading keeps ours.
+    #:
+    #: **Why:** whether "Difficult" names the TN or the skill's class, our Difficult step is 15.
     pilot_maneuver_tn: int = 15
 
     #: Whether Evasive Maneuvers may give +2 to the pilot's own next Piloting.
-    #: **Source:** the Pilot Phase lists +2 to your next Gunnery or -2 to one enemy's
-    #: Gunnery; the KV-220B example then gives the Lander "+2 to its next Piloting".
-    #: **We chose** False: the rule's list is complete and the example is read as a
-    #: slip. True (printed example) adds that third choice.
+    #:
+    #: **Source:** the Pilot Phase lists two evasive results, +2 on your own next Gunnery or -2
+    #: on one enemy's Gunnery; the KV-220B example then gives the Lander +2 on its next Piloting.
+    #:
+    #: **We chose:** ``False``: the list is complete; the example's Piloting bonus is read as a
+    #: slip and refused.
+    #:
+    #: **As printed:** ``True``: the example's bonus is a third choice.
+    #:
+    #: **Why:** the rule is the general statement and the example is one line of play. Against a
+    #: single shot the two agree: +2 on the Piloting that opposes it is worth exactly -2 on the
+    #: shooter.
     evasive_piloting_bonus: bool = False
 
-    #: Gunnery modifier at Medium range.
-    #: **Source:** lists Close (+2) and Long (-4) only. **We chose** 0.
+    #: The Gunnery modifier at Medium range.
+    #:
+    #: **Source:** lists modifiers for Close (+2) and Long (-4) only.
+    #:
+    #: **We chose:** ``0`` at Medium.
+    #:
+    #: **As printed:** nothing is printed, so the printed reading keeps ours.
+    #:
+    #: **Why:** it sits between +2 and -4.
     medium_range_modifier: int = 0
 
     #: Whose Hull Class multiplies a ram's 2d6.
-    #: **Source:** "Winner deals 2d6 x ship Hull Class multiplier". **We chose** True:
-    #: the winner's ship. False: the hull of the ship struck.
+    #:
+    #: **Source:** the winner deals 2d6 times the ship's Hull Class multiplier, without saying
+    #: which ship.
+    #:
+    #: **We chose:** ``True``: the winner's own hull, soaked by the loser's AV (minimum 1); a tie
+    #: is a partial for the rammer (half damage to the target). ``False`` uses the hull of the
+    #: ship that is struck.
+    #:
+    #: **As printed:** either ship fits the text, so the printed reading keeps ours.
+    #:
+    #: **Why:** the winner deals the damage, and a tie favours the initiator everywhere else. A
+    #: ram is a maneuver, not an attack, so a natural 18 there goes by the totals.
     ram_multiplier_from_winner: bool = True
 
-    #: TN of a Repair when the GM sets none.
-    #: **Source:** TN 12 to 18. **We chose** 12, the low end.
+    #: The TN of a Repair when the GM sets none.
+    #:
+    #: **Source:** lets the GM set TN 12 to 18.
+    #:
+    #: **We chose:** ``12``, the low end.
+    #:
+    #: **As printed:** no default is printed, so the printed reading keeps ours.
+    #:
+    #: **Why:** the GM raises it for harder work; with nothing said, the easiest printed TN.
     repair_default_tn: int = 12
 
-    #: Share of the 2d6 x Rank a partial Repair restores, rounded down.
-    #: **Source:** silent. **We chose** one half, as for a partial hit.
+    #: The share of 2d6 x Rank that a partial Repair (TN - 1) restores, rounded down.
+    #:
+    #: **Source:** gives no partial for a Repair.
+    #:
+    #: **We chose:** one half, rounded down, as for a partial hit. ``0`` makes a partial restore
+    #: nothing.
+    #:
+    #: **As printed:** no text, so the printed reading keeps ours.
+    #:
+    #: **Why:** amounts halve on every partial.
     repair_partial_share: Fraction = Fraction(1, 2)
 
-    #: Whether reaching the brig needs a roll.
-    #: **Source:** lists the brig with no roll or TN. **We chose** False, as printed;
-    #: True asks for TN 18 like the bridge and the engine.
+    #: Whether reaching the brig in a boarding needs a roll.
+    #:
+    #: **Source:** names the brig as a target but gives it no roll and no TN.
+    #:
+    #: **We chose:** ``False``, as printed: reaching it takes an Action and no roll. ``True``
+    #: asks for TN 18 like the bridge and the engine.
+    #:
+    #: **As printed:** ``False``.
+    #:
+    #: **Why:** no roll is printed, and the other targets that need one say so.
     brig_needs_roll: bool = False
 
     #: How the vacuum Stabilization roll succeeds.
-    #: **Source:** "raw 3d6 > Health (HLTH) score". **We chose** True: success on 3d6
-    #: <= HLTH, since read literally a hardier body would stabilise less often. False
-    #: is the printed 3d6 > HLTH.
+    #:
+    #: **Source:** success on a raw 3d6 *above* the Health (HLTH) score.
+    #:
+    #: **We chose:** ``True``: success on a raw 3d6 *at most* HLTH. This is our reading of a
+    #: clear printed sentence, so it awaits the owner's confirmation; until then both are
+    #: offered.
+    #:
+    #: **As printed:** ``False``: success on 3d6 > HLTH, exactly as printed. The Stabilization
+    #: table shows its chances beside ours, and ``rulings=AS_PRINTED`` computes with it.
+    #:
+    #: **Why:** taken literally, the hardier the character the less often they stabilise, the
+    #: reverse of what HLTH measures; rolling under a score is the usual 3d6 habit.
     stabilization_roll_under: bool = True
 
     def __post_init__(self) -> None:

@@ -50,64 +50,76 @@ class Rulings(RulingsBase):
     Rulings(counter_ties_hit_both_ways=False)
     """
 
-    #: Ruling ``twodice-unaware-target``.
+    #: What a shot at a target who does not see it coming does.
     #:
-    #: **Source** (*Attack*, *Counterattack*): you can counterattack only an attack
-    #: you know about, and the sword-against-rifle example lets you defend "if you
-    #: are aware" of the shot. It never says what happens to a target who is not.
-    #: **We chose:** an unaware target makes no roll at all, so every shot aimed at
-    #: it hits. **Why:** the example ties defense to awareness too, and there is no
-    #: fixed target number in the system to roll against instead.
-    #: **Other reading** (False): a shot at an unaware target simply misses (nobody is
-    #: hit). Printed reading: silent, so True.
+    #: **Source** (*Attack*, *Counterattack*): a counterattack needs awareness of the attack, and
+    #: the sword-and-rifle example allows a defense only to someone aware of the shot; what
+    #: happens to a target who is unaware is not said.
+    #:
+    #: **We chose:** ``True``: an unaware target makes no roll, and every shot at them hits.
+    #: ``False``: the shot simply misses an unaware target (nobody is hit).
+    #:
+    #: **As printed:** silent, so the printed reading keeps ours.
+    #:
+    #: **Why:** the example ties defense to awareness as well, and the system has no fixed number
+    #: to roll against instead.
     unaware_target_is_hit: bool = True
 
-    #: Ruling ``twodice-counter-tie``.
+    #: Whether a counterattack tie hurts both fighters in every kind of fight.
     #:
-    #: **Source** (*Counterattack*): the sentence about equal totals hurting both
-    #: sides sits in the paragraph about brawls and sword fights, and *Defense*
-    #: names a defense roll as the single case where a tie favours the defender.
-    #: **We chose:** every counterattack tie, with any weapon at any distance, hits
-    #: both fighters, each with their own weapon. **Why:** "only" in *Defense*
-    #: implies ties outside a defense roll are not the defender's, and a tie that
-    #: hurt nobody in a gunfight would need a rule the source does not give.
-    #: **Other reading** (False): an equal counterattack total hurts nobody. Printed
-    #: reading: True, the sentence names brawls and sword fights and no other case says
+    #: **Source** (*Counterattack*, *Defense*): the line that equal totals hurt both sides comes
+    #: in the paragraph on brawls and sword fights; the defense rules call a defense roll the one
+    #: case where ties favour the defender.
+    #:
+    #: **We chose:** ``True``: a counterattack tie hits both fighters, each with their own
+    #: weapon, with any weapon at any distance. ``False``: an equal counterattack total hurts
+    #: nobody.
+    #:
+    #: **As printed:** ``True``, which we take to be the printed reading too: no other case says
     #: otherwise.
+    #:
+    #: **Why:** if defense is the one such case, ties elsewhere are not the defender's, and a
+    #: gunfight tie that hurt nobody would need a rule the source does not give.
     counter_ties_hit_both_ways: bool = True
 
-    #: Ruling ``twodice-shooting-reach``.
+    #: Whether shooting weapons work at Near as well as at Far.
     #:
-    #: **Source** (*Weapons*): brawling and fencing weapons work only at Near;
-    #: shooting weapons can be used at Far. It does not say shooting weapons also
-    #: work at Near.
-    #: **We chose:** shooting weapons reach both Near and Far. **Why:** the source
-    #: only restricts the hand weapons; a gun that could not fire at a close target
-    #: would be a rule of its own.
-    #: **Other reading** (False): shooting weapons work only at Far, read as a closed
-    #: list. Printed reading: the text restricts only hand weapons, so True.
+    #: **Source** (*Weapons*): hand weapons are limited to Near; guns are allowed at Far. Whether
+    #: guns also work at Near is not said.
+    #:
+    #: **We chose:** ``True``: shooting weapons reach both distances. ``False``: shooting weapons
+    #: work at Far only, the list read as closed.
+    #:
+    #: **As printed:** the text restricts only the hand weapons, so the printed reading keeps
+    #: ours.
+    #:
+    #: **Why:** a gun that could not fire at close range would need a rule of its own.
     shooting_reaches_near: bool = True
 
-    #: Ruling ``twodice-unarmed-counter``.
+    #: Whether an unarmed counterattack answers only a brawling or fencing attack.
     #:
-    #: **Source** (*Counterattack*): brawls and sword fights allow a counterattack
-    #: with or without a weapon.
-    #: **We chose:** an unarmed counterattack is allowed only against a brawling or
-    #: fencing attack, that is, in a brawl or sword fight. Against a shot you need a
-    #: weapon that reaches the distance. **Why:** the permission is given for those
-    #: fights by name; a bare fist has no reach against a gunshot.
-    #: **Other reading** (False): a bare-handed fighter may counter any attack at Near,
-    #: shots included. Printed reading: the permission names brawls and sword fights, so
-    #: True.
+    #: **Source** (*Counterattack*): the permission to counterattack armed or not is given for
+    #: brawls and sword fights.
+    #:
+    #: **We chose:** ``True``: an unarmed counterattack answers only a brawling or fencing
+    #: attack; against a shot you need a weapon that reaches the distance. ``False``: bare hands
+    #: may counter any attack at Near, shots included.
+    #:
+    #: **As printed:** the permission names brawls and sword fights, so ``True``.
+    #:
+    #: **Why:** the permission names those fights, and a fist has no reach against a gunshot.
     unarmed_counter_only_in_melee: bool = True
 
-    #: Ruling ``twodice-zero-dice``.
+    #: Whether a damage die brought to 0 is removed.
     #:
-    #: **Source** (*Weapons*): some weapons can deal zero damage.
-    #: **We chose:** a damage die brought to 0 is removed; it deals nothing and does
-    #: not use up a save die. **Why:** a zero needs no stopping.
-    #: **Other reading** (False): a die brought to 0 stays and takes a save die of its
-    #: own. Printed reading: silent, so True.
+    #: **Source** (*Weapons*): some weapons can do no damage at all.
+    #:
+    #: **We chose:** ``True``: a damage die lowered to 0 is removed: it deals nothing and uses up
+    #: no save die. ``False``: it stays and takes a save die of its own.
+    #:
+    #: **As printed:** silent, so the printed reading keeps ours.
+    #:
+    #: **Why:** there is nothing to stop.
     zero_dice_dropped: bool = True
 
     def __post_init__(self) -> None:

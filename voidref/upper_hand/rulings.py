@@ -148,31 +148,69 @@ class Rulings(RulingsBase):
     """
 
     #: How many dice a Task Throw rolls.
-    #: **Source:** never says; "throw" is all it gives. **We chose** 2, our invention:
-    #: "throw" is 2d6 vocabulary in games that share the words Throw and Impact.
-    #: Printed reading: none, so 2.
+    #:
+    #: **Source:** every roll is a "Task Throw" with an "Impact", skills add their rank, and
+    #: throws can succeed, fail or be disadvantaged, but none of this is defined anywhere in the
+    #: source, and nothing here shows how any other rulebook defines it.
+    #:
+    #: **We chose:** ``2`` (of ``throw_sides`` each: 2d6), our own invention, plus the skill's
+    #: rank.
+    #:
+    #: **As printed:** nothing to offer, so the printed reading keeps ours.
+    #:
+    #: **Why:** "throw" is 2d6 language in games that share the words Throw and Impact. These
+    #: guesses decide every number on these pages, so each is a switch: pass
+    #: ``rulings=Rulings(throw_dice=3)`` to any odds function, or change it under "Rulings" in
+    #: the calculators.
     throw_dice: int = 2
 
     #: Sides of each Task Throw die.
-    #: **Source:** never says. **We chose** 6, our invention, with :attr:`throw_dice`.
+    #:
+    #: **Source:** never says.
+    #:
+    #: **We chose:** ``6``, our own invention, with ``throw_dice``.
+    #:
+    #: **As printed:** nothing to offer, so the printed reading keeps ours.
+    #:
+    #: **Why:** the d6 goes with the 2d6 reading of "throw".
     throw_sides: int = 6
 
     #: The total a Task Throw must reach to succeed.
-    #: **Source:** speaks of succeeding and failing with no number. **We chose** 8, our
-    #: invention: the usual 2d6 task target, reached 5 times in 12 with no bonus.
+    #:
+    #: **Source:** speaks of succeeding and failing with no number.
+    #:
+    #: **We chose:** ``8``, our own invention: succeed on 8 or more.
+    #:
+    #: **As printed:** nothing to offer, so the printed reading keeps ours.
+    #:
+    #: **Why:** 8+ is the usual 2d6 task target, reached 5 times in 12 with no bonus.
     throw_succeeds_at: int = 8
 
-    #: Impact of a throw that just reaches :attr:`throw_succeeds_at`.
-    #: **Source:** measures results in Impact and never says how. **We chose** 1, our
-    #: invention: Impact = total - 7, so every success has some Impact and beats a
-    #: failure. 0 counts Impact from the target itself (total - 8): a bare success
-    #: then ties a failure in the Maneuver phase and deals no damage.
+    #: The Impact of a throw that just reaches ``throw_succeeds_at``.
+    #:
+    #: **Source:** measures results in Impact and never says how.
+    #:
+    #: **We chose:** ``1``, our own invention: Impact is the total - 7, so a bare success has
+    #: Impact 1 and a failure Impact 0. ``0`` counts Impact from the target itself (total - 8): a
+    #: bare success then ties a failure in the Maneuver phase and deals no damage.
+    #:
+    #: **As printed:** nothing to offer, so the printed reading keeps ours.
+    #:
+    #: **Why:** every success should have some Impact and beat a failure.
     bare_success_impact: int = 1
 
     #: Extra dice a disadvantaged throw rolls (the highest of them dropped).
+    #:
     #: **Source:** damaged Thrusters or Guns make their throws "disadvantaged", with no
-    #: definition. **We chose** 1, our invention: roll one more die and drop the best.
-    #: 0 makes damage to a component change nothing but its rank limit.
+    #: definition.
+    #:
+    #: **We chose:** ``1``, our own invention: roll one more die and drop the highest. ``0``
+    #: makes damage to a component change nothing but its rank limit.
+    #:
+    #: **As printed:** nothing to offer, so the printed reading keeps ours.
+    #:
+    #: **Why:** one extra die dropped from the top is the usual way to make a throw worse without
+    #: a new number.
     disadvantage_extra_dice: int = 1
 
     def __post_init__(self) -> None:
