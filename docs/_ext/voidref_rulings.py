@@ -50,7 +50,6 @@ they do not need.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import importlib
 import inspect
@@ -64,6 +63,7 @@ from sphinx import addnodes
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from voidref_ruling_values import value_markdown
 
 logger = logging.getLogger(__name__)
 
@@ -221,60 +221,6 @@ def constant_doc(module_name: str, name: str) -> str:
         return doc.strip()
     lines = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", name), [])
     return "\n".join(lines).strip()
-
-
-def _name(value: object) -> str:
-    """One value, short: an enum member by its name, a Fraction as ``1/2``, a string without quotes."""
-    if isinstance(value, enum.Enum):
-        return f"{type(value).__name__}.{value.name}"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return ", ".join(_name(v) for v in value)
-    return repr(value)
-
-
-def _cell(value: object) -> str:
-    return _name(value).replace("|", "\\|")
-
-
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
-def value_markdown(module_name: str, name: str) -> str:
-    """The Markdown showing a constant's live value, readably.
-
-    A scalar or a short sequence follows the name; an enum class or a dict
-    becomes a small table (a dict of dicts a grid, a dict of records one row
-    per entry); a function shows only its name.
-    """
-    value = getattr(importlib.import_module(module_name), name)
-    code = f"``{module_name}.{name}``"
-    if inspect.isfunction(value):
-        return f"**Code:** {code} (a function)."
-    if inspect.isclass(value) and issubclass(value, enum.Enum):
-        rows = [[f"``{m.name}``", _cell(m.value)] for m in value]
-        return f"**Code:** {code}, whose members are:\n\n" + _table(["Member", "Value"], rows)
-    if isinstance(value, dict) and value:
-        first = next(iter(value.values()))
-        if isinstance(first, dict):
-            columns = list(first)
-            rows = [[_cell(k)] + [_cell(v.get(c, "")) for c in columns] for k, v in value.items()]
-            table = _table([""] + [_cell(c) for c in columns], rows)
-        elif dataclasses.is_dataclass(first):
-            shown = [f.name for f in dataclasses.fields(first)][1:]
-            rows = [[_cell(k)] + [_cell(getattr(v, f)) if getattr(v, f) is not None else "" for f in shown]
-                    for k, v in value.items()]
-            table = _table([""] + shown, rows)
-        else:
-            table = _table(["", "Value"], [[_cell(k), _cell(v)] for k, v in value.items()])
-        return f"**Code:** {code}, whose value is:\n\n" + table
-    return f"**Code:** {code} = ``{_name(value) if value is not None else 'None'}``."
 
 
 def note_markdown(module_name: str, name: str) -> str:
@@ -442,9 +388,21 @@ class RulingNoteDirective(SphinxDirective):
         local = nodes.container()  # hand-written text, or the page's own context after the constant's
         self.state.nested_parse(self.content, self.content_offset, local)
         _check_literals(self, local, rid, note=True)
+        if not named:
+            self._check_no_documented_constant(local, rid)
         box += local.children
         _note_box(self, rid, title, [f"{m}.{n}" for m, n in named])
         return [box]
+
+    def _check_no_documented_constant(self, box: nodes.Element, rid: str) -> None:
+        """A hand-written note may not name a documented ruling constant: that ruling is written in code."""
+        for literal in box.findall(nodes.literal):
+            match = re.fullmatch(r"voidref\.([\w.]+)\.rulings\.([A-Za-z_]\w*)", literal.astext().strip())
+            if not match or not _resolve(match.group(0)):
+                continue
+            if constant_doc(f"voidref.{match.group(1)}.rulings", match.group(2)):
+                raise self.error(f"ruling note {rid!r} restates the documented constant {match.group(0)}: "
+                                 f"render it, ```{{ruling-note}} {match.group(1)}.{match.group(2)}```")
 
     def _constants(self, argument: str) -> list[tuple[str, str]]:
         """The constants the argument names, each checked: it exists and is documented."""
