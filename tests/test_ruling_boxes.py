@@ -209,7 +209,7 @@ def test_a_note_shows_the_constants_documentation_and_live_value(tmp_path):
                                       ":id: drifters-melee-difficulty\n```\n")
     assert "ERROR" not in warnings and "index.md" not in warnings, warnings
     doc = plain(voidref_rulings.constant_doc("voidref.drifters.rulings", "MELEE_DIFFICULTY"))
-    assert plain(text) == f"Ruling: Melee {doc} Code: voidref.drifters.rulings.MELEE_DIFFICULTY = 2."
+    assert plain(text) == f"Ruling: Melee {doc} Code: MELEE_DIFFICULTY in voidref.drifters.rulings, value 2."
 
 
 def test_a_note_keeps_its_page_context_after_the_constant(tmp_path):
@@ -217,7 +217,8 @@ def test_a_note_keeps_its_page_context_after_the_constant(tmp_path):
     text, warnings = _build(tmp_path, "# Page\n\n```{ruling-note} drifters.HAZARD_DIE_NAME\n:id: x\n\n"
                                       "Seen on the dice page.\n```\n")
     assert "ERROR" not in warnings, warnings
-    assert plain(text).endswith("Code: voidref.drifters.rulings.HAZARD_DIE_NAME = Hazard Die. Seen on the dice page.")
+    assert plain(text).endswith("Code: HAZARD_DIE_NAME in voidref.drifters.rulings, value Hazard Die. "
+                                "Seen on the dice page.")
     assert plain(text).startswith("Ruling: The name we give the d12")  # default title: the opening line
 
 
@@ -266,17 +267,18 @@ def test_a_constant_with_two_notes_fails_the_build(tmp_path):
 
 
 @pytest.mark.parametrize("name, shown", [
-    ("drifters.ships.EXAMPLE_RAILGUN_MOUNT", "= ``Mount.TURRET``."),  # an enum member by name
-    ("drifters.ships.ARCS", "= ``Arc.FORE, Arc.AFT, Arc.PORT, Arc.STARBOARD``."),  # a tuple as a list
-    ("drifters.ships.HEAT_THRESHOLD_EFFECT", "= ``None``."),
-    ("pirates.ships.CATASTROPHIC_SHARE", "= ``-1/2``."),  # a Fraction as we write it
+    ("drifters.ships.EXAMPLE_RAILGUN_MOUNT", "value ``Mount.TURRET``."),  # an enum member by name
+    ("drifters.ships.ARCS", "value ``Arc.FORE, Arc.AFT, Arc.PORT, Arc.STARBOARD``."),  # a tuple as a list
+    ("drifters.ships.HEAT_THRESHOLD_EFFECT", "value ``None``."),
+    ("pirates.ships.CATASTROPHIC_SHARE", "value ``-1/2``."),  # a Fraction as we write it
     ("drifters.HEAVY_GRAVITY_BANE_DICE", "| elevated | 1 |\n| high | 1 |\n| extreme | 2 |"),  # a dict as a table
-    ("pirates.GRAVITY_RATING_MODIFIER", "|  | Gravity.ZERO_G | Gravity.LOW |"),  # a dict of dicts as a grid
+    ("pirates.GRAVITY_RATING_MODIFIER", "|  | ZERO_G | LOW | STANDARD | HIGH |\n"),  # a dict of dicts as a grid
     ("pirates.TargetNumber", "| ``DIFFICULT`` | 15 |"),  # an enum class: its members
-    ("cantor.halve", "(a function)."),
+    ("drifters.ships.STATION_ACTIONS", "- **Disengage**: HELM; ACTION; skill pilot; difficulty 2; from Long"),
+    ("cantor.halve", "**Code:** the function ``halve`` in ``voidref.cantor.rulings``."),
 ])
 def test_a_constants_value_is_shown_readably(name, shown):
-    """Enums by name, sequences as a list, dicts as small tables, functions by name."""
+    """Enums by name, sequences as a list, dicts as small tables (records as a list), functions by name."""
     assert shown in voidref_rulings.value_markdown(*voidref_rulings.resolve_constant(name))
 
 
@@ -311,5 +313,5 @@ def test_a_box_with_several_switches_folds_all_but_the_first(tmp_path):
     assert page.count('<details class="ruling-fold">') == 1
     folded = page[page.index("<details"):page.index("</details>")]
     assert "Source:" in folded and "Switch:" not in folded
-    after = page[page.index("</details>"):]
-    assert "Rulings.throw_sides" in after and "Switch:" in after
+    second = page[page.index("Rulings.throw_sides</span>"):page.index("<details")]
+    assert "Switch:" in second  # the second field's values come before its fold

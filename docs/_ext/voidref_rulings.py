@@ -43,8 +43,8 @@ game's ``Rulings`` has no box anywhere on the site, or more than one.
 
 A box with several switches shows each under its field's name; after the
 first, each field's opening line and values stay in view and its four parts
-fold into a ``<details>`` element, so a phone reader scrolls past the fields
-they do not need.
+fold into a ``<details>`` element below them, so a phone reader scrolls past
+the fields they do not need.
 """
 
 from __future__ import annotations
@@ -352,10 +352,10 @@ class RulingDirective(SphinxDirective):
             # after the first: the opening line and the values in view, the four parts folded
             opening, _, parts = as_markdown(field_doc(system, field)).partition("\n\n")
             box += self.parse_text_to_nodes(opening)
-            fold = ruling_fold(summary=f"Source, our reading, as printed, why ({field})")
+            box += self.parse_text_to_nodes(switch_markdown(system, field))
+            fold = ruling_fold(summary="Source, our choice and why")
             fold += self.parse_text_to_nodes(parts)
             box += fold
-            box += self.parse_text_to_nodes(switch_markdown(system, field))
         local = nodes.container()  # the page's own context; the field's part is checked by parse_field
         self.state.nested_parse(self.content, self.content_offset, local)
         _check_literals(self, local, rid, note=False)
