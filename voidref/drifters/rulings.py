@@ -4,7 +4,7 @@ The Void Drifters combat chapter cites chapters and tables that are not in our
 source (the dice chapter, the gear chapter, the Common Actions, Common
 Maneuvers, Combat Boon Spends and Conditions tables). Where the engine needs
 one of those, the choice is made here, named, and documented: what the source
-says, what we chose, and why. The site shows each one in a "Ruling"
+says, what we chose, and why; that comment is the text of its "Ruling"
 admonition with the anchor ``ruling-drifters-<name-with-dashes>``.
 """
 

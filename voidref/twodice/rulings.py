@@ -8,8 +8,9 @@ result, the choice is a field of the frozen :class:`Rulings` value:
 differs, and the engine's entry points take either as a keyword ``rulings``.
 Numbers the missing chapter would give (unarmed damage, the knife's category)
 and the counts the source implies (one END point per blow, two moves a turn)
-stay plain constants. Each comment names the ruling id of its ``{ruling}`` box
-and says what the source says, what we chose and why.
+stay plain constants. Each one's ``#:`` comment says what the source says, what
+we chose and why, and is the text of its box on the site
+(``{ruling-note} twodice.MOVES_PER_TURN``).
 
 >>> STANDARD.differences(AS_PRINTED)
 {}

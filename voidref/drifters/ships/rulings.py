@@ -4,7 +4,7 @@ The ship sections of the Void Drifters chapter point to books we do not
 have (the Vehicles Manual's Chapters Fourteen and Fifteen, Chapter Eleven's
 station list) and print one sentence that reads two ways (Ion). Where the
 engine needs an answer, it is chosen here, named and documented: what the
-source says, what we chose, and why. The site shows each one in a Ruling
+source says, what we chose, and why; that comment is the text of its Ruling
 admonition with the anchor ``ruling-drifters-ships-<slug>``; the slug is the
 constant's name in lower case with dashes.
 
