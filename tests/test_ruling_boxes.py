@@ -246,10 +246,18 @@ def test_a_further_constant_in_a_note_needs_documentation(tmp_path):
     assert "MICROGRAVITY_PUSH_OFF has no documentation" in warnings
 
 
-def test_a_note_naming_a_field_as_a_constant_fails_the_build(tmp_path):
+@pytest.mark.parametrize("argument", ["pirates.partial_margin", "pirates.Rulings.partial_margin"])
+def test_a_note_naming_a_field_as_its_constant_fails_the_build(tmp_path, argument):
     """A note may not name a Rulings field (a switch) as its constant: that is a `{ruling}` box."""
+    _, warnings = _build(tmp_path, f"# Page\n\n```{{ruling-note}} {argument}\n:id: x\n```\n")
+    assert f"ruling note names the Rulings field '{argument}'" in warnings
+    assert "```{ruling} pirates.partial_margin```" in warnings
+
+
+def test_a_note_naming_the_rulings_class_fails_the_build(tmp_path):
+    """`Rulings` itself is no ruling constant: its docstring has no Source, We chose, Why."""
     _, warnings = _build(tmp_path, "# Page\n\n```{ruling-note} pirates.Rulings\n:id: x\n```\n")
-    assert "ERROR" in warnings
+    assert "the documentation of voidref.pirates.rulings.Rulings" in warnings
 
 
 def test_a_hand_written_note_may_not_restate_a_documented_constant(tmp_path):

@@ -374,6 +374,11 @@ class RulingNoteDirective(SphinxDirective):
 
     def run(self):
         argument = self.arguments[0]
+        for token in argument.split():
+            system, _, field = token.replace(".Rulings.", ".").rpartition(".")
+            if system in systems() and field in field_names(system):
+                raise self.error(f"ruling note names the Rulings field {token!r}: a box about a switch is "
+                                 f"rendered from the field's documentation, ```{{ruling}} {system}.{field}```")
         named = self._constants(argument) if names_constants(argument) else []
         if named:
             title = self.options.get("title") or constant_doc(*named[0]).split("\n\n")[0].strip()
