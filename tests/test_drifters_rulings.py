@@ -35,9 +35,11 @@ def _boxes() -> dict[str, str]:
 
 @pytest.mark.parametrize("name", CONSTANTS)
 def test_ruling_has_an_admonition_on_its_page(name):
-    """Each ruling constant in voidref.drifters.rulings has a {ruling} with id drifters-<name>."""
+    """Each ruling constant in voidref.drifters.rulings has a note with id drifters-<name> rendered from it."""
     shown = STATED_WITH.get(name, name)
-    assert "drifters-" + shown.lower().replace("_", "-") in _boxes()
+    box = _boxes().get("drifters-" + shown.lower().replace("_", "-"))
+    assert box is not None, name
+    assert box.startswith("{ruling-note} drifters.") and f"drifters.{name}" in box.split("\n")[0].split(), box
 
 
 @pytest.mark.parametrize("name", CONSTANTS)

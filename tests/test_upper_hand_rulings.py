@@ -1,6 +1,7 @@
 """Upper Hand rulings: each Task Throw field of Rulings read both ways and flipped, and the default aim."""
 
 import dataclasses
+import importlib
 import itertools
 import re
 from fractions import Fraction
@@ -126,7 +127,13 @@ def test_every_field_is_shown_on_a_page():
         assert re.search(rf"^`{{3,}}\{{ruling\}} .*\bupper_hand\.{f.name}\b", pages, re.M), f.name
     for name in re.findall(r"voidref\.upper_hand\.rulings\.([A-Za-z_]+)", pages):
         assert hasattr(uh_rulings, name), name
-    assert "voidref.upper_hand.damage.default_choice" in pages  # the one ruling that is a function
+    for name in re.findall(r"^`{3,}\{ruling-note\} (.*)$", pages, re.M):  # notes rendered from constants
+        for text in name.split():
+            if text.startswith("upper_hand."):
+                obj = uh_rulings if text.count(".") == 1 else importlib.import_module(
+                    "voidref." + text.rpartition(".")[0])
+                assert hasattr(obj, text.rpartition(".")[2]), text
+    assert re.search(r"^`{3,}\{ruling-note\} upper_hand\.damage\.default_choice$", pages, re.M)  # a function
 
 
 # -- the Rulings value -----------------------------------------------------------

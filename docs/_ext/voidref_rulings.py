@@ -14,18 +14,37 @@ Directives:
     any, is page-local context shown after the ruling (an example table, links
     to the rest of the page); it must not restate the ruling.
 
+``{ruling-note} system.NAME [system.NAME ...]``
+    The box for a ruling that is not a switch but a constant in code (game
+    data the source does not print, a reading with no alternative): a
+    module-level constant, function or enum of ``voidref/<system>/rulings.py``
+    (``drifters.MELEE_DIFFICULTY``, ``drifters.ships.ARCS``; a name not in a
+    ``rulings`` module is looked up in ``voidref.<system>`` itself, e.g.
+    ``pirates.ships.CATASTROPHIC_SHARE``). The box shows the constant's
+    documentation (its ``#:`` comment or docstring: an opening line, then
+    paragraphs opening ``**Source:**``, ``**We chose:**``, ``**Why:**``, and
+    ``**As printed:**`` only where it says something) and its live value,
+    readably (enums by name, a dict as a small table). Further names share
+    the box: each needs some documentation and shows its value. Options and
+    content as for ``{ruling}``; ``:title:`` defaults to the opening line.
+
 ``{ruling-note} Title``
-    A hand-written box for a ruling that is not a switch the engine reads
-    (game data the source does not print, a reading with no alternative).
-    It may not name a ``Rulings`` field: such a box is a ``{ruling}``.
+    A hand-written box for a reading with no code of its own: its text lives
+    only on the page. It may not name a ``Rulings`` field: such a box is a
+    ``{ruling}``.
 
 ``{ruling-index} folder``
     Every box of one game's pages, grouped by page (the Rulings page).
 
 The build fails (a Sphinx error, or a warning under ``-W``) when a box names
-a field or code that does not exist, when a field's documentation is empty
-or lacks one of the four parts, and when any field of any game's ``Rulings``
-has no box anywhere on the site, or more than one.
+a field, constant or code that does not exist, when a field's or constant's
+documentation is empty or lacks one of its parts, and when any field of any
+game's ``Rulings`` has no box anywhere on the site, or more than one.
+
+A box with several switches shows each under its field's name; after the
+first, each field's opening line and values stay in view and its four parts
+fold into a ``<details>`` element below them, so a phone reader scrolls past
+the fields they do not need.
 """
 
 from __future__ import annotations
@@ -33,6 +52,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import inspect
 import pkgutil
 import re
 from fractions import Fraction
@@ -43,11 +63,16 @@ from sphinx import addnodes
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from voidref_ruling_values import value_markdown
 
 logger = logging.getLogger(__name__)
 
 #: The four parts every field's documentation states, each opening a paragraph.
 PARTS = ("**Source:**", "**We chose:**", "**As printed:**", "**Why:**")
+
+#: The parts every ruling constant's documentation states (``**As printed:**`` is
+#: optional: a constant has no printed alternative, or it would be a switch).
+NOTE_PARTS = ("**Source:**", "**We chose:**", "**Why:**")
 
 
 def _slug(text: str) -> str:
@@ -89,16 +114,19 @@ def field_doc(system: str, field: str) -> str:
     return "\n".join(lines).strip()
 
 
-def doc_problem(doc: str) -> str | None:
-    """What is wrong with a field's documentation (``None`` when it is complete)."""
+def doc_problem(doc: str, parts: tuple[str, ...] = PARTS) -> str | None:
+    """What is wrong with a field's (or, with *parts* ``NOTE_PARTS``, a constant's) documentation.
+
+    ``None`` when it is complete.
+    """
     if not doc:
         return "has no #: documentation"
-    missing = [p for p in PARTS if not re.search(rf"(^|\n\n){re.escape(p[:-3])}(:\*\*|\*\* \([^)]*\):)", doc)]
+    missing = [p for p in parts if not re.search(rf"(^|\n\n){re.escape(p[:-3])}(:\*\*|\*\* \([^)]*\):)", doc)]
     if missing:
         return f"lacks {', '.join(missing)} (each opening a paragraph)"
     summary = doc.split("\n\n")[0]
     if doc.startswith("**") or ": " in summary:
-        return ("must open with a paragraph saying what the switch decides, with no colon "
+        return ("must open with a paragraph saying what it decides, with no colon "
                 "(autodoc's napoleon would read the words before it as a type)")
     return None
 
@@ -119,15 +147,19 @@ def as_markdown(doc: str) -> str:
     return re.sub(r":[a-z:]+:`~?([^`]+)`", r"``\1``", doc)
 
 
-def box_markdown(system: str, field: str) -> str:
-    """The Markdown of one field in a box: its documentation, then the switch and its two values."""
+def switch_markdown(system: str, field: str) -> str:
+    """The Markdown line naming a switch and its ``STANDARD`` and ``AS_PRINTED`` values."""
     ours, printed = values(system, field)
     if printed == ours:
         readings = f"ours and as printed (``STANDARD``, ``AS_PRINTED``) `{ours}`"
     else:
         readings = f"ours (``STANDARD``) `{ours}`; as printed (``AS_PRINTED``) `{printed}`"
-    switch = f"**Switch:** ``Rulings.{field}``, {readings}."
-    return as_markdown(field_doc(system, field)) + "\n\n" + switch + "\n"
+    return f"**Switch:** ``Rulings.{field}``, {readings}.\n"
+
+
+def box_markdown(system: str, field: str) -> str:
+    """The Markdown of one field in a box: its documentation, then the switch and its two values."""
+    return as_markdown(field_doc(system, field)) + "\n\n" + switch_markdown(system, field)
 
 
 def parse_field(text: str) -> tuple[str, str]:
@@ -139,6 +171,61 @@ def parse_field(text: str) -> tuple[str, str]:
     if field not in field_names(system):
         raise ValueError(f"{text!r}: no such field in {known[system]}.Rulings")
     return system, field
+
+
+# -- ruling constants (a ruling that is not a switch) ---------------------------------------
+
+
+_CONSTANT_NAME = re.compile(r"[a-z_]+(\.[a-z_]+)*\.[A-Za-z_]\w*")
+
+
+def names_constants(argument: str) -> bool:
+    """Whether a ``{ruling-note}`` argument names constants (``drifters.X``) rather than being a title."""
+    return all(_CONSTANT_NAME.fullmatch(token) for token in argument.split())
+
+
+def resolve_constant(text: str) -> tuple[str, str]:
+    """``"drifters.ships.ARCS"`` -> ``("voidref.drifters.ships.rulings", "ARCS")``, checked against the code.
+
+    The name is looked up in ``voidref.<prefix>.rulings`` first, then in
+    ``voidref.<prefix>`` itself (a constant that lives with the code using it).
+    """
+    prefix, _, name = text.rpartition(".")
+    tried = []
+    for module_name in (f"voidref.{prefix}.rulings", f"voidref.{prefix}"):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        tried.append(module_name)
+        if name in vars(module):
+            return module_name, name
+    where = " or ".join(tried) if tried else f"voidref.{prefix} (no such module)"
+    raise ValueError(f"{text!r}: no constant {name!r} in {where}")
+
+
+_NOT_READ = (">>>", "Args:", "Returns", "Raises")
+
+
+def constant_doc(module_name: str, name: str) -> str:
+    """The documentation of a ruling constant: its ``#:`` comment or string, or a function's or class's docstring.
+
+    Doctest examples and a function's Args/Returns paragraphs are left out:
+    they are for the API page, not for a reader of the rules.
+    """
+    obj = getattr(importlib.import_module(module_name), name)
+    if inspect.isclass(obj) or inspect.isfunction(obj):
+        doc = obj.__doc__ or ""
+        doc = inspect.cleandoc(doc)
+        doc = "\n\n".join(p for p in doc.split("\n\n") if not p.lstrip().startswith(_NOT_READ))
+        return doc.strip()
+    lines = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", name), [])
+    return "\n".join(lines).strip()
+
+
+def note_markdown(module_name: str, name: str) -> str:
+    """The Markdown of one constant in a box: its documentation, then its live value."""
+    return as_markdown(constant_doc(module_name, name)) + "\n\n" + value_markdown(module_name, name) + "\n"
 
 
 # -- code named in a box --------------------------------------------------------------------
@@ -211,7 +298,8 @@ def _note_box(directive: SphinxDirective, rid: str, title: str, fields: list[str
     boxed = env.__dict__.setdefault("voidref_ruling_fields", {})
     for name in fields:
         if name in boxed and boxed[name] != (env.docname, rid):
-            raise directive.error(f"Rulings field {name} has a box already ({boxed[name][0]}#ruling-{boxed[name][1]})")
+            what = "constant" if name.startswith("voidref.") else "Rulings field"
+            raise directive.error(f"{what} {name} has a box already ({boxed[name][0]}#ruling-{boxed[name][1]})")
         boxed[name] = (env.docname, rid)
 
 
@@ -255,10 +343,19 @@ class RulingDirective(SphinxDirective):
         box = nodes.admonition(classes=["ruling", "ruling-switch"])
         box["ids"].append(f"ruling-{rid}")
         box += nodes.title(text=f"Ruling: {title}")
-        for system, field in named:
+        for n, (system, field) in enumerate(named):
             if len(named) > 1:  # several switches in one box: each under its own name
                 box += nodes.rubric("", "", nodes.literal(text=f"Rulings.{field}"))
-            box += self.parse_text_to_nodes(box_markdown(system, field))
+            if n == 0:
+                box += self.parse_text_to_nodes(box_markdown(system, field))
+                continue
+            # after the first: the opening line and the values in view, the four parts folded
+            opening, _, parts = as_markdown(field_doc(system, field)).partition("\n\n")
+            box += self.parse_text_to_nodes(opening)
+            box += self.parse_text_to_nodes(switch_markdown(system, field))
+            fold = ruling_fold(summary="Source, our choice and why")
+            fold += self.parse_text_to_nodes(parts)
+            box += fold
         local = nodes.container()  # the page's own context; the field's part is checked by parse_field
         self.state.nested_parse(self.content, self.content_offset, local)
         _check_literals(self, local, rid, note=False)
@@ -268,23 +365,66 @@ class RulingDirective(SphinxDirective):
 
 
 class RulingNoteDirective(SphinxDirective):
-    """``{ruling-note} Title`` with ``:id:``: a hand-written ruling that is not a switch."""
+    """``{ruling-note} system.NAME ...``: a ruling constant's box; ``{ruling-note} Title``: a hand-written one."""
 
     has_content = True
     required_arguments = 1
     final_argument_whitespace = True
-    option_spec = {"id": directives.unchanged_required}
+    option_spec = {"id": directives.unchanged_required, "title": directives.unchanged_required}
 
     def run(self):
-        title = self.arguments[0]
+        argument = self.arguments[0]
+        for token in argument.split():
+            system, _, field = token.replace(".Rulings.", ".").rpartition(".")
+            if system in systems() and field in field_names(system):
+                raise self.error(f"ruling note names the Rulings field {token!r}: a box about a switch is "
+                                 f"rendered from the field's documentation, ```{{ruling}} {system}.{field}```")
+        named = self._constants(argument) if names_constants(argument) else []
+        if named:
+            title = self.options.get("title") or constant_doc(*named[0]).split("\n\n")[0].strip()
+        else:
+            title = self.options.get("title") or argument
         rid = self.options.get("id") or _slug(title)
-        box = nodes.admonition(classes=["ruling", "ruling-note"])
+        box = nodes.admonition(classes=["ruling", "ruling-note"] + (["ruling-constant"] if named else []))
         box["ids"].append(f"ruling-{rid}")
         box += nodes.title(text=f"Ruling: {title}")
-        self.state.nested_parse(self.content, self.content_offset, box)
-        _check_literals(self, box, rid, note=True)
-        _note_box(self, rid, title, [])
+        for module_name, name in named:
+            box += self.parse_text_to_nodes(note_markdown(module_name, name))
+        local = nodes.container()  # hand-written text, or the page's own context after the constant's
+        self.state.nested_parse(self.content, self.content_offset, local)
+        _check_literals(self, local, rid, note=True)
+        if not named:
+            self._check_no_documented_constant(local, rid)
+        box += local.children
+        _note_box(self, rid, title, [f"{m}.{n}" for m, n in named])
         return [box]
+
+    def _check_no_documented_constant(self, box: nodes.Element, rid: str) -> None:
+        """A hand-written note may not name a documented ruling constant: that ruling is written in code."""
+        for literal in box.findall(nodes.literal):
+            match = re.fullmatch(r"voidref\.([\w.]+)\.rulings\.([A-Za-z_]\w*)", literal.astext().strip())
+            if not match or not _resolve(match.group(0)):
+                continue
+            if constant_doc(f"voidref.{match.group(1)}.rulings", match.group(2)):
+                raise self.error(f"ruling note {rid!r} restates the documented constant {match.group(0)}: "
+                                 f"render it, ```{{ruling-note}} {match.group(1)}.{match.group(2)}```")
+
+    def _constants(self, argument: str) -> list[tuple[str, str]]:
+        """The constants the argument names, each checked: it exists and is documented."""
+        named = []
+        for n, text in enumerate(argument.split()):
+            try:
+                module_name, name = resolve_constant(text)
+            except ValueError as exc:
+                raise self.error(f"ruling note names a constant that does not exist: {exc}") from None
+            doc = constant_doc(module_name, name)
+            # the first constant carries the ruling; the others need only say what they are
+            problem = doc_problem(doc, NOTE_PARTS) if n == 0 else (None if doc else "has no documentation")
+            if problem:
+                raise self.error(f"the documentation of {module_name}.{name} {problem}")
+            self.env.note_dependency(importlib.import_module(module_name).__file__)
+            named.append((module_name, name))
+        return named
 
 
 def _check_every_field_boxed(app, env):
@@ -300,6 +440,22 @@ def _check_every_field_boxed(app, env):
 
 
 # -- the Rulings page -------------------------------------------------------------------------
+
+
+class ruling_fold(nodes.General, nodes.Element):
+    """A folded part of a box: ``<details>`` in HTML, its summary in ``summary``; plain content elsewhere."""
+
+
+def _visit_fold_html(self, node):
+    self.body.append(f'<details class="ruling-fold"><summary>{self.encode(node["summary"])}</summary>')
+
+
+def _depart_fold_html(self, node):
+    self.body.append("</details>")
+
+
+def _pass(self, node):
+    pass
 
 
 class ruling_index(nodes.General, nodes.Element):
@@ -381,6 +537,9 @@ def setup(app):
     app.add_directive("ruling-note", RulingNoteDirective)
     app.add_directive("ruling-index", RulingIndexDirective)
     app.add_node(ruling_index)
+    plain = (_pass, _pass)
+    app.add_node(ruling_fold, html=(_visit_fold_html, _depart_fold_html), latex=plain, text=plain, man=plain,
+                 texinfo=plain)
     app.connect("doctree-resolved", _fill_ruling_index)
     app.connect("env-purge-doc", _purge_rulings)
     app.connect("env-merge-info", _merge_rulings)

@@ -4,7 +4,7 @@ The Void Drifters combat chapter cites chapters and tables that are not in our
 source (the dice chapter, the gear chapter, the Common Actions, Common
 Maneuvers, Combat Boon Spends and Conditions tables). Where the engine needs
 one of those, the choice is made here, named, and documented: what the source
-says, what we chose, and why. The site shows each one in a "Ruling"
+says, what we chose, and why; that comment is the text of its "Ruling"
 admonition with the anchor ``ruling-drifters-<name-with-dashes>``.
 """
 
@@ -39,10 +39,16 @@ __all__ = [
     "LOW_GRAVITY_MELEE_BANE_DICE",
 ]
 
-#: The faces of the six dice. The dice chapter (Chapter Thirteen) is not in the
-#: source, so we use the standard narrative-dice faces. Letters: ``S`` Success,
-#: ``F`` Failure, ``B`` Boon, ``b`` Bane, ``!`` Breakthrough (also one
-#: Success), ``X`` Calamity (also one Failure), ``-`` blank.
+#: The faces of the six dice, one letter per symbol.
+#:
+#: **Source:** the combat chapter leaves the dice to a dice chapter (Chapter Thirteen) that
+#: is not in our copy.
+#:
+#: **We chose:** the standard narrative-dice faces. Letters ``S`` Success, ``F`` Failure,
+#: ``B`` Boon, ``b`` Bane, ``!`` Breakthrough (which also counts one Success), ``X`` Calamity
+#: (which also counts one Failure), ``-`` blank.
+#:
+#: **Why:** every pool and net result of the worked examples comes out right with them.
 DICE_FACES: dict[str, tuple[str, ...]] = {
     "ability": ("-", "S", "S", "SS", "B", "B", "SB", "BB"),
     "mastery": ("-", "S", "S", "SS", "SS", "B", "SB", "SB", "SB", "BB", "BB", "!"),
@@ -52,23 +58,40 @@ DICE_FACES: dict[str, tuple[str, ...]] = {
     "bane": ("-", "-", "F", "F", "b", "b"),
 }
 
-#: The source never names the upgraded Trial die (a d12). We call it the
-#: Hazard Die: it pairs with the Mastery Die as the Trial Die pairs with the
-#: Ability Die, and "Hazard" says what its Calamity face brings.
+#: The name we give the d12 that an upgraded Trial Die becomes.
+#:
+#: **Source:** that die is never named.
+#:
+#: **We chose:** *Hazard Die*.
+#:
+#: **Why:** it stands to the Mastery Die as the Trial Die stands to the Ability Die, and
+#: "Hazard" says what its Calamity face brings.
 HAZARD_DIE_NAME = "Hazard Die"
 
-#: Upgrading a side that has no plain die left (no Ability Die on the positive
-#: side, no Trial Die on the negative side) adds one plain die instead; the
-#: upgrade is used up adding it. This is the usual narrative-dice rule.
+#: What an upgrade does to a side with no plain die left to upgrade.
+#:
+#: **Source:** silent, since the dice chapter is missing.
+#:
+#: **We chose:** it adds one plain die (an Ability Die on the positive side, a Trial Die on
+#: the negative one), and the upgrade is used up doing so; a downgrade with no upgraded die
+#: left does nothing (``DOWNGRADE_WITH_NO_UPGRADED_DIE``).
+#:
+#: **Why:** that is how narrative-dice games usually handle both cases.
 UPGRADE_WITH_NO_PLAIN_DIE = "add a plain die"
 
-#: Downgrading a side with no upgraded die left does nothing (the usual rule).
+#: What a downgrade does to a side with no upgraded die left (nothing).
 DOWNGRADE_WITH_NO_UPGRADED_DIE = "no effect"
 
-#: Trial Dice for a ranged attack by range band. The source's dice chapter is
-#: missing; the worked examples show Short is Easy (1) and Medium is Average
-#: (2, the ship round). Long is Hard and Extreme Daunting, extending one step
-#: per band as narrative-dice games do.
+#: Trial Dice of a ranged attack, by range band.
+#:
+#: **Source:** the dice chapter that would set an attack's difficulty is missing.
+#:
+#: **We chose:** Engaged and Short 1 (Easy), Medium 2 (Average), Long 3 (Hard), Extreme 4
+#: (Daunting); a shot at Engaged also adds ``ENGAGED_RANGED_BANE_DICE``.
+#:
+#: **Why:** each shot at Short in the Docking Bay fight is Easy and the Medium shots of the
+#: Ember Drift ship round are Average; past Medium we go on one step per band, as
+#: narrative-dice games do.
 RANGE_DIFFICULTY: dict[str, int] = {
     "engaged": 1,
     "short": 1,
@@ -77,31 +100,68 @@ RANGE_DIFFICULTY: dict[str, int] = {
     "extreme": 4,
 }
 
-#: Melee and unarmed attacks are Average (2 Trial Dice) at Engaged. The
-#: source is silent; this is the usual narrative-dice default.
+#: Trial Dice of a melee or unarmed attack, made at Engaged.
+#:
+#: **Source:** gives no difficulty for melee or unarmed attacks.
+#:
+#: **We chose:** Average, 2 Trial Dice.
+#:
+#: **Why:** the usual default of narrative-dice games; no worked example shows a melee
+#: attack to say otherwise.
 MELEE_DIFFICULTY = 2
 
-#: A ranged attack at Engaged adds 1 Bane Die on top of Easy, as the Docking Bay
-#: fight shows for Agent B's shot at Engaged ("Easy plus 1 Bane Die").
+#: Bane Dice added to a ranged attack against a target at Engaged.
+#:
+#: **Source:** has no rule for shooting someone next to you; only an example shows it.
+#:
+#: **We chose:** Easy plus 1 Bane Die.
+#:
+#: **Why:** Agent B's shot at the Engaged Davan in the Docking Bay fight is rolled exactly
+#: that way.
 ENGAGED_RANGED_BANE_DICE = 1
 
-#: Attacking past a weapon's listed range (only if the GM allows it) adds at
-#: least 1 Bane Die per band beyond; we add exactly 1 per band.
+#: Bane Dice per band when a GM allows a shot beyond the weapon's listed range.
+#:
+#: **Source:** asks for no fewer than 1 Bane Die for each band beyond.
+#:
+#: **We chose:** exactly 1 per band; a GM who wants more adds them as situational Bane Dice.
+#:
+#: **Why:** the lower bound is the only number given.
 PAST_RANGE_BANE_DICE_PER_BAND = 1
 
-#: Take Cover is a Maneuver (the Common Maneuvers table is missing; Senna and
-#: Davan both take cover as a Maneuver in the Docking Bay fight).
+#: Whether taking cover costs a Maneuver (rather than an Action).
+#:
+#: **Source:** refers to a Common Maneuvers table we do not have, so what taking cover costs
+#: is never stated.
+#:
+#: **We chose:** a Maneuver.
+#:
+#: **Why:** in the Docking Bay fight Senna gets behind a loader as her Maneuver and still
+#: fires as her Action, and Davan pays 2 Strain for a second Maneuver to duck behind the
+#: shutter.
 TAKE_COVER_IS_MANEUVER = True
 
-#: The most Bane Dice that Defense from gear (armor) and Deflecting give
-#: together against one attack, with default gear. Talent Defense and cover
-#: add on top of it (the source: Defense itself has no hard cap). The engine
-#: applies it unless an attack says the target's gear is not default gear
-#: (``Attack(gear_cap=False)``).
+#: The most Bane Dice that gear Defense (armor) and Deflecting add together to one attack.
+#:
+#: **Source:** Defense has no hard cap, but default gear keeps Defense plus Deflecting to 3
+#: Bane Dice, with cover on top; the gear rules it cites are missing. The source is clear
+#: that only the gear part is capped, so talent Defense and cover are not, in our reading and
+#: the printed one alike.
+#:
+#: **We chose:** how to tell default gear: a target's gear counts as default unless the
+#: attack says it is not (``Attack(gear_cap=False)``, for gear the GM rules special).
+#:
+#: **Why:** the gear chapter, which would say what gear escapes the cap, is missing.
 DEFENSE_GEAR_CAP = 3
 
-#: The Combat Boon Spends table is missing. Spends shown by the worked
-#: examples, plus the ones the chapter's text states elsewhere: name -> Boons.
+#: What Boons buy on an attack, spend to cost in Boons (-1 is the weapon's Crit rating).
+#:
+#: **Source:** points to a Combat Boon Spends table that is not printed.
+#:
+#: **We chose:** the spends the chapter's worked examples use or its text states elsewhere,
+#: at the cost shown there.
+#:
+#: **Why:** they are the only spends with evidence behind them.
 COMBAT_BOON_SPENDS: dict[str, int] = {
     "add 1 Boon Die to an ally's next check": 1,  # Senna, Docking Bay round 1
     "recover 1 Strain": 1,  # Strain Recovery: 1 Boon with no stronger use
@@ -110,20 +170,38 @@ COMBAT_BOON_SPENDS: dict[str, int] = {
     "inflict a Critical Injury": -1,  # costs the weapon's Crit rating
 }
 
-#: Bane spends the GM may choose (the table is missing). The Docking Bay fight
-#: turns 1 Bane into 1 Strain for the attacker.
+#: What the GM may buy with an attack's Banes, spend to cost in Banes.
+#:
+#: **Source:** lists typical results of Banes without any costs.
+#:
+#: **We chose:** 1 Bane can give the attacker 1 Strain.
+#:
+#: **Why:** in the Docking Bay fight the GM turns Agent A's Bane into 1 Strain, which an
+#: Elite takes as 1 Wound.
 COMBAT_BANE_SPENDS: dict[str, int] = {
     "the attacker suffers 1 Strain": 1,
 }
 
-#: Disoriented adds 1 Bane Die to the affected character's checks (Agent A's
-#: round-2 shot), until the end of that character's next turn.
+#: Bane Dice that Disoriented adds to the character's checks.
+#:
+#: **Source:** the effect is in the Conditions table, which is missing.
+#:
+#: **We chose:** 1 Bane Die on each check of the Disoriented character, until the end of
+#: their next turn.
+#:
+#: **Why:** in the Docking Bay fight the Disoriented Agent A shoots with one Bane Die for
+#: Senna's cover and one for the condition, and it ends after that turn.
 DISORIENTED_BANE_DICE = 1
 
-#: Several Critical Injuries from one attack. The source says the second adds
-#: "a further +10", the third "a further +20". We read the bonus of the k-th
-#: injury (k = 0, 1, 2, ...) as +10 x k on top of +10 per injury already
-#: held, because each injury inflicted adds +10 to every later roll.
+#: The bonus per place in line of each extra Critical Injury one attack inflicts.
+#:
+#: **Source:** the second injury from one attack adds a further +10, the third a further +20.
+#:
+#: **We chose:** the k-th extra injury (k = 1 for the second) rolls with +10 x k, on top of
+#: the +10 per injury the target already held before the attack.
+#:
+#: **Why:** every injury inflicted goes on adding +10 to later rolls, so the attack's first
+#: injury is already held when its second is rolled.
 CRITICAL_INJURY_EXTRA_PER_ORDER = 10
 
 # In microgravity deliberate movement needs a push-off: 1 more Maneuver per
@@ -131,19 +209,32 @@ CRITICAL_INJURY_EXTRA_PER_ORDER = 10
 # pays it is the switch Rulings.anchored_skips_push_off.
 MICROGRAVITY_PUSH_OFF = 1
 
-#: The largest pool we compute exactly (dice of all six kinds together). Far
-#: beyond any pool in play; it keeps every computation well under a second.
+#: The most dice (of all six kinds together) one pool may hold.
+#:
+#: **Source:** sets no limit; pools in play seldom pass a dozen dice.
+#:
+#: **We chose:** 40; a bigger pool is refused with an error that says so.
+#:
+#: **Why:** every exact answer then comes well under a second, on a phone too.
 MAX_POOL_DICE = 40
 
-#: Bane Dice that physical checks (melee, unarmed, athletics) add in Elevated,
-#: High and Extreme gravity. The source points to a Chapter Ten table we do
-#: not have; we add 1, 1 and 2: every band "adds Bane Dice", and Extreme is
-#: the harshest.
+#: Bane Dice added to physical checks in heavy gravity, by band.
+#:
+#: **Source:** Elevated, High and Extreme gravity add Bane Dice to physical checks, by a
+#: Chapter Ten table we do not have.
+#:
+#: **We chose:** Elevated 1, High 1, Extreme 2, on melee, unarmed and Athletics checks.
+#:
+#: **Why:** every band adds some, and Extreme is the harshest.
 HEAVY_GRAVITY_BANE_DICE: dict[str, int] = {"elevated": 1, "high": 1, "extreme": 2}
 
-#: Low gravity adds 1 Bane Die to Athletics and Unarmed checks and to melee
-#: attacks "that need planted power". We treat every melee attack as needing
-#: it: the engine cannot tell a lunge from a jab.
+#: Bane Dice that low gravity adds to a melee attack.
+#:
+#: **Source:** in low gravity, melee attacks that depend on firm footing add 1 Bane Die.
+#:
+#: **We chose:** every melee attack takes it; the GM may waive it for a light jab.
+#:
+#: **Why:** the engine cannot tell which blows depend on footing.
 LOW_GRAVITY_MELEE_BANE_DICE = 1
 
 

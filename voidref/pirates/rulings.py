@@ -424,8 +424,13 @@ printed. **We chose:** ranks 0 to 10, SRM equal to the rank.
 def skill_rank_modifier(rank: int) -> int:
     """The Skill Rank Modifier (SRM) for a skill rank.
 
-    **Source:** the Initiative example pairs Rank 2 with +2. **We chose:** SRM
-    equals the rank (0 when untrained). **Why:** it is the only pairing printed.
+    **Source:** the Initiative example pairs Zero-G Rank 2 with +2, and no table
+    is printed.
+
+    **We chose:** the SRM equals the rank, 0 (untrained) to 10.
+
+    **Why:** it is the one printed pairing and the only reading that pairing
+    allows, so there is nothing to switch.
 
     >>> skill_rank_modifier(2)
     2
@@ -437,10 +442,15 @@ def skill_rank_modifier(rank: int) -> int:
 
 
 class TargetNumber(Kind):
-    """Named Target Numbers (TN), a ruling: the source prints TN 12, 15, 18 and 21 unnamed.
+    """Named Target Numbers (TN), in steps of 3 from 6 to 21.
 
-    **We chose** steps of 3 from 6 to 21 and named them; the source calls the
-    ship maneuver roll "Difficult", which we place at 15.
+    **Source:** uses TN 12, 15, 18 and 21, and calls the ship maneuver roll
+    "Difficult", without any scale of names.
+
+    **We chose:** steps three apart from 6 to 21, each with a name.
+
+    **Why:** every printed TN falls on a step, and the Difficult ship maneuver
+    becomes TN 15. The names are labels only.
     """
 
     ROUTINE = 6
@@ -463,8 +473,16 @@ class TargetNumber(Kind):
 class Terrain(Kind):
     """Terrain grades and the TN of the AGL (Athletics) roll to cross them at speed.
 
-    **Source:** refers to a terrain TN table that is not printed. **We chose**
-    these five grades on the :class:`TargetNumber` scale.
+    **Source:** refers to a table of terrain TNs that is not printed; the GM
+    either sets a TN or cuts the movement.
+
+    **We chose:** clear ground and four grades on the :class:`TargetNumber`
+    scale, each crossed with an AGL (Athletics) roll; how much of the move a
+    result keeps is :data:`TERRAIN_MOVE_SHARE`.
+
+    **Why:** it puts both of the GM's choices, a TN or a shorter move, in one
+    table. With the table missing there is no printed reading to switch to; a
+    GM who sets other TNs passes them to the roll directly.
     """
 
     CLEAR = 0
@@ -482,9 +500,8 @@ class Terrain(Kind):
 TERRAIN_MOVE_SHARE = {"full": Fraction(1), "partial": Fraction(1, 2), "failure": Fraction(0)}
 """Share of the move kept after a terrain roll, by result.
 
-**Source:** the GM either sets a TN or cuts movement. **We chose:** full
-success keeps the whole move, a partial keeps half (rounded up like every
-partial move), a failure stops the mover where the terrain starts.
+A full success keeps the whole move, a partial keeps half (rounded up, like
+every partial move), a failure stops the mover where the terrain starts.
 """
 
 # -- gravity ---------------------------------------------------------------
@@ -521,11 +538,17 @@ GRAVITY_RATING_MODIFIER: dict[GravityRating, dict[Gravity, int]] = {
 }
 """The Gravity Rating Modifier (GRM) table, rating -> gravity -> modifier.
 
-**Source:** a Floater gets +2 in zero-G, a Stomper +2 in high-G sections; a
-Floater in 1.6G+ is in "mismatched gravity"; no table. **We chose:** +2 at home
-extremes, +1 for a Floater in low G, 0 at 1G for everyone, -1 or -2 away from
-home. **Why:** it reproduces both printed +2s and makes the printed mismatch
-(Floater in high G) a penalty.
+**Source:** gives only a Floater +2 in zero-G, a Stomper +2 in high-G
+sections, and a Floater at 1.6G or more as being in mismatched gravity; no
+table is printed.
+
+**We chose:** +2 at a rating's home extreme, +1 for a Floater in low G, 0 at 1G
+for everyone, -1 or -2 away from home, with a Standard rating for bodies raised
+near 1G. Gravity is mismatched whenever the GRM is negative
+(:func:`is_mismatched_gravity`).
+
+**Why:** one table gives both printed +2s and the printed mismatch. With no
+printed table to compare, there is nothing to switch.
 """
 
 
@@ -543,9 +566,9 @@ def gravity_rating_modifier(rating: GravityRating | str, gravity: Gravity | str)
 def is_mismatched_gravity(rating: GravityRating | str, gravity: Gravity | str) -> bool:
     """Whether a place's gravity is "mismatched" for a rating (doubles encumbrance).
 
-    **Source:** gives one case, a Floater at 1.6G or more. **We chose:**
-    mismatched whenever the GRM is negative. **Why:** it covers the printed case
-    and uses one table for both effects.
+    Mismatched whenever the GRM is negative (see :data:`GRAVITY_RATING_MODIFIER`,
+    which gives the one printed case, a Floater at 1.6G or more): one table for
+    both effects.
 
     >>> is_mismatched_gravity("floater", "high"), is_mismatched_gravity("floater", "standard")
     (True, False)

@@ -90,8 +90,14 @@ REPAIR_CAP_SHARE = Fraction(1, 5)
 CATASTROPHIC_SHARE = Fraction(-1, 2)
 """Share of total HP (-50 %) at or below which catastrophic failure starts.
 
-The per-round d6 of catastrophic failure has no table of its own in the
-source; we use the system hit table, its only d6 table of ship damage.
+**Source:** names a d6 rolled every round of catastrophic failure but prints no
+table for it.
+
+**We chose:** roll on the system hit table; -50 % means HP at or below minus
+half the total.
+
+**Why:** it is the only d6 table of ship damage in the source. With no other
+table offered, there is nothing to switch.
 """
 
 

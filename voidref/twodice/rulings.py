@@ -8,8 +8,9 @@ result, the choice is a field of the frozen :class:`Rulings` value:
 differs, and the engine's entry points take either as a keyword ``rulings``.
 Numbers the missing chapter would give (unarmed damage, the knife's category)
 and the counts the source implies (one END point per blow, two moves a turn)
-stay plain constants. Each comment names the ruling id of its ``{ruling}`` box
-and says what the source says, what we chose and why.
+stay plain constants. Each one's ``#:`` comment says what the source says, what
+we chose and why, and is the text of its box on the site
+(``{ruling-note} twodice.MOVES_PER_TURN``).
 
 >>> STANDARD.differences(AS_PRINTED)
 {}
@@ -140,60 +141,72 @@ def check_rulings(value: object) -> Rulings:
     return check_rulings_of(Rulings, value)
 
 
-#: Ruling ``twodice-unarmed-damage`` (number of dice).
+#: Damage dice of an unarmed blow.
 #:
-#: **Source:** unarmed fighters may counterattack in melee, but damage by weapon
-#: type lives in the missing *Hardware* chapter.
-#: **We chose:** an unarmed blow does 1D with no modifier. **Why:** a stand-in
-#: smaller than any armed weapon; every function takes a weapon, so a table that
-#: has the real figure simply passes its own.
+#: **Source:** unarmed fighters may counterattack in melee, but damage goes by weapon type
+#: and the weapon tables are in the missing *Hardware* chapter; nothing gives bare hands a
+#: figure.
+#:
+#: **We chose:** 1D with no modifier (``UNARMED_MODIFIER``); ``voidref.twodice.UNARMED`` is
+#: that weapon.
+#:
+#: **Why:** a stand-in below any real weapon; every function takes a weapon, so a table with
+#: the real figure passes its own.
 UNARMED_DICE = 1
 
-#: Ruling ``twodice-unarmed-damage`` (flat modifier); see :data:`UNARMED_DICE`.
+#: The flat modifier of an unarmed blow's damage (see ``UNARMED_DICE``).
 UNARMED_MODIFIER = 0
 
-#: Ruling ``twodice-knife-category``.
+#: Whether the knife is a fencing weapon (rather than a brawling one).
 #:
-#: **Source** (*Armor*): the knife does 2D-3; its category is in *Hardware*.
-#: **We chose:** the knife is a fencing weapon. **Why:** it is a blade; and in
-#: this source brawling and fencing follow identical rules (Near only, END per
-#: attack), so the choice changes no result.
+#: **Source:** gives the knife's damage, 2D-3, and leaves its category to *Hardware*.
+#:
+#: **We chose:** fencing (``voidref.twodice.KNIFE``).
+#:
+#: **Why:** it is a blade; and here brawling and fencing follow the same rules (Near only, END
+#: per attack), so no result depends on the choice.
 KNIFE_IS_FENCING = True
 
-#: Ruling ``twodice-end-spend``.
+#: END points one brawling or fencing attack or counterattack spends.
 #:
-#: **Source** (*Counterattack*, *Weapons*): brawling and fencing attacks and
-#: counterattacks are capped at one per END point per fight scene; END is
-#: temporarily lowered and recovers like other abilities; defense rolls are
-#: exempt.
-#: **We chose:** each brawling or fencing attack or counterattack spends one
-#: point of END. With no END left a fighter cannot make either, but may still
-#: defend and shoot. Spent END returns only when the caller says it recovers
-#: (recovery is outside this source). The ability added to a roll is always the
-#: value the caller passes. **Why:** a spent point is the plainest way to count
-#: "one per point"; the recovery rules live elsewhere.
+#: **Source:** such attacks and counterattacks are limited to one per END point per fight
+#: scene; END drops for a while and comes back like other abilities; defense rolls are exempt.
+#:
+#: **We chose:** each such attack or counterattack spends one END point (``Fighter.end``);
+#: with none left the fighter cannot make them but can still defend and shoot. Spent END
+#: returns only when the caller applies recovery, whose pace is outside this source. The
+#: ability added to a roll is whatever the caller passes.
+#:
+#: **Why:** spending a point is the plainest way to count one per point; recovery belongs to
+#: other rules.
 END_POINT_PER_MELEE_ATTACK = 1
 
-#: Ruling ``twodice-moves-per-turn``.
+#: Moves in one turn.
 #:
-#: **Source** (*Armor*): heavy armor leaves you "one move" unless an exception
-#: gives you "both moves".
-#: **We chose:** a turn has two moves. **Why:** "both" means two.
+#: **Source:** heavy armor leaves you one move unless an exception lets you keep both.
+#:
+#: **We chose:** two moves a turn.
+#:
+#: **Why:** "both" means two.
 MOVES_PER_TURN = 2
 
-#: Ruling ``twodice-heavy-armor-skills``.
+#: The skill rank that keeps both moves in heavy armor.
 #:
-#: **Source** (*Armor*): Mechanics 1 or Astro/Cosmo 1, or a legionnaire past,
-#: keeps both moves in heavy armor.
-#: **We chose:** rank 1 *or more* in either skill counts. **Why:** a higher rank
-#: cannot be worse than rank 1.
+#: **Source:** Mechanics 1 or Astro/Cosmo 1, or a past as a legionnaire, keeps both moves in
+#: heavy armor.
+#:
+#: **We chose:** rank 1 or more in either skill.
+#:
+#: **Why:** more training cannot do worse than rank 1.
 HEAVY_ARMOR_SKILL_RANK = 1
 
-#: Ruling ``twodice-ammunition``.
+#: Rounds of ammunition one shot uses.
 #:
-#: **Source** (*Counterattack*, *Weapons*): you need enough ammunition to shoot
-#: back; empty weapons cannot counterattack.
-#: **We chose:** every shot, attack or counterattack, uses one round; a burst
-#: of n shots needs n rounds loaded. **Why:** the shot capacity is counted in
-#: shots.
+#: **Source:** shooting back needs enough ammunition, and an empty weapon cannot
+#: counterattack.
+#:
+#: **We chose:** every shot, attack or counter, uses one round, so a burst of n shots needs n
+#: rounds loaded.
+#:
+#: **Why:** capacity is counted in shots.
 ONE_ROUND_PER_SHOT = 1

@@ -245,32 +245,57 @@ def check_rulings(value: object) -> Rulings:
 #: The Task Throw of :data:`STANDARD` (2d6, 8 or more, Impact = total - 7).
 TASK_THROW = STANDARD.task_throw
 
-#: A failed throw has Impact 0. The source compares Impacts and also speaks of
-#: both sides failing; counting a failure as Impact 0 makes "both fail" a tie,
-#: which the source treats the same way (no change), so the two readings agree.
+#: The Impact of a failed throw.
+#:
+#: **Source:** compares Impacts, and speaks separately of both sides failing.
+#:
+#: **We chose:** a failure is Impact 0.
+#:
+#: **Why:** then both failing is a tie at 0, and the source treats the two cases alike (nothing
+#: changes), so no result depends on the difference.
 FAILED_THROW_IMPACT = 0
 
-#: Component ranks (Computer, Guns, Thrusters) run from 0 to 10. The source
-#: gives no range; 0 means the component never lets a throw have any Impact.
+#: The highest rank of a component (Computer, Guns, Thrusters); the lowest is 0.
+#:
+#: **Source:** gives no range for component ranks or skills.
+#:
+#: **We chose:** ranks and skills (``MAX_SKILL``) from 0 to 10; a rank of 0 lets no throw have
+#: any Impact.
+#:
+#: **Why:** wide enough for any ship, and a bound lets every input be checked.
 MAX_RANK = 10
 
-#: Skill Ranks and Agility run from 0 to 10 (the source gives no range).
+#: The highest Skill Rank or Agility (see ``MAX_RANK``); the lowest is 0.
 MAX_SKILL = 10
 
-#: A boarder who fails the leap is lost to the engagement; 1d6 of 1-3 hits the
-#: enemy hull and dies, 4-6 misses and drifts off. The source gives even odds
-#: but no die (game data: any even split gives the same odds).
+#: The d6 faces on which a boarder who fails the leap dies or drifts off.
+#:
+#: **Source:** a failed leap loses the boarder to the engagement, with even odds of dying and
+#: of drifting away, and no die to roll.
+#:
+#: **We chose:** 1d6, 1-3 hits the enemy hull and dies, 4-6 misses and drifts.
+#:
+#: **Why:** an even split the table can roll; any even split gives the same odds.
 LEAP_FAILURE_SPLIT = {"dies": (1, 2, 3), "drifts": (4, 5, 6)}
 
-#: If neither ship can ever meet its goal again (say both Guns and Thrusters
-#: are disabled), the engagement cannot end by the rules; the odds report that
-#: chance as a stalemate. At the table someone would surrender. This is the
-#: value of :attr:`~voidref.upper_hand.goals.Ending.STALEMATE`, the ending the
-#: odds key that chance by (with no winner).
+#: The ending the odds report when neither ship can ever meet its goal again.
+#:
+#: **Source:** an engagement ends only by a goal or a surrender.
+#:
+#: **We chose:** when no side can meet its goal any more (both ships' Thrusters disabled while
+#: both want to reach a place, say), the odds report that chance as a stalemate, with no
+#: winner; it is the value of ``voidref.upper_hand.goals.Ending.STALEMATE``.
+#:
+#: **Why:** the rules give no other ending; at the table someone would give up.
 STALEMATE = "stalemate"
 
-#: For odds, a ship holding the Upper Hand never dodges unless a dodge
-#: threshold is given (it needs the Upper Hand to meet its goal). The source
-#: leaves the choice to the player; this is the default of the odds functions'
-#: ``dodge_at`` argument, not a ruling.
+#: The Gunnery Impact at which the odds assume the holder dodges (``None`` never).
+#:
+#: **Source:** the holder may dodge; whether it does is the player's choice.
+#:
+#: **We chose:** the odds assume no dodge unless you give a threshold (``dodge_at``), in which
+#: case the holder dodges whenever the incoming Gunnery Impact is at least that.
+#:
+#: **Why:** a dodge spends the Upper Hand a side needs for its goal, so never dodging is the
+#: neutral default.
 DEFAULT_DODGE_AT = None
