@@ -83,7 +83,8 @@ def _oracle(attack, start, max_rounds):
 
 
 @pytest.mark.parametrize("weapon, target, already, band", [
-    (Weapon("Knife", damage=1, crit=4, range="engaged"), Character("Brute", stated_resistance=3, might=4), 0, "engaged"),
+    (Weapon("Knife", damage=1, crit=4, range="engaged"), Character("Brute", stated_resistance=3, might=4), 0,
+     "engaged"),
     (Weapon("Baton", damage=3, crit=5, range="engaged", stun=True), Character("Guard", might=2, willpower=3), 2,
      "engaged"),
     (SIDEARM, Character("Mook", kind="minion"), 1, "short"),
