@@ -220,25 +220,30 @@ class Chain:
         return found
 
     def hit(self, shooter: Side, dyn: int, points: int) -> tuple:
-        """*points* of damage, one after another: ``((dyn_after, surrendered), weight)``, weights over ``36**points``.
+        """*points* of damage, one after another: ``(pairs, gone)``, weights over ``36**points``.
 
-        A surrender stops the damage. Built from the table for one point
-        fewer, so each state's one-point table is worked out once.
+        *pairs* are ``(dyn_after, weight)`` for the target still fighting;
+        *gone* is the weight of its crew having given up (which stops the
+        damage). Built from the table for one point fewer, so each state's
+        one-point table is worked out once.
         """
         key = ("hit", shooter, dyn, points)
         found = self._cache.get(key)
         if found is None:
             if points == 0:
-                found = (((dyn, False), 1),)
+                found = (((dyn, 1),), 0)
             else:
+                pairs, gone = self.hit(shooter, dyn, points - 1)
+                gone *= 36
                 out: dict = {}
-                for (d, gone), w in self.hit(shooter, dyn, points - 1):
-                    if gone:
-                        _add(out, (d, True), w * 36)
-                    else:
-                        for k, q in self.one_point(shooter, d):
-                            _add(out, k, w * q)
-                found = tuple(out.items())
+                get = out.get
+                for d, w in pairs:
+                    for (k, g), q in self.one_point(shooter, d):
+                        if g:
+                            gone += w * q
+                        else:
+                            out[k] = get(k, 0) + w * q
+                found = (tuple(out.items()), gone)
             self._cache[key] = found
         return found
 
@@ -422,13 +427,12 @@ class Chain:
             if dodge and self.dodge_at is not None and i >= self.dodge_at:
                 dodged += p * self.dd
                 continue
-            scale = self.dd // 36 ** i
-            for (t2, g), q in self.hit(shooter, target, i):
-                q *= scale
-                if g:
-                    gone += p * q
-                else:
-                    _add(after, t2, p * q)
+            scale = p * (self.dd // 36 ** i)
+            pairs, lost = self.hit(shooter, target, i)
+            gone += lost * scale
+            get = after.get
+            for t2, q in pairs:
+                after[t2] = get(t2, 0) + q * scale
         same = after.pop(target, 0)
         found = self._shots[key] = (tuple(after.items()), same, gone, dodged)
         return found
