@@ -150,7 +150,6 @@ def test_every_form_the_calculator_accepts_is_walked_not_simulated(my_goal, thei
 
 def test_unsettled_digits_of_a_big_chain_are_simulated_not_worked_out_exactly(monkeypatch):
     """Calculator: when the bounds settle no digit, only a small chain gets exact fractions; a big one is simulated."""
-
     monkeypatch.setattr(module, "engagement_bounds", lambda *args, **kwargs: None)
     small = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=1, their_guns=1).facts)
     big = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=3, their_guns=3, trials=100).facts)
