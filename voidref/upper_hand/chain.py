@@ -417,6 +417,7 @@ class Chain:
         the weight of an Impact the target (holding the Upper Hand) dodges,
         at no damage.
         """
+        dodge = dodge and self.dodge_at is not None  # nobody ever dodges: one table serves both
         key = ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is Side.A)
         found = self._shots.get(key)
         if found is not None:
