@@ -193,7 +193,7 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     around it rounds the same way, so it is the rounding of the exact value
     (method "exact to the digits shown"). Otherwise the exact fractions are
     worked out (method "exact") when the chain needs at most
-    :data:`EXACT_FRACTIONS_LIMIT` units of work; when it needs more than that
+    ``EXACT_FRACTIONS_LIMIT`` units of work; when it needs more than that
     (or than *exact_work_limit* for the walk in floating point, about a
     microsecond a unit in CPython), *trials* engagements are simulated from
     seed 1 and shown with their 95 % margin of error (method "simulation").
