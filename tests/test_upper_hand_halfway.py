@@ -1,8 +1,10 @@
 """The chain's half-way nodes (one ship has fired, the other not yet) against rounds iterated one by one.
 
-The walk sends each shot that changed a ship through a half-way node
+The walk sends a shot with many results through a half-way node
 (:meth:`voidref.upper_hand.chain.Chain.half`) instead of pairing every result
-of one shot with every result of the other. These tests check the whole
+of one shot with every result of the other (``Chain.DIRECT`` sets how many
+is many; each test runs with every shot through a node, as shipped, and with
+every pair made directly). These tests check the whole
 engagement against the oracle of single rounds (:func:`round_odds`, itself
 checked against the step-by-step tracker) played out round by round, with NPC
 crews on both sides, so that both crews can give up in the same Gunnery phase.
@@ -10,11 +12,21 @@ crews on both sides, so that both crews can give up in the same Gunnery phase.
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voidref.upper_hand import EngagementState, Ship, engagement_bounds, engagement_odds, round_odds
+from voidref.upper_hand.chain import Chain
 from voidref.upper_hand.maneuver import opening_odds
+
+
+@pytest.fixture(params=[0, Chain.DIRECT, 10**6], ids=["every shot through a node", "as shipped", "all paired"],
+                autouse=True)
+def direct(request, monkeypatch):
+    """Each test three ways: shots with results through half-way nodes, as shipped, and every pair made directly."""
+    monkeypatch.setattr(Chain, "DIRECT", request.param)
+    return request.param
 
 
 def _iterated(a, b, goal_a, goal_b, rounds, dodge_at):

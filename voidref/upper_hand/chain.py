@@ -84,6 +84,11 @@ class Chain:
     on the players' ship.
     """
 
+    #: A shot with at most this many results (changed states of its target) is paired directly with the
+    #: other ship's shot; one with more goes through a half-way node (:meth:`half`). Both ways give the same
+    #: chances; the node only pays when the pairs would be many.
+    DIRECT = 4
+
     def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, rulings: Rulings, dodge_at, choose_a, choose_b):
         self.base = {Side.A: a, Side.B: b}
         self.goal = {Side.A: goal_a, Side.B: goal_b}
@@ -301,12 +306,19 @@ class Chain:
         endings = []
         if gone_b:
             endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
-        if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
-            endings.append((_SURRENDER[Side.B], same_b * gone_a))
-        # Where A's shot changed B, B's shot (with the Guns B had before it) waits in a half-way node, shared by
-        # every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
-        half = (1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN
-        moves = [(half + b2, 0, wb * dg_dd) for b2, wb in hits_b]
+        if len(hits_a) <= self.DIRECT:  # few results of B's shot: pair them with A's directly
+            if gone_a:
+                endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
+            moves = [(a2 * SHIP_SPAN + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
+            if same_a:
+                moves += [(dyn_a * SHIP_SPAN + b2, 3, wb * same_a) for b2, wb in hits_b]
+        else:
+            if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
+                endings.append((_SURRENDER[Side.B], same_b * gone_a))
+            # Where A's shot changed B, B's shot (with the Guns B had before it) waits in a half-way node, shared
+            # by every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
+            half = (1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN
+            moves = [(half + b2, 0, wb * dg_dd) for b2, wb in hits_b]
         if same_b:
             moves += [(a2 * SHIP_SPAN + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
         tables = ((endings, [same_a * same_b, 0, 0], moves),
@@ -328,13 +340,23 @@ class Chain:
         if gone:
             endings.append((_SURRENDER[holder], gone * dg_dd))
         stay = [0, 0, 0]
-        # Where the holder's shot changed the other ship, its shot back waits in a half-way node.
+        # Where the holder's shot changed the other ship, its shot back: paired directly when it has few results,
+        # else through a half-way node (shared by every level whose holder's shot leads there).
         half = (4 if first else 5) * HALF
-        if first:
-            moves = [(half + own * SHIP_SPAN + y2, 0, wy * dg_dd) for y2, wy in hits]
-        else:
-            moves = [(half + y2 * SHIP_SPAN + own, 0, wy * dg_dd) for y2, wy in hits]
+        moves = []
         lost = 0
+        for y2, wy in hits:
+            back, same_x, gone2, dodged = self.shot(other, y2, own, dodge=True)
+            if len(back) > self.DIRECT:
+                moves.append((half + (own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own), 0, wy * dg_dd))
+                continue
+            lost += wy * gone2
+            level2 = own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own
+            if dodged:
+                moves.append((level2, 3, wy * dodged))
+            if same_x:
+                moves.append((level2, 3 + slot, wy * same_x))
+            moves += [(x2 * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + x2, 3 + slot, wy * wx) for x2, wx in back]
         if same:  # the holder's shot did nothing
             back, same_x, gone2, dodged = self.shot(other, enemy, own, dodge=True)
             lost += same * gone2
