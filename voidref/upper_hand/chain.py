@@ -345,8 +345,13 @@ class Chain:
         half = (4 if first else 5) * HALF
         moves = []
         lost = 0
+        backs: dict = {}  # the shot back by the other ship's Guns condition (all else of its state is no matter)
         for y2, wy in hits:
-            back, same_x, gone2, dodged = self.shot(other, y2, own, dodge=True)
+            guns = y2 // 3 % 3
+            found = backs.get(guns)
+            if found is None:
+                found = backs[guns] = self.shot(other, 3 * guns, own, dodge=True)
+            back, same_x, gone2, dodged = found
             if len(back) > self.DIRECT:
                 moves.append((half + (own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own), 0, wy * dg_dd))
                 continue
