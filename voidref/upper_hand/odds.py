@@ -75,8 +75,9 @@ MAX_CHAIN_STATES = 4374
 #: (most damage points of A + 1) x (most of B + 1): a shot that changed a ship
 #: passes through a half-way node, so a Gunnery phase costs the sum of both
 #: shots' results, not their product. Checked before any work, like
-#: :data:`MAX_CHAIN_STATES`; the largest chain allowed takes a few seconds
-#: exactly, well under one in floating point (:func:`engagement_bounds`).
+#: :data:`MAX_CHAIN_STATES`; the largest chain allowed takes about half a
+#: minute exactly in CPython, a quarter of a second in floating point
+#: (:func:`engagement_bounds`).
 MAX_CHAIN_WORK = 3_000_000
 
 
