@@ -16,7 +16,8 @@ are already compressed, such as zips and wheels, as they are):
   80 ms latency;
 * for every calculator, input change to updated result: at its defaults
   (one field changed back and forth), and at its largest inputs (every whole
-  number field at its maximum), flagging those over 250 ms.
+  number field at its maximum), and for some at the slowest form
+  ``bench_calculators.py`` found (:data:`WORST`), flagging those over 250 ms.
 
 Usage: python benchmarks/bench_browser.py [--site _build/html] [--runs 3]
 """
@@ -43,6 +44,22 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 PRECOMPRESSED = (".zip", ".whl", ".gz", ".png", ".jpg", ".woff2", ".woff")
 SLUG = "check-odds"
 SLOW_MS = 250
+WORST = {
+    "check-odds": {"dice": "20M vs 20H", "upgrades": "0", "difficulty_upgrades": "0", "boon_dice": "0",
+                   "bane_dice": "0"},
+    "rounds-to-take-down": {"damage": "0", "crit": "1", "resistance": "0", "deflecting": "1", "wounds": "0",
+                            "weapon_skill": "melee", "weapon_range": "extreme", "max_rounds": "20"},
+    "pirates-soak": {"dice": "60d10", "critical": "1"},
+    "pirates-ship-gunnery": {"dice": "60d10", "pilot_modifier": "-10"},
+    "cantor-structure": {"damage": "12d20", "damage_type": "sonic", "evasion": "0"},
+    "upper-hand-engagement": {"my_goal": "jump", "their_goal": "jump", "my_computer": "1", "my_guns": "10",
+                              "my_thrusters": "10", "my_gunnery": "5", "my_pilot": "0", "their_computer": "10",
+                              "their_guns": "10", "their_thrusters": "10", "their_gunnery": "10", "their_pilot": "10",
+                              "their_boarders": "10", "throw_dice": "3", "throw_succeeds_at": "10",
+                              "disadvantage_extra_dice": "2"},
+}
+"""The slowest forms benchmarks/bench_calculators.py found beyond every whole number at its maximum (a long text,
+a choice, a number below its maximum): these values over the largest inputs, timed as a further change."""
 THROTTLE = {"offline": False, "latency": 80, "downloadThroughput": 4_000_000 / 8, "uploadThroughput": 1_000_000 / 8}
 
 
@@ -232,7 +249,17 @@ def input_changes(browser, url: str, repeats: int = 3):
             reset = {f.name: f.format(f.default) for f in c.fields if f.kind == "int"}
             if reset:
                 page.evaluate(_CHANGE, [c.slug, reset, 15_000])
-        out[c.slug] = (defaults, big, largest)
+        worst = None
+        if c.slug in WORST:
+            form = {f.name: f.format(f.default) for f in c.fields}
+            worst = page.evaluate(_CHANGE, [c.slug, {**form, **largest, **WORST[c.slug]}, 15_000])
+            if worst["state"] in ("timeout", "no result within the limit"):
+                page.reload()
+                page.locator(".voidref-calc .vc-form [name]").first.focus()
+                page.locator(".vc-status[data-state='ready']").first.wait_for(timeout=120_000)
+            else:
+                page.evaluate(_CHANGE, [c.slug, form, 15_000])
+        out[c.slug] = (defaults, big, largest, worst)
     ctx.close()
     return out
 
@@ -295,7 +322,7 @@ def main(argv=None) -> int:
           f"{slow['page_load_s']:.1f} s, live {slow['ms'] / 1000:.1f} s after the first input ({slow['state']})")
     print(f"Input change to updated result (ms): at defaults, slowest of {3}; at the largest inputs "
           f"(every whole-number field at its maximum); * over {SLOW_MS} ms")
-    for slug, (defaults, big, largest) in changes.items():
+    for slug, (defaults, big, largest, worst) in changes.items():
         d = f"{max(defaults):7.1f}" if defaults else "      -"
         if big is None:
             b = "      -  (no whole-number field)"
@@ -303,6 +330,10 @@ def main(argv=None) -> int:
             flag = "*" if big["ms"] > SLOW_MS or big["state"] != "live" else " "
             b = f"{big['ms']:7.1f}{flag} {big['state']:5s} " + ", ".join(f"{k}={v}" for k, v in largest.items())
         print(f"  {slug:24s} {d}   {b}")
+        if worst is not None:
+            flag = "*" if worst["ms"] > SLOW_MS or worst["state"] != "live" else " "
+            print(f"  {'':24s} {'':7s}   {worst['ms']:7.1f}{flag} {worst['state']:5s} slowest found: "
+                  + ", ".join(f"{k}={v}" for k, v in WORST[slug].items()))
     return 0
 
 

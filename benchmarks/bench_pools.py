@@ -122,7 +122,7 @@ def main(argv: list[str]) -> int:
         again, _ = best_of(f, 5, forget=False)
         row(label, cold, again)
     for label, f in [("check-odds calculator, dice '20M vs 20H'",
-                      lambda: check_odds(3, 1, "average", "20M vs 20H", 0, 0, 0, 0))]:
+                      lambda: check_odds(dice="20M vs 20H"))]:
         row(label, best_of(f, 5)[0])
     attack = _largest_attack()
     row(f"Attack.odds, {attack.pool().describe()}", best_of(attack.odds, 5)[0])

@@ -62,3 +62,39 @@ def test_target_already_down_is_refused():
     """There is nothing to count for a target already incapacitated."""
     with pytest.raises(RulesError, match="'health' must be a target still in the fight"):
         rounds_to_take_down(Attack(SENNA, SIDEARM, AGENT), Health.of(AGENT).suffer_wounds(12))
+
+
+def _oracle(attack, start, max_rounds):
+    """Round by round over Health values, every chance a Fraction: the plain chain the fast one must equal."""
+    step = attack.odds(start).harm.probabilities()
+    states = {start: Fraction(1)}
+    by_round = {}
+    for r in range(1, max_rounds + 1):
+        down, nxt = Fraction(0), {}
+        for h, p in states.items():
+            for (w, s), q in step.items():
+                after = h.suffer_wounds(w).suffer_strain(s)
+                if after.incapacitated:
+                    down += p * q
+                else:
+                    nxt[after] = nxt.get(after, Fraction(0)) + p * q
+        by_round[r], states = down, nxt
+    return by_round, sum(states.values(), Fraction(0))
+
+
+@pytest.mark.parametrize("weapon, target, already, band", [
+    (Weapon("Knife", damage=1, crit=4, range="engaged"), Character("Brute", stated_resistance=3, might=4), 0,
+     "engaged"),
+    (Weapon("Baton", damage=3, crit=5, range="engaged", stun=True), Character("Guard", might=2, willpower=3), 2,
+     "engaged"),
+    (SIDEARM, Character("Mook", kind="minion"), 1, "short"),
+    (SIDEARM, AGENT, 9, "medium"),
+])
+def test_integer_chain_equals_the_plain_fraction_chain(weapon, target, already, band):
+    """Numbered states with integer chances give exactly the plain Fraction chain, strain and long fights included."""
+    attack = Attack(SENNA, weapon, target, band=band)
+    start = Health.of(target).suffer_wounds(already)
+    takedown = rounds_to_take_down(attack, start, max_rounds=12)
+    by_round, beyond = _oracle(attack, start, 12)
+    assert takedown.by_round == by_round and takedown.beyond == beyond
+    assert sum(by_round.values()) + beyond == 1

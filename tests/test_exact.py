@@ -295,3 +295,18 @@ def test_exact_percent_is_the_one_rule(p):
 def test_percent_cell_differs_only_at_zero(p):
     """percent_cell prints a dash for an impossible event and the one rule otherwise."""
     assert percent_cell(p) == ("–" if p == 0 else present_percent(p))
+
+
+@given(st.dictionaries(st.integers(-6, 12), st.integers(0, 40), min_size=1, max_size=6)
+       .filter(lambda d: any(d.values())), st.integers(0, 9))
+def test_repeat_sum_by_a_big_integer_power_equals_adding_copies_one_by_one(counts, n):
+    """Whole-number outcomes: the packed power gives the same outcomes, counts and total as n additions."""
+    d = Dist.from_counts(counts)
+    fast, slow = d.repeat_sum(n), Dist.sum_of([d] * n)
+    assert fast.counts() == slow.counts() and list(fast) == list(slow)
+
+
+def test_repeat_sum_of_60d10_matches_adding_sixty_dice():
+    """The largest damage roll a Void Pirates form accepts, by the power and die by die."""
+    ten = Dist.die(10)
+    assert ten.repeat_sum(60).counts() == Dist.sum_of([ten] * 60).counts()

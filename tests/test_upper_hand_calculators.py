@@ -36,8 +36,8 @@ def test_engagement_exact():
 
 
 def test_engagement_falls_back_to_simulation():
-    """Calculator: a chain too large to solve is simulated, with a margin on each row."""
-    result = engagement(my_goal="jump", their_goal="jump", trials=200)
+    """Calculator: a chain over the work limit is simulated, with a margin on each row."""
+    result = engagement(my_goal="jump", their_goal="jump", trials=200, exact_work_limit=1000)
     assert dict(result.facts)["Method"] == "simulation" and dict(result.facts)["Trials"] == "200"
     assert result.blocks[0].headers == ("Label", "Chance", "Margin")
     assert all(row[2].startswith("±") for row in result.blocks[0].rows)
@@ -137,3 +137,20 @@ def test_settled_needs_both_ends_to_print_alike():
     """Display: an interval is settled only when both ends print the same."""
     assert _settled(Fraction(1231, 10000), Fraction(1232, 10000), pct) == "12.3%"
     assert _settled(Fraction(1234, 10000), Fraction(1236, 10000), pct) is None
+
+
+@pytest.mark.parametrize("my_goal, their_goal",
+                         [("jump", "jump"), ("jump", "dock"), ("leap", "jump"), ("jump", "leap")])
+def test_every_form_the_calculator_accepts_is_walked_not_simulated(my_goal, their_goal):
+    """Calculator: at the largest ranks the form accepts, the chain is walked (exact digits), never simulated."""
+    tens = {f"{who}_{name}": 10 for who in ("my", "their")
+            for name in ("computer", "guns", "thrusters", "gunnery", "pilot", "boarders")}
+    assert dict(engagement(my_goal=my_goal, their_goal=their_goal, **tens).facts)["Method"].startswith("exact")
+
+
+def test_unsettled_digits_of_a_big_chain_are_simulated_not_worked_out_exactly(monkeypatch):
+    """Calculator: when the bounds settle no digit, only a small chain gets exact fractions; a big one is simulated."""
+    monkeypatch.setattr(module, "engagement_bounds", lambda *args, **kwargs: None)
+    small = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=1, their_guns=1).facts)
+    big = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=3, their_guns=3, trials=100).facts)
+    assert small["Method"] == "exact" and big["Method"] == "simulation"

@@ -247,11 +247,13 @@ def test_bad_dodge_threshold_refused():
 
 
 def test_heavy_guns_refused_before_work():
-    """Work cap: two NPC ships with Guns 8 and trained gunners are refused, pointing to the simulation."""
+    """Work cap: two NPC ships with Guns 8 and trained gunners, over a caller's max_work, point to the simulation."""
     a = Ship("A", guns=8, gunnery=4)
     b = Ship("B", guns=8, gunnery=4)
     with pytest.raises(RulesError, match="simulate_engagement"):
-        engagement_odds(a, b, "reach", "reach")
+        engagement_odds(a, b, "reach", "reach", max_work=100_000)
+    with pytest.raises(RulesError, match="simulate_engagement"):
+        engagement_bounds(a, b, "reach", "reach", max_work=100_000)
 
 
 _GOALS = ["reach", "dock", "jump"]

@@ -80,3 +80,23 @@ def test_bad_rank_is_a_rules_error(rank):
     else:
         with pytest.raises(RulesError, match="'rank'"):
             limit_impact(1, rank)
+
+
+@given(st.integers(1, 3), st.integers(2, 8), st.integers(2, 14), st.integers(0, 2), st.integers(0, 1),
+       st.integers(-3, 3), st.booleans())
+def test_impact_odds_count_each_sorted_throw_by_its_orders_like_every_ordered_throw(dice, sides, succeed_at, extra,
+                                                                                   bare, bonus, disadvantaged):
+    """Oracle: Impact odds from sorted throws weighted by their orders equal counting every ordered throw."""
+    import itertools
+
+    from voidref.exact import Dist
+    from voidref.upper_hand.rulings import TaskThrow
+
+    rule = TaskThrow(dice=dice, sides=sides, succeed_at=succeed_at, extra_dice_when_disadvantaged=extra,
+                     bare_success_impact=bare)
+    n = dice + (extra if disadvantaged else 0)
+    counts: dict = {}
+    for faces in itertools.product(range(1, sides + 1), repeat=n):
+        impact = rule.impact_of(faces, bonus=bonus, disadvantaged=disadvantaged)
+        counts[impact] = counts.get(impact, 0) + 1
+    assert rule.impact_odds(bonus=bonus, disadvantaged=disadvantaged) == Dist.from_weights(counts)

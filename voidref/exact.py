@@ -272,7 +272,30 @@ class Dist(Mapping[T, Fraction], Generic[T]):
     def repeat_sum(self, n: int) -> Dist[Any]:
         """The sum of *n* independent copies (``Dist.die(6).repeat_sum(3)`` is 3d6)."""
         check_int("n", n, low=0, high=10_000)
+        if n > 1 and all(type(o) is int for o in self._w):
+            return self._int_power(n)
         return Dist.sum_of([self] * n)
+
+    def _int_power(self, n: int) -> Dist[int]:
+        """:meth:`repeat_sum` of whole-number outcomes, the same counts, as one big-integer power.
+
+        The counts are packed as the digits of one integer in base ``2**width``
+        (a slot per outcome from the lowest, wide enough for any count of the
+        sum, as no count exceeds ``total**n``), so its *n*-th power holds the
+        counts of the sum, unpacked straight into the outcomes.
+        """
+        low = min(self._w)
+        width = ((self._total ** n).bit_length() + 8) // 8  # bytes a slot, one count each
+        packed = 0
+        for o, c in self._w.items():
+            packed |= c << (8 * width * (o - low))
+        raw = (packed ** n).to_bytes(width * (n * (max(self._w) - low) + 1), "little")
+        acc: dict[int, int] = {}
+        for k in range(0, len(raw), width):
+            c = int.from_bytes(raw[k:k + width], "little")
+            if c:
+                acc[n * low + k // width] = c
+        return Dist._make(acc, self._total ** n)
 
 
 def _frac_repr(q: Fraction) -> str:

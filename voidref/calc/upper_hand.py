@@ -8,7 +8,7 @@ engine's own :class:`~voidref.upper_hand.ships.Ship` values, asks
 >>> r = phase(my_thrusters=2, my_pilot=1, their_thrusters=2)
 >>> r.facts[0], r.facts[3]
 (('Win phase', '39.8%'), ('Hold after', '39.8%'))
->>> dict(engagement(my_goal="jump", their_goal="jump").facts)["Method"]
+>>> dict(engagement(my_goal="jump", their_goal="jump", exact_work_limit=1000).facts)["Method"]
 'simulation'
 """
 
@@ -130,8 +130,14 @@ def _row_order(finish: Finish) -> tuple:
 
 TRIALS = 1000
 """Engagements simulated when the exact chain is too big."""
-EXACT_WORK_LIMIT = 200_000
-"""The exact chain's work bound: answers within a few seconds in the browser."""
+EXACT_WORK_LIMIT = 600_000
+"""The exact chain's work bound: every players' ship against an NPC ship the form accepts (4,374 levels at most,
+times 11 x 11 shot results) is walked, in well under a second in the browser; a simulation of
+:data:`TRIALS` engagements takes longer."""
+EXACT_FRACTIONS_LIMIT = 15_000
+"""The exact fractions, needed when the bounds leave a printed digit unsettled (or without *bounded*), are worked
+out only for chains this small (half a second in CPython); they take a minute for the largest. A bigger chain
+whose digits the bounds cannot settle is simulated instead."""
 
 
 def _settled(low: Fraction, high: Fraction, show: Callable[[Fraction], str]) -> str | None:
@@ -186,10 +192,11 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     the expected rounds, to two decimals) is shown when the whole interval
     around it rounds the same way, so it is the rounding of the exact value
     (method "exact to the digits shown"). Otherwise the exact fractions are
-    worked out (method "exact"), and when the chain needs more work than
-    *exact_work_limit* (roughly 5 to 15 microseconds a unit in CPython), *trials*
-    engagements are simulated from seed 1 and shown with their 95 % margin of
-    error (method "simulation").
+    worked out (method "exact") when the chain needs at most
+    ``EXACT_FRACTIONS_LIMIT`` units of work; when it needs more than that
+    (or than *exact_work_limit* for the walk in floating point, about a
+    microsecond a unit in CPython), *trials* engagements are simulated from
+    seed 1 and shown with their 95 % margin of error (method "simulation").
     """
     check_bool("bounded", bounded)
     max_work = check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK)
@@ -212,7 +219,8 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
                                                  max_work=max_work))
             if shown is not None:
                 return shown
-        exact = engagement_odds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at, max_work=max_work)
+        exact = engagement_odds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
+                                max_work=min(max_work, EXACT_FRACTIONS_LIMIT))
     except RulesError as error:
         if "simulate_engagement" not in str(error):
             raise

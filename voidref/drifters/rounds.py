@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,34 +64,81 @@ def rounds_to_take_down(attack: Attack, health: Health | None = None, max_rounds
     odds = attack.odds(start)
     # What one attack does, as (wounds, strain) -> probability; the same every round.
     step: dict[tuple[int, int], Fraction] = odds.harm.probabilities()
-    states = {start: Fraction(1)}
+    after = _successors(step)
+    # Chances travel as integer numerators over den ** r after round r (exact, and much
+    # cheaper than adding Fractions). Each health state is numbered once, with the numbers
+    # of its successors (-1: incapacitated), so the rounds below add integers by index.
+    den = math.lcm(*(q.denominator for q in step.values()))
+    harms = list(step)
+    weights = [step[harm].numerator * (den // step[harm].denominator) for harm in harms]
+    nodes: list[Health] = [start]
+    number = {start: 0}
+    moves: list[list[tuple[int, int]]] = []
+
+    def successors(i: int) -> list[tuple[int, int]]:
+        while len(moves) <= i:
+            h = nodes[len(moves)]
+            out = []
+            for harm, q in zip(harms, weights):
+                h2 = after(h, harm)
+                if h2 is None:
+                    out.append((-1, q))
+                    continue
+                j = number.get(h2)
+                if j is None:
+                    j = number[h2] = len(nodes)
+                    nodes.append(h2)
+                out.append((j, q))
+            moves.append(out)
+        return moves[i]
+
+    states = {0: 1}
+    scale = 1
     by_round: dict[int, Fraction] = {}
     for r in range(1, max_rounds + 1):
-        down = Fraction(0)
-        nxt: dict[Health, Fraction] = {}
-        for h, p in states.items():
-            for (w, s), q in step.items():
-                after = h.suffer_wounds(w).suffer_strain(s)
-                if after.incapacitated:
+        down = 0
+        nxt: dict[int, int] = {}
+        for i, p in states.items():
+            for j, q in successors(i):
+                if j < 0:
                     down += p * q
                 else:
-                    nxt[after] = nxt.get(after, Fraction(0)) + p * q
-        by_round[r] = down
+                    nxt[j] = nxt.get(j, 0) + p * q
+        scale *= den
+        by_round[r] = Fraction(down, scale)
         states = nxt
         if not states:
             break
     for r in range(len(by_round) + 1, max_rounds + 1):
         by_round[r] = Fraction(0)
-    return TakeDown(by_round, sum(states.values(), Fraction(0)), max_rounds, _expected_rounds(start, step))
+    beyond = Fraction(sum(states.values()), scale)
+    return TakeDown(by_round, beyond, max_rounds, _expected_rounds(start, step, after))
 
 
-def _expected_rounds(start: Health, step: dict[tuple[int, int], Fraction]) -> Fraction | None:
+def _successors(step: dict[tuple[int, int], Fraction]):
+    """``after(h, (wounds, strain))``: the health after that harm, ``None`` if incapacitated (remembered)."""
+    memo: dict = {}
+
+    def after(h: Health, harm: tuple[int, int]) -> Health | None:
+        key = (h, harm)
+        if key in memo:
+            return memo[key]
+        h2 = h.suffer_wounds(harm[0]).suffer_strain(harm[1])
+        found = memo[key] = None if h2.incapacitated else h2
+        return found
+
+    return after
+
+
+def _expected_rounds(start: Health, step: dict[tuple[int, int], Fraction], after=None) -> Fraction | None:
     """Mean rounds to absorption, solved exactly.
 
     Harm only ever adds, so every state either stays put (no harm) or moves
     to a state with more Wounds or Strain: solve from the far end,
-    ``E[h] = (1 + sum P(h->h') E[h']) / (1 - P(h->h))``.
+    ``E[h] = (1 + sum P(h->h') E[h']) / (1 - P(h->h))``. *after* is
+    :func:`_successors` of *step*, shared with the caller.
     """
+    after = after or _successors(step)
     memo: dict[Health, Fraction | None] = {}
 
     def expected(h: Health) -> Fraction | None:
@@ -98,12 +146,12 @@ def _expected_rounds(start: Health, step: dict[tuple[int, int], Fraction]) -> Fr
             return memo[h]
         stay = Fraction(0)
         total = Fraction(1)
-        for (w, s), q in step.items():
-            after = h.suffer_wounds(w).suffer_strain(s)
-            if after == h:
+        for harm, q in step.items():
+            h2 = after(h, harm)
+            if h2 == h:
                 stay += q
-            elif not after.incapacitated:
-                e = expected(after)
+            elif h2 is not None:
+                e = expected(h2)
                 if e is None:
                     memo[h] = None
                     return None

@@ -32,13 +32,17 @@ from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
-__all__ = ["HOLDERS", "SLOT", "OUTCOMES", "Chain"]
+__all__ = ["HOLDERS", "SLOT", "HALF", "OUTCOMES", "Chain"]
 
 #: The holder states of a damage level, in the order of its nodes.
 HOLDERS = (None, Side.A, Side.B)
 
 #: The node number (0-2) of each holder in :data:`HOLDERS`.
 SLOT = {h: i for i, h in enumerate(HOLDERS)}
+
+#: Keys of the half-way nodes start here, above every damage level (each below ``SHIP_SPAN ** 2``):
+#: ``kind * HALF + level``, see :meth:`Chain.half`.
+HALF = 1 << 41
 
 #: Every way a whole engagement can end, in the order results list them.
 OUTCOMES = (Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER), Finish(Side.B, Ending.GOAL),
@@ -80,6 +84,11 @@ class Chain:
     on the players' ship.
     """
 
+    #: A shot with at most this many results (changed states of its target) is paired directly with the
+    #: other ship's shot; one with more goes through a half-way node (:meth:`half`). Both ways give the same
+    #: chances; the node only pays when the pairs would be many.
+    DIRECT = 4
+
     def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, rulings: Rulings, dodge_at, choose_a, choose_b):
         self.base = {Side.A: a, Side.B: b}
         self.goal = {Side.A: goal_a, Side.B: goal_b}
@@ -93,6 +102,7 @@ class Chain:
         self._cache: dict = {}
         self._shots: dict = {}
         self._settled: dict = {}
+        self._halves: dict = {}
         self._progress: dict = {}
         self._met: dict = {}
         self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
@@ -215,25 +225,30 @@ class Chain:
         return found
 
     def hit(self, shooter: Side, dyn: int, points: int) -> tuple:
-        """*points* of damage, one after another: ``((dyn_after, surrendered), weight)``, weights over ``36**points``.
+        """*points* of damage, one after another: ``(pairs, gone)``, weights over ``36**points``.
 
-        A surrender stops the damage. Built from the table for one point
-        fewer, so each state's one-point table is worked out once.
+        *pairs* are ``(dyn_after, weight)`` for the target still fighting;
+        *gone* is the weight of its crew having given up (which stops the
+        damage). Built from the table for one point fewer, so each state's
+        one-point table is worked out once.
         """
         key = ("hit", shooter, dyn, points)
         found = self._cache.get(key)
         if found is None:
             if points == 0:
-                found = (((dyn, False), 1),)
+                found = (((dyn, 1),), 0)
             else:
+                pairs, gone = self.hit(shooter, dyn, points - 1)
+                gone *= 36
                 out: dict = {}
-                for (d, gone), w in self.hit(shooter, dyn, points - 1):
-                    if gone:
-                        _add(out, (d, True), w * 36)
-                    else:
-                        for k, q in self.one_point(shooter, d):
-                            _add(out, k, w * q)
-                found = tuple(out.items())
+                get = out.get
+                for d, w in pairs:
+                    for (k, g), q in self.one_point(shooter, d):
+                        if g:
+                            gone += w * q
+                        else:
+                            out[k] = get(k, 0) + w * q
+                found = (tuple(out.items()), gone)
             self._cache[key] = found
         return found
 
@@ -291,11 +306,19 @@ class Chain:
         endings = []
         if gone_b:
             endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
-        if gone_a:
-            endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
-        moves = [(a2 * SHIP_SPAN + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
-        if same_a:
-            moves += [(dyn_a * SHIP_SPAN + b2, 3, wb * same_a) for b2, wb in hits_b]
+        if len(hits_a) <= self.DIRECT:  # few results of B's shot: pair them with A's directly
+            if gone_a:
+                endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
+            moves = [(a2 * SHIP_SPAN + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
+            if same_a:
+                moves += [(dyn_a * SHIP_SPAN + b2, 3, wb * same_a) for b2, wb in hits_b]
+        else:
+            if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
+                endings.append((_SURRENDER[Side.B], same_b * gone_a))
+            # Where A's shot changed B, B's shot (with the Guns B had before it) waits in a half-way node, shared
+            # by every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
+            half = (1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN
+            moves = [(half + b2, 0, wb * dg_dd) for b2, wb in hits_b]
         if same_b:
             moves += [(a2 * SHIP_SPAN + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
         tables = ((endings, [same_a * same_b, 0, 0], moves),
@@ -317,10 +340,21 @@ class Chain:
         if gone:
             endings.append((_SURRENDER[holder], gone * dg_dd))
         stay = [0, 0, 0]
+        # Where the holder's shot changed the other ship, its shot back: paired directly when it has few results,
+        # else through a half-way node (shared by every level whose holder's shot leads there).
+        half = (4 if first else 5) * HALF
         moves = []
         lost = 0
+        backs: dict = {}  # the shot back by the other ship's Guns condition (all else of its state is no matter)
         for y2, wy in hits:
-            back, same_x, gone2, dodged = self.shot(other, y2, own, dodge=True)
+            guns = y2 // 3 % 3
+            found = backs.get(guns)
+            if found is None:
+                found = backs[guns] = self.shot(other, 3 * guns, own, dodge=True)
+            back, same_x, gone2, dodged = found
+            if len(back) > self.DIRECT:
+                moves.append((half + (own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own), 0, wy * dg_dd))
+                continue
             lost += wy * gone2
             level2 = own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own
             if dodged:
@@ -340,12 +374,60 @@ class Chain:
             endings.append((_SURRENDER[other], lost))
         return endings, stay, moves
 
+    def half(self, key: int) -> tuple:
+        """Out of a half-way node of the Gunnery phase, one ship having fired: the other's shot.
+
+        *key* is ``kind * HALF + level``, *level* both ships as they are now:
+        kinds 1 to 3, nobody held and A's shot changed B, so B fires with
+        the Guns condition ``kind - 1`` it had before it; kind 4, A held,
+        fired and changed B, so B fires back from its state now (A may
+        dodge); kind 5 the same with the sides swapped. One ``(endings, (),
+        moves)`` like :meth:`gunnery`'s, weights over ``dg * dd`` (one shot),
+        into the after-Gunnery nodes (slots 3 to 5) of levels.
+        """
+        found = self._halves.get(key)
+        if found is None:
+            kind, level = divmod(key, HALF)
+            dyn_a, dyn_b = divmod(level, SHIP_SPAN)
+            if kind <= 3:
+                hits, same, gone, dodged = self.shot(Side.B, 3 * (kind - 1), dyn_a)  # only its Guns matter
+                shooter, slot = Side.B, 3
+            elif kind == 4:
+                hits, same, gone, dodged = self.shot(Side.B, dyn_b, dyn_a, dodge=True)
+                shooter, slot = Side.B, 4
+            else:
+                hits, same, gone, dodged = self.shot(Side.A, dyn_a, dyn_b, dodge=True)
+                shooter, slot = Side.A, 5
+            if shooter is Side.B:
+                moves = [(a2 * SHIP_SPAN + dyn_b, slot, w) for a2, w in hits]
+            else:
+                moves = [(dyn_a * SHIP_SPAN + b2, slot, w) for b2, w in hits]
+            if same:
+                moves.append((level, slot, same))
+            if dodged:
+                moves.append((level, 3, dodged))
+            endings = ((_SURRENDER[shooter], gone),) if gone else ()
+            found = self._halves[key] = ((endings, (), tuple(moves)),)
+        self.entries += len(found[0][0]) + len(found[0][2])
+        return found
+
     def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
         """``{(dyn_a, dyn_b, holder) or Finish: Fraction}`` for one whole round."""
         level = pack_level(dyn_a, dyn_b)
         endings, stay, moves = self.gunnery(level)[SLOT[holder]]
         out = {k: w * self.dset for k, w in endings}
-        for level2, slot, p in moves + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
+        dg_dd = self.dg * self.dd
+        through = []  # the moves with every half-way node played through
+        for level2, slot, p in moves:
+            if level2 < HALF:
+                through.append((level2, slot, p))
+                continue
+            ((ends, _, onward),) = self.half(level2)
+            q = p // dg_dd  # a move into a half-way node carries a whole shot's denominator
+            for k, w in ends:
+                _add(out, k, q * w * self.dset)
+            through += [(level3, slot3, q * w) for level3, slot3, w in onward]
+        for level2, slot, p in through + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
             endings2, stay2, moves2 = self.settle(level2)[slot - 3]
             for k, w in endings2:
                 _add(out, k, p * w)
@@ -362,6 +444,7 @@ class Chain:
         the weight of an Impact the target (holding the Upper Hand) dodges,
         at no damage.
         """
+        dodge = dodge and self.dodge_at is not None  # nobody ever dodges: one table serves both
         key = ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is Side.A)
         found = self._shots.get(key)
         if found is not None:
@@ -372,13 +455,12 @@ class Chain:
             if dodge and self.dodge_at is not None and i >= self.dodge_at:
                 dodged += p * self.dd
                 continue
-            scale = self.dd // 36 ** i
-            for (t2, g), q in self.hit(shooter, target, i):
-                q *= scale
-                if g:
-                    gone += p * q
-                else:
-                    _add(after, t2, p * q)
+            scale = p * (self.dd // 36 ** i)
+            pairs, lost = self.hit(shooter, target, i)
+            gone += lost * scale
+            get = after.get
+            for t2, q in pairs:
+                after[t2] = get(t2, 0) + q * scale
         same = after.pop(target, 0)
         found = self._shots[key] = (tuple(after.items()), same, gone, dodged)
         return found
@@ -433,11 +515,17 @@ class Chain:
             count += len(endings) + len(moves)
         return tuple(found), count
 
-    def progress(self, level: int) -> int:
-        """How far the damage has gone: every move out of a level increases it."""
-        found = self._progress.get(level)
+    def progress(self, key: int) -> int:
+        """The order a level or half-way node is played in: every move out of one leads to a greater one.
+
+        Twice how far the damage has gone, plus one for a level: a half-way
+        node comes after every level that moves into it (the ship fired at
+        was changed) and before its level and every level it moves into.
+        """
+        found = self._progress.get(key)
         if found is None:
+            kind, level = divmod(key, HALF)
             dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-            found = self._progress[level] = ShipState.progress(dyn_a) + ShipState.progress(dyn_b)
+            found = self._progress[key] = 2 * (ShipState.progress(dyn_a) + ShipState.progress(dyn_b)) + (kind == 0)
         return found
 

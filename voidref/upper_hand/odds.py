@@ -68,13 +68,16 @@ __all__ = [
 #: ship, times 3 Gate Core conditions if tracked, 6 crew-hit counts for an
 #: NPC ship and 2 boarder states for a leaper. Two NPC ships that both want to
 #: jump (26,244 levels) are refused; a players' ship against an NPC ship
-#: never is. Solving the largest allowed chain takes tens of seconds.
-MAX_CHAIN_STATES = 3000
+#: never is (at most 27 x 162 = 4,374 levels, both wanting to jump).
+MAX_CHAIN_STATES = 4374
 
 #: The most work the exact chain will take on, in units of damage levels times
-#: ((most damage points of A + 1) x (most of B + 1)) squared; roughly 5 to 15
-#: microseconds each in CPython, so the cap is under a minute. Checked before
-#: any work, like :data:`MAX_CHAIN_STATES`.
+#: (most damage points of A + 1) x (most of B + 1): a shot that changed a ship
+#: passes through a half-way node, so a Gunnery phase costs the sum of both
+#: shots' results, not their product. Checked before any work, like
+#: :data:`MAX_CHAIN_STATES`; the largest chain allowed takes about half a
+#: minute exactly in CPython, a quarter of a second in floating point
+#: (:func:`engagement_bounds`).
 MAX_CHAIN_WORK = 3_000_000
 
 
@@ -182,7 +185,7 @@ def _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a,
             f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)"
         )
     check_int("max_work", max_work, low=1, high=MAX_CHAIN_WORK)
-    work = bound * chain.shot_spread() ** 2
+    work = bound * chain.shot_spread()
     if work > max_work:
         raise RulesError(f"'a' and 'b' have Guns that make the exact chain too slow ({work} work units, over "
                          f"{max_work}); use simulate_engagement (its result states its error)")

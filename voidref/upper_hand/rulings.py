@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -126,10 +127,14 @@ def _error(name, expected, got):
 def _impact_odds(rule: TaskThrow, bonus: int, disadvantaged: bool) -> Dist:
     n = rule.dice + (rule.extra_dice_when_disadvantaged if disadvantaged else 0)
     counts: dict[int, int] = {}
-    for faces in itertools.product(range(1, rule.sides + 1), repeat=n):
-        total = sum(sorted(faces)[: rule.dice]) + bonus
-        impact = rule.impact_of_total(total)
-        counts[impact] = counts.get(impact, 0) + 1
+    # Each sorted set of faces once, counted as the number of orders it can be thrown in.
+    orders = math.factorial(n)
+    for faces in itertools.combinations_with_replacement(range(1, rule.sides + 1), n):
+        ways = orders
+        for face in set(faces):
+            ways //= math.factorial(faces.count(face))
+        impact = rule.impact_of_total(sum(faces[: rule.dice]) + bonus)
+        counts[impact] = counts.get(impact, 0) + ways
     return Dist.from_weights(counts)
 
 

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain
+from voidref.upper_hand.chain import HALF, HOLDERS, OUTCOMES, Chain
 from voidref.upper_hand.goals import Ending, Finish
 
 __all__ = ["walk"]
@@ -44,6 +44,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     """
     dgun, dset = chain.dgun, chain.dset
     round_den = dgun * dset  # a whole round's weights: Gunnery's times the Maneuver phase's
+    dg_dd = chain.dg * chain.dd  # one shot's weights (out of a half-way node)
     start_den = math.lcm(*(Fraction(p).denominator for p in start.values()))
     start_nums = [int(Fraction(start.get(h, 0)) * start_den) for h in HOLDERS]
     pending = {first: numbers.begin(start_nums + [0, 0, 0], start_den)}
@@ -60,6 +61,9 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
         inflow = pending.pop(key)
         x, den = gather(inflow)
         operations += 18 * len(inflow) + 200
+        if key >= HALF:  # a half-way node of some Gunnery phase: no loop, only the other ship's shot
+            send(x[:1], chain.half(key), den * dg_dd, pending, heap, progress, ended)
+            continue
         t: tuple[_Stage, ...] = settle(key)
         (_, t0, _), (_, t1, _), (_, t2, _) = t
         xs0, xs1, xs2, xm0, xm1, xm2 = x

@@ -1,0 +1,131 @@
+"""Every calculator in CPython: one input change at its defaults and at its largest inputs (figures, not tests).
+
+The largest inputs are found the way ``bench_browser.py`` sets them (every
+whole-number field at its maximum), then widened: each choice and yes/no field
+(and each whole-number field, tried at its minimum, middle and default) in
+turn is set to the value that makes the call slowest, keeping the slowest
+values found so far, and a few of the largest texts a text field accepts are
+tried (a 40-die Void Drifters pool, 60 damage dice). Every time is a cold call:
+the engine's remembered answers are forgotten before it, so a figure is what a
+player pays the first time they ask.
+
+Pyodide in the browser runs about 1.5 to 3 times slower than CPython here, so
+a call over about 100 ms in CPython is flagged (``*``): likely over the 250 ms
+the browser may take.
+
+Usage: python benchmarks/bench_calculators.py [--slug SLUG ...] [--quick] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from voidref import calc  # noqa: E402
+
+FLAG_MS = 100
+TEXTS = {
+    "check-odds": {"dice": ("20M vs 20H", "10A 10M vs 10T 10H", "7A 7M 7B vs 7T 6H 6b", "20A vs 20T",
+                            "14M 6B vs 14H 6b")},
+    "pirates-soak": {"dice": ("60d10", "50d12", "60d6", "30d20")},
+    "pirates-ship-gunnery": {"dice": ("60d10", "50d12", "60d6", "30d20")},
+    "cantor-attack": {"damage": ("12d20", "12d12+5")},
+    "cantor-structure": {"damage": ("12d20", "12d12+5")},
+}
+"""Large texts the text fields accept, tried as candidates for the largest inputs."""
+
+
+def forget() -> None:
+    """Forget every remembered answer of the engine, so the next call is cold."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("voidref") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and isinstance(value, functools._lru_cache_wrapper):
+                clear()
+            elif type(value).__name__ == "Memo":
+                value.clear()
+
+
+def cold_ms(slug: str, inputs: dict[str, str], runs: int) -> tuple[float, dict]:
+    """Best of *runs* cold calls of the calculator, in ms, and the last output."""
+    best = float("inf")
+    out: dict = {}
+    for _ in range(runs):
+        forget()
+        t = time.perf_counter()
+        out = calc.run(slug, inputs)
+        best = min(best, (time.perf_counter() - t) * 1000)
+    return best, out
+
+
+def largest(c, runs: int, quick: bool) -> tuple[float, dict[str, str], dict]:
+    """The slowest inputs found for calculator *c*: ints at their maximum, then each other field at its slowest."""
+    form = {f.name: str(f.high) for f in c.fields if f.kind == "int"}
+    ms, out = cold_ms(c.slug, form, runs)
+    if not out.get("ok"):  # the maxima contradict each other: the slowest form with one field back at its default
+        ms = -1.0
+        for f in c.fields:
+            if f.kind == "int":
+                t, o = cold_ms(c.slug, {**form, f.name: str(f.default)}, runs)
+                if o.get("ok") and t > ms:
+                    ms, best, out = t, {**form, f.name: str(f.default)}, o
+        form = best
+    if quick:
+        return ms, form, out
+    for f in c.fields:
+        if f.kind == "int":
+            values = sorted({str(f.low), str(f.default), str((f.low + f.high) // 2)} - {form.get(f.name)})
+        elif f.kind == "choice":
+            values = [v for v, _ in f.choices]
+        elif f.kind == "bool":
+            values = ["0", "1"]
+        elif f.kind == "text":
+            values = list(TEXTS.get(c.slug, {}).get(f.name, ()))
+        else:
+            continue
+        for value in values:
+            trials = [{**form, f.name: value}]
+            if f.kind == "text":  # a long text may only fit beside smaller numbers: try it at the defaults too
+                trials.append({f.name: value})
+            for trial in trials:
+                t, o = cold_ms(c.slug, trial, 1)
+                if o.get("ok") and t > ms:
+                    t, o = cold_ms(c.slug, trial, runs)
+                    if t > ms:
+                        ms, form, out = t, trial, o
+    return ms, form, out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--slug", action="append", help="only these calculators")
+    ap.add_argument("--quick", action="store_true", help="whole-number fields at their maximum only")
+    ap.add_argument("--runs", type=int, default=3, help="cold calls per figure (the best is shown)")
+    args = ap.parse_args(argv)
+    print(f"Cold calc.run() in CPython, best of {args.runs} (ms); * over {FLAG_MS} ms")
+    print(f"  {'calculator':24s} {'defaults':>9s} {'largest':>9s}  largest inputs (changed from the maximum form)")
+    for c in calc.calculators():
+        if args.slug and c.slug not in args.slug:
+            continue
+        d, _ = cold_ms(c.slug, {}, args.runs)
+        big, form, out = largest(c, args.runs, args.quick)
+        maxed = {f.name: str(f.high) for f in c.fields if f.kind == "int"}
+        changed = {k: v for k, v in form.items() if maxed.get(k) != v}
+        method = dict(out.get("facts", ())).get("Method", "") if out.get("ok") else out.get("error", "")
+        flag = lambda ms: "*" if ms > FLAG_MS else " "  # noqa: E731
+        note = ", ".join(f"{k}={v}" for k, v in changed.items()) or "ints at maximum"
+        print(f"  {c.slug:24s} {d:8.1f}{flag(d)} {big:8.1f}{flag(big)}  {note}" + (f"  [{method}]" if method else ""),
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
