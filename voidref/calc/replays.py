@@ -1,0 +1,197 @@
+"""The worked examples' replays with changed inputs, for the page's small replay forms.
+
+A replay (:func:`voidref.drifters.replays.docking_bay`,
+:func:`voidref.drifters.ship_replay.ember_drift`) takes a few inputs as
+keywords; the defaults are the source's example. Each input here is a form
+field (:mod:`voidref.calc.fields`: it parses the form's text and names itself
+in its error). :func:`run` parses the inputs, replays the example and returns
+every step as HTML: the same Markdown the build renders into the page
+(``{replay}`` directive), turned into HTML by :func:`markdown_html`, which
+reads the little Markdown the replays write (bold, bullet lists, tables).
+
+>>> out = run("docking-bay", {"senna_armor": "3"})
+>>> out["ok"], len(out["steps"]), "<td><p><strong>2/12</strong></p></td>" in out["steps"][3]
+(True, 10, True)
+>>> print(run("docking-bay", {"senna_armor": "9"})["errors"]["senna_armor"])
+"Senna's armor (Resistance)" must be a whole number from 0 to 3 (got '9')
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from voidref.calc.fields import Field, FieldError, IntField
+from voidref.drifters.characters import ARMOR_RESISTANCE_CAP, MAX_CHARACTERISTIC
+from voidref.drifters.replays import docking_bay_markdown
+from voidref.drifters.rolled import InputError
+from voidref.drifters.ship_replay import ember_drift_markdown
+from voidref.errors import RulesError
+
+__all__ = ["Replay", "REPLAYS", "get", "markdown_html", "run"]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replay the page can recompute: its name, title, input fields and Markdown steps."""
+
+    name: str
+    title: str
+    fields: tuple[Field, ...]
+    markdown: Callable[..., tuple[str, ...]]
+    """The replay's steps as Markdown, for the fields' values as keywords."""
+
+    def defaults(self) -> dict[str, str]:
+        """The form's text for the published example."""
+        return {f.name: f.format(f.default) for f in self.fields}
+
+
+def _net(name: str, who: str, default: int) -> IntField:
+    return IntField(name, who, default, "-20 to 20", low=-20, high=20)
+
+
+REPLAYS: dict[str, Replay] = {r.name: r for r in (
+    Replay("docking-bay", "the Docking Bay fight", (
+        IntField("senna_agility", "Senna's Agility", 4, f"1 to {MAX_CHARACTERISTIC}", low=1, high=MAX_CHARACTERISTIC),
+        IntField("senna_armor", "Senna's armor (Resistance)", 1, f"0 to {ARMOR_RESISTANCE_CAP}", low=0,
+                 high=ARMOR_RESISTANCE_CAP),
+        _net("agent_a_successes", "Agent A's first shot: net Successes", 1),
+        _net("agent_a_boons", "Agent A's first shot: net Boons (Banes below 0)", -1),
+    ), docking_bay_markdown),
+    Replay("ember-drift", "One Ship Round", (
+        IntField("gunner_agility", "Yessica's Agility", 4, f"1 to {MAX_CHARACTERISTIC}", low=1,
+                 high=MAX_CHARACTERISTIC),
+        _net("gun_successes", "Autocannon shot: net Successes", 2),
+        _net("gun_boons", "Autocannon shot: net Boons (Banes below 0)", 2),
+        _net("rail_successes", "Railgun shot: net Successes", 1),
+        _net("rail_boons", "Railgun shot: net Boons (Banes below 0)", -2),
+    ), ember_drift_markdown),
+)}
+
+
+def get(name: str) -> Replay:
+    """The replay called *name*; a RulesError naming the known ones otherwise."""
+    if name not in REPLAYS:
+        raise RulesError(f"'name' must be one of {', '.join(map(repr, REPLAYS))} (got {name!r})")
+    return REPLAYS[name]
+
+
+def run(name: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Replay *name* with the form's *raw_inputs* (missing ones: the published example).
+
+    Returns ``{"ok": True, "steps": [html, ...], "inputs": {...}}``, or
+    ``{"ok": False, "errors": {field: message}, "error": message}`` when an
+    input cannot be read or the example cannot take it (a roll the changed
+    pool cannot give): the message names the input by its label.
+    """
+    replay = get(name)
+    raw = dict(raw_inputs or {})
+    values: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for f in replay.fields:
+        try:
+            values[f.name] = f.parse(raw.get(f.name, f.format(f.default)))
+        except FieldError as exc:
+            errors[f.name] = str(exc)
+    if errors:
+        return {"ok": False, "errors": errors, "error": ""}
+    try:
+        steps = replay.markdown(**values)
+    except InputError as exc:
+        label = next((f.label for f in replay.fields if f.name == exc.name), exc.name)
+        message = f"{label}: {exc.detail}"
+        return {"ok": False, "errors": {exc.name: message}, "error": message}
+    except RulesError as exc:
+        return {"ok": False, "errors": {}, "error": f"These inputs do not fit the example: {exc}"}
+    return {"ok": True, "steps": [markdown_html(md) for md in steps],
+            "inputs": {f.name: f.format(values[f.name]) for f in replay.fields}}
+
+
+# -- the replays' Markdown as HTML ----------------------------------------------------------------------
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def _inline(text: str) -> str:
+    """One line's text: escaped, with ``**bold**`` as ``<strong>``."""
+    return _BOLD.sub(r"<strong>\1</strong>", html.escape(text, quote=False))
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def markdown_html(markdown: str) -> str:
+    r"""The HTML of the Markdown a replay step is written in: paragraphs, ``- `` lists, pipe tables, bold.
+
+    The tables carry the classes the build's tables have, so the theme styles both alike.
+
+    >>> page = markdown_html("**Senna** (4 Ability)\n\n- Net: 2\n\n| After | Wounds |\n| --- | --- |\n| A | **5/12** |")
+    >>> print(page.replace("><", ">\n<"))
+    <p>
+    <strong>Senna</strong> (4 Ability)</p>
+    <ul class="simple">
+    <li>
+    <p>Net: 2</p>
+    </li>
+    </ul>
+    <div class="pst-scrollable-table-container">
+    <table class="table">
+    <thead>
+    <tr>
+    <th class="head">
+    <p>After</p>
+    </th>
+    <th class="head">
+    <p>Wounds</p>
+    </th>
+    </tr>
+    </thead>
+    <tbody>
+    <tr>
+    <td>
+    <p>A</p>
+    </td>
+    <td>
+    <p>
+    <strong>5/12</strong>
+    </p>
+    </td>
+    </tr>
+    </tbody>
+    </table>
+    </div>
+    """
+    out: list[str] = []
+    lines = markdown.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+        elif line.startswith("- "):
+            items = []
+            while i < len(lines) and lines[i].startswith("- "):
+                items.append(f"<li><p>{_inline(lines[i][2:])}</p></li>")
+                i += 1
+            out.append(f'<ul class="simple">{"".join(items)}</ul>')
+        elif line.startswith("|"):
+            rows = []
+            while i < len(lines) and lines[i].startswith("|"):
+                rows.append(_cells(lines[i]))
+                i += 1
+            head, body = rows[0], [r for r in rows[1:] if not all(set(c) <= {"-", ":"} for c in r)]
+            th = "".join(f'<th class="head"><p>{_inline(c)}</p></th>' for c in head)
+            trs = "".join("<tr>" + "".join(f"<td><p>{_inline(c)}</p></td>" for c in r) + "</tr>" for r in body)
+            out.append(f'<div class="pst-scrollable-table-container"><table class="table"><thead><tr>{th}</tr>'
+                       f"</thead><tbody>{trs}</tbody></table></div>")
+        else:
+            para = []
+            while i < len(lines) and lines[i].strip() and not lines[i].startswith(("- ", "|")):
+                para.append(_inline(lines[i]))
+                i += 1
+            out.append(f"<p>{' '.join(para)}</p>")
+    return "\n".join(out)
