@@ -34,7 +34,7 @@ SCREENSHOTS = os.path.join(os.path.dirname(__file__), "..", "_build", "screensho
 def open_page(ctx, site, docname: str, query: str = ""):
     page = ctx.new_page()
     page.goto(site.url + docname + ".html" + query)
-    page.wait_for_function("window.voidrefExamples !== undefined")
+    page.wait_for_function("() => window.voidrefExamples !== undefined")
     return page
 
 
@@ -139,7 +139,7 @@ def test_changing_a_replay_input_changes_a_later_step(context, site, name, field
     # a reload through the URL replays with the same input
     again = context.new_page()
     again.goto(page.url)
-    again.wait_for_function("window.voidrefExamples !== undefined")
+    again.wait_for_function("() => window.voidrefExamples !== undefined")
     wait_replayed(again, name, 1)
     assert replay_form(again, name).locator(f"input[name='{field}']").input_value() == value
     assert again.locator(f"#replay-{name}-{step}").inner_text() == after
@@ -215,9 +215,9 @@ def test_run_button_on_a_phone(phone, site):
     text = box.input_value()
     box.fill(text.replace(">>> ", ">>> 0 or ", 1))
     panel.locator("button.vr-run").tap()
-    page.wait_for_function("document.querySelectorAll('.vr-run-panel')[2].dataset.state === 'pass'"
-                           " || document.querySelectorAll('.vr-run-panel')[2].dataset.state === 'mismatch'",
-                           timeout=READY_MS * 2)
+    page.wait_for_function("() => ['pass', 'mismatch'].includes(document.querySelectorAll('.vr-run-panel')[2]"
+                           ".dataset.state)", timeout=READY_MS * 2)
+    assert panel.get_attribute("data-state") == "pass"
     width = page.evaluate("document.documentElement.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     os.makedirs(SCREENSHOTS, exist_ok=True)

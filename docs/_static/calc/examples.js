@@ -232,9 +232,11 @@ async function replay(r) {
     if (seq !== r.seq) return;
     r.section.dataset.state = "failed";
     r.state.textContent = `The steps below are still those of the last inputs that worked (${err.message}).`;
+    r.section.dataset.computed = String(Number(r.section.dataset.computed || 0) + 1);
     return;
   }
   if (seq !== r.seq) return; // newer inputs follow
+  r.section.dataset.computed = String(Number(r.section.dataset.computed || 0) + 1);
   const errors = answer.errors || {};
   for (const input of r.form.elements) {
     if (!input.name) continue;
@@ -265,7 +267,6 @@ async function replay(r) {
   r.state.textContent = mine
     ? "The steps below are played with your inputs (the story in words is still the published one)."
     : "The steps below are the published example.";
-  r.section.dataset.computed = String(Number(r.section.dataset.computed || 0) + 1);
 }
 
 // -- set-up -------------------------------------------------------------------
