@@ -1,4 +1,7 @@
-"""The example pages' Python for the browser: the doctest runner and the replays' inputs (issue 13, "Run it, change it")."""
+"""The example pages' Python for the browser: the doctest runner and the replays' inputs.
+
+Issue 13, "Run it, change it".
+"""
 
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ def test_doctest_runner_marks_each_example():
 
 def test_doctest_runner_agrees_with_doctest_itself():
     """Oracle: the runner's pass/fail count equals the standard DocTestRunner's on the same text."""
-    text = ">>> x = [1, 2]\n>>> x\n[1, 2]\n>>> x[5]\nTraceback (most recent call last):\n...\nIndexError: list index out of range\n>>> len(x)\n3\n>>> list(range(30))\n[0, 1, ..., 29]\n"
+    text = (">>> x = [1, 2]\n>>> x\n[1, 2]\n>>> x[5]\nTraceback (most recent call last):\n...\n"
+            "IndexError: list index out of range\n>>> len(x)\n3\n>>> list(range(30))\n[0, 1, ..., 29]\n")
     runner = doctest.DocTestRunner(optionflags=doctest_run.OPTIONS)
     result = runner.run(doctest.DocTestParser().get_doctest(text, {}, "t", None, 0), out=lambda _s: None)
     out = doctest_run.run_block(text)
@@ -38,7 +42,8 @@ def test_setup_blocks_share_one_namespace_in_order():
     """The page's earlier blocks run first, in order, as the build runs them; a later block sees their names."""
     setup = [">>> a = 2\n", ">>> b = a * 3\n"]
     assert doctest_run.run_block(">>> a + b\n8\n", setup)["passed"] == 1
-    assert doctest_run.run_block(">>> b\n6\n", setup[:1])["examples"][0]["got"].endswith("NameError: name 'b' is not defined")
+    got = doctest_run.run_block(">>> b\n6\n", setup[:1])["examples"][0]["got"]
+    assert got.endswith("NameError: name 'b' is not defined")
 
 
 def test_a_run_does_not_leak_into_the_next():
