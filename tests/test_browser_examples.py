@@ -133,6 +133,9 @@ def test_changing_a_replay_input_changes_a_later_step(context, site, name, field
     wait_replayed(page, name, 1)
     after = target.inner_text()
     assert after != before
+    assert target.get_attribute("data-state") == "changed"
+    assert page.locator(f"#replay-{name}-0").get_attribute("data-state") == "published"  # before the change
+    assert "come out differently" in form.locator(".vr-replay-state").inner_text()
     flat = " | ".join(after.split("\t"))
     assert shows.split("| ")[-1] in flat
     assert f"{name}.{field}={value}" in page.url

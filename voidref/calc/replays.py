@@ -18,6 +18,7 @@ reads the little Markdown the replays write (bold, bullet lists, tables).
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable, Mapping
@@ -26,9 +27,9 @@ from typing import Any
 
 from voidref.calc.fields import Field, FieldError, IntField
 from voidref.drifters.characters import ARMOR_RESISTANCE_CAP, MAX_CHARACTERISTIC
-from voidref.drifters.replays import docking_bay_markdown
+from voidref.drifters.replays import docking_bay, render_steps
 from voidref.drifters.rolled import InputError
-from voidref.drifters.ship_replay import ember_drift_markdown
+from voidref.drifters.ship_replay import ember_drift, render_ship_steps
 from voidref.errors import RulesError
 
 __all__ = ["Replay", "REPLAYS", "get", "markdown_html", "run"]
@@ -41,12 +42,18 @@ class Replay:
     name: str
     title: str
     fields: tuple[Field, ...]
-    markdown: Callable[..., tuple[str, ...]]
-    """The replay's steps as Markdown, for the fields' values as keywords."""
+    play: Callable[..., tuple[Any, ...]]
+    """The replay function: the fields' values as keywords, the steps out."""
+    render: Callable[[tuple[Any, ...]], tuple[str, ...]]
+    """The steps as Markdown, one text per step (what the page renders at build time)."""
 
     def defaults(self) -> dict[str, str]:
         """The form's text for the published example."""
         return {f.name: f.format(f.default) for f in self.fields}
+
+    def markdown(self, **values: Any) -> tuple[str, ...]:
+        """Every step as Markdown for *values* (missing ones: the published example)."""
+        return self.render(self.play(**values))
 
 
 def _net(name: str, who: str, default: int) -> IntField:
@@ -60,7 +67,7 @@ REPLAYS: dict[str, Replay] = {r.name: r for r in (
                  high=ARMOR_RESISTANCE_CAP),
         _net("agent_a_successes", "Agent A's first shot: net Successes", 1),
         _net("agent_a_boons", "Agent A's first shot: net Boons (Banes below 0)", -1),
-    ), docking_bay_markdown),
+    ), docking_bay, render_steps),
     Replay("ember-drift", "One Ship Round", (
         IntField("gunner_agility", "Yessica's Agility", 4, f"1 to {MAX_CHARACTERISTIC}", low=1,
                  high=MAX_CHARACTERISTIC),
@@ -68,7 +75,7 @@ REPLAYS: dict[str, Replay] = {r.name: r for r in (
         _net("gun_boons", "Autocannon shot: net Boons (Banes below 0)", 2),
         _net("rail_successes", "Railgun shot: net Successes", 1),
         _net("rail_boons", "Railgun shot: net Boons (Banes below 0)", -2),
-    ), ember_drift_markdown),
+    ), ember_drift, render_ship_steps),
 )}
 
 
@@ -82,7 +89,9 @@ def get(name: str) -> Replay:
 def run(name: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Replay *name* with the form's *raw_inputs* (missing ones: the published example).
 
-    Returns ``{"ok": True, "steps": [html, ...], "inputs": {...}}``, or
+    Returns ``{"ok": True, "steps": [html, ...], "changed": [bool, ...],
+    "titles": [...], "inputs": {...}}`` (``changed``: whether each step differs
+    from the published one), or
     ``{"ok": False, "errors": {field: message}, "error": message}`` when an
     input cannot be read or the example cannot take it (a roll the changed
     pool cannot give): the message names the input by its label.
@@ -99,15 +108,25 @@ def run(name: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
     if errors:
         return {"ok": False, "errors": errors, "error": ""}
     try:
-        steps = replay.markdown(**values)
+        played = replay.play(**values)
     except InputError as exc:
         label = next((f.label for f in replay.fields if f.name == exc.name), exc.name)
         message = f"{label}: {exc.detail}"
         return {"ok": False, "errors": {exc.name: message}, "error": message}
     except RulesError as exc:
         return {"ok": False, "errors": {}, "error": f"These inputs do not fit the example: {exc}"}
+    steps = replay.render(played)
+    published = _published(name)
     return {"ok": True, "steps": [markdown_html(md) for md in steps],
+            "changed": [md != old for md, old in zip(steps, published)],
+            "titles": [step.title for step in played],
             "inputs": {f.name: f.format(values[f.name]) for f in replay.fields}}
+
+
+@functools.cache
+def _published(name: str) -> tuple[str, ...]:
+    """The published example's steps as Markdown (computed once)."""
+    return get(name).markdown()
 
 
 # -- the replays' Markdown as HTML ----------------------------------------------------------------------

@@ -53,15 +53,22 @@ from voidref.drifters.rolled import (
     wounds_to_incapacitate,
 )
 from voidref.drifters.rulings import COMBAT_BANE_SPENDS, COMBAT_BOON_SPENDS
-from voidref.drifters.ship_replay import ShipState, ShipStep, ember_drift, ember_drift_step, render_ship_step
+from voidref.drifters.ship_replay import (
+    ShipState,
+    ShipStep,
+    ember_drift,
+    ember_drift_step,
+    render_ship_step,
+    render_ship_steps,
+)
 from voidref.drifters.turn import plan_turn
 from voidref.errors import check_int
 from voidref.present import percent
 
 __all__ = [
     "InputError", "RolledCheck", "Step", "check_roll", "faces_for", "faces_text", "wounds_to_incapacitate",
-    "render_step", "docking_bay_cast", "docking_bay", "docking_bay_markdown", "docking_bay_step",
-    "ShipState", "ShipStep", "ember_drift", "render_ship_step", "ember_drift_step",
+    "render_step", "render_steps", "docking_bay_cast", "docking_bay", "docking_bay_markdown", "docking_bay_step",
+    "ShipState", "ShipStep", "ember_drift", "render_ship_step", "render_ship_steps", "ember_drift_step",
 ]
 
 
@@ -250,10 +257,14 @@ def render_step(step: Step, before: Step | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+def render_steps(steps: tuple[Step, ...]) -> tuple[str, ...]:
+    """Every step as Markdown, each with its changes since the step before in bold."""
+    return tuple(render_step(s, steps[k - 1] if k else None) for k, s in enumerate(steps))
+
+
 def docking_bay_markdown(**inputs: int) -> tuple[str, ...]:
     """Every step of the Docking Bay replay as Markdown (*inputs*: the keywords of :func:`docking_bay`)."""
-    steps = docking_bay(**inputs)
-    return tuple(render_step(s, steps[k - 1] if k else None) for k, s in enumerate(steps))
+    return render_steps(docking_bay(**inputs))
 
 
 def docking_bay_step(step: int, **inputs: int) -> str:

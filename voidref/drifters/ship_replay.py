@@ -26,7 +26,8 @@ from voidref.drifters.rolled import RolledCheck, roll_lines, rolled
 from voidref.errors import RulesError, check_int
 from voidref.present import percent
 
-__all__ = ["ShipState", "ShipStep", "ember_drift", "ember_drift_markdown", "ember_drift_step", "render_ship_step"]
+__all__ = ["ShipState", "ShipStep", "ember_drift", "ember_drift_markdown", "ember_drift_step", "render_ship_step",
+           "render_ship_steps"]
 
 
 @dataclass(frozen=True)
@@ -218,10 +219,14 @@ def render_ship_step(step: ShipStep, before: ShipStep | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+def render_ship_steps(steps: tuple[ShipStep, ...]) -> tuple[str, ...]:
+    """Every ship step as Markdown, each with its changes since the step before in bold."""
+    return tuple(render_ship_step(s, steps[k - 1] if k else None) for k, s in enumerate(steps))
+
+
 def ember_drift_markdown(**inputs: int) -> tuple[str, ...]:
     """Every step of the One Ship Round replay as Markdown (*inputs*: the keywords of :func:`ember_drift`)."""
-    steps = ember_drift(**inputs)
-    return tuple(render_ship_step(s, steps[k - 1] if k else None) for k, s in enumerate(steps))
+    return render_ship_steps(ember_drift(**inputs))
 
 
 def ember_drift_step(step: int, **inputs: int) -> str:

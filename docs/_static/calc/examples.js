@@ -255,18 +255,25 @@ async function replay(r) {
   r.general.hidden = true;
   r.general.textContent = "";
   const mine = !isDefault(r, inputs);
+  const changed = [];
   answer.steps.forEach((html, k) => {
     const step = r.steps[k];
     if (!step) return;
-    // Built by voidref.calc.replays.markdown_html (every text escaped); the
-    // published example gets back the page's own rendering of the same steps.
-    step.innerHTML = mine ? html : r.published[k];
-    step.dataset.state = mine ? "changed" : "published";
+    // A step that differs from the published one shows Python's HTML (built by
+    // voidref.calc.replays.markdown_html: every text escaped); the others get
+    // back the page's own rendering of the same Markdown.
+    const differs = answer.changed[k];
+    step.innerHTML = differs ? html : r.published[k];
+    step.dataset.state = differs ? "changed" : "published";
+    if (differs) changed.push(answer.titles[k]);
   });
   r.section.dataset.state = mine ? "changed" : "published";
-  r.state.textContent = mine
-    ? "The steps below are played with your inputs (the story in words is still the published one)."
-    : "The steps below are the published example.";
+  if (!mine) r.state.textContent = "The steps below are the published example.";
+  else if (!changed.length) r.state.textContent = "Played again with your inputs: no step comes out differently.";
+  else {
+    r.state.textContent = `Played again with your inputs: ${changed.length} of ${answer.steps.length} steps come out `
+      + `differently (${changed.join("; ")}), marked with a bar at their left. The story in words is still the published one.`;
+  }
 }
 
 // -- set-up -------------------------------------------------------------------
