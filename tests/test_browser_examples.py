@@ -19,6 +19,7 @@ import pytest
 from test_browser_calculators import (  # noqa: F401 - fixtures
     PHONE,
     READY_MS,
+    _missing,
     browser,
     context,
     phone,
@@ -226,3 +227,41 @@ def test_run_button_on_a_phone(phone, site):
     os.makedirs(SCREENSHOTS, exist_ok=True)
     panel.screenshot(path=os.path.join(SCREENSHOTS, "run-block-375.png"))
 
+
+
+def test_axe_finds_no_violation_in_run_results_and_a_changed_replay(browser, site):
+    """axe-core, 375 px, light and dark: the Run panels (one edited, with a ✗), the editor and a changed replay."""
+    from test_browser_site import AXE, AXE_TAGS
+
+    if not os.path.exists(AXE):
+        _missing("node_modules/axe-core is missing (run `npm ci`)")
+    # bypass_csp only so that axe itself can be injected; the CSP is checked by the tests above (console errors).
+    ctx = browser.new_context(bypass_csp=True, service_workers="block", **PHONE)
+    ctx.set_default_timeout(READY_MS)
+    try:
+        page = open_page(ctx, site, "drifters/docking-bay", "?docking-bay.senna_armor=2")
+        wait_replayed(page, "docking-bay", 1)
+        unfold(page)
+        assert run_block(page, 0)["state"] == "pass"
+        panel = page.locator(".vr-run-panel").nth(1)
+        panel.locator("button.vr-edit").click()
+        panel.locator("textarea.vr-editor").fill(">>> 6 * 7\n41\n")
+        assert run_block(page, 1)["state"] == "mismatch"
+        page.add_script_tag(path=AXE)
+        page.add_style_tag(content="*, *::before, *::after { transition: none !important; "
+                                   "animation: none !important; }")
+        found = []
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.locator(f"html[data-theme='{scheme}']").wait_for(state="attached")
+            violations = page.evaluate(
+                """async (tags) => {
+                    const r = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                                       resultTypes: ["violations"]});
+                    return r.violations.map(
+                        v => `${v.id}: ${v.help} at ${v.nodes.slice(0, 5).map(n => n.target.join(" "))}`);
+                }""", AXE_TAGS)
+            found += [f"[{scheme}] {v}" for v in violations]
+        assert not found, "\n".join(found)
+    finally:
+        ctx.close()
