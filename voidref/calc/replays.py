@@ -134,9 +134,13 @@ def _published(name: str) -> tuple[str, ...]:
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
+_OPENING_QUOTE = re.compile(r"(?<![\w.,;:!?)])'")
+
+
 def _inline(text: str) -> str:
-    """One line's text: escaped, with ``**bold**`` as ``<strong>``."""
-    return _BOLD.sub(r"<strong>\1</strong>", html.escape(text, quote=False))
+    """One line's text: escaped, ``**bold**`` as ``<strong>``, single quotes curled as the build curls them."""
+    curled = _OPENING_QUOTE.sub("\u2018", text).replace("'", "\u2019")
+    return _BOLD.sub(r"<strong>\1</strong>", html.escape(curled, quote=False))
 
 
 def _cells(line: str) -> list[str]:
@@ -146,7 +150,8 @@ def _cells(line: str) -> list[str]:
 def markdown_html(markdown: str) -> str:
     r"""The HTML of the Markdown a replay step is written in: paragraphs, ``- `` lists, pipe tables, bold.
 
-    The tables carry the classes the build's tables have, so the theme styles both alike.
+    It gives the HTML the build makes of the same Markdown (the tables carry the same classes and
+    apostrophes are typographic), so a recomputed step looks like a published one.
 
     >>> page = markdown_html("**Senna** (4 Ability)\n\n- Net: 2\n\n| After | Wounds |\n| --- | --- |\n| A | **5/12** |")
     >>> print(page.replace("><", ">\n<"))
@@ -160,7 +165,7 @@ def markdown_html(markdown: str) -> str:
     <div class="pst-scrollable-table-container">
     <table class="table">
     <thead>
-    <tr>
+    <tr class="row-odd">
     <th class="head">
     <p>After</p>
     </th>
@@ -170,7 +175,7 @@ def markdown_html(markdown: str) -> str:
     </tr>
     </thead>
     <tbody>
-    <tr>
+    <tr class="row-even">
     <td>
     <p>A</p>
     </td>
@@ -204,9 +209,10 @@ def markdown_html(markdown: str) -> str:
                 i += 1
             head, body = rows[0], [r for r in rows[1:] if not all(set(c) <= {"-", ":"} for c in r)]
             th = "".join(f'<th class="head"><p>{_inline(c)}</p></th>' for c in head)
-            trs = "".join("<tr>" + "".join(f"<td><p>{_inline(c)}</p></td>" for c in r) + "</tr>" for r in body)
-            out.append(f'<div class="pst-scrollable-table-container"><table class="table"><thead><tr>{th}</tr>'
-                       f"</thead><tbody>{trs}</tbody></table></div>")
+            trs = "".join(f'<tr class="row-{"even" if k % 2 == 0 else "odd"}">'
+                          + "".join(f"<td><p>{_inline(c)}</p></td>" for c in r) + "</tr>" for k, r in enumerate(body))
+            out.append(f'<div class="pst-scrollable-table-container"><table class="table"><thead><tr class="row-odd">'
+                       f"{th}</tr></thead><tbody>{trs}</tbody></table></div>")
         else:
             para = []
             while i < len(lines) and lines[i].strip() and not lines[i].startswith(("- ", "|")):
