@@ -9,6 +9,7 @@
 // imported on the first such message. No rule is computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
+import * as config from "./config.mjs";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const QUIET = { stdout: () => {}, stderr: () => {} };
@@ -112,6 +113,26 @@ async function start() {
 const starting = start();
 starting.finally(() => progress && progress.disconnect()).catch(() => {});
 
+// The example pages' Python: the standard-library modules only they use
+// (doctest and its imports, kept out of the calculators' start-up by the
+// build, config.STDLIB_EXAMPLES) are fetched and unpacked on their first
+// question, then voidref.calc.examples is imported.
+const EXAMPLES_DIR = "/lib/voidref-examples";
+let examplesLoading = null;
+function examplesModule() {
+  examplesLoading = examplesLoading || (async () => {
+    if (config.STDLIB_EXAMPLES) {
+      const response = await fetch(new URL("../pyodide/" + config.STDLIB_EXAMPLES, import.meta.url));
+      if (!response.ok) throw new Error(`the example pages' modules could not be loaded (HTTP ${response.status})`);
+      python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: EXAMPLES_DIR });
+      python.runPython(`import sys; sys.path.append(${JSON.stringify(EXAMPLES_DIR)})`);
+    }
+    return python.pyimport("voidref.calc.examples").run_json;
+  })();
+  examplesLoading.catch(() => { examplesLoading = null; });
+  return examplesLoading;
+}
+
 self.onmessage = async (event) => {
   const msg = event.data;
   if (msg.type === "init") {
@@ -133,7 +154,7 @@ self.onmessage = async (event) => {
   } else if (msg.type === "examples") {
     try {
       await starting;
-      examplesJson = examplesJson || python.pyimport("voidref.calc.examples").run_json;
+      examplesJson = examplesJson || await examplesModule();
       const t0 = performance.now();
       const json = examplesJson(msg.call, JSON.stringify(msg.args));
       self.postMessage({ type: "answer", id: msg.id, answer: JSON.parse(json), ms: performance.now() - t0 });

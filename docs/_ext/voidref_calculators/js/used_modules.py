@@ -2,10 +2,12 @@
 
 The worker's work: Pyodide's own start, unpacking the wheel (done by the
 script before this one), seeding ``random``, freezing the collector, importing
-``voidref.calc`` and answering ``run_json`` for every calculator, and the
-example pages' questions (``voidref.calc.examples``: a block run as a doctest,
-each replay with changed inputs; a block may import any ``voidref`` module,
-so all are imported). Here each
+``voidref.calc`` and answering ``run_json`` for every calculator; with
+``VOIDREF_EXAMPLES`` set to ``"1"``, also the example pages' questions
+(``voidref.calc.examples``: a block run as a doctest, each replay with changed
+inputs; a block may import any ``voidref`` module, so all are imported). The
+build serves what only the second run needs as a separate zip, which the
+worker fetches on an example page's first question. Here each
 calculator answers its default inputs, every choice of every choice field, the
 lowest, a middle and an out-of-range value of every number, and so on. Then,
 for every ``voidref`` module loaded by then, each module its source names in
@@ -89,6 +91,7 @@ def _entries(prefix):
 
 
 _exercise()
-_exercise_examples(json.loads(VOIDREF_IMPORTS))  # noqa: F821  (set by stdlib_used.mjs)
+if VOIDREF_EXAMPLES == "1":  # noqa: F821  (set by stdlib_used.mjs)
+    _exercise_examples(json.loads(VOIDREF_IMPORTS))  # noqa: F821
 _import_what_sources_name(json.loads(VOIDREF_IMPORTS))  # noqa: F821  (set by stdlib_used.mjs)
 json.dumps(_entries(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"))
