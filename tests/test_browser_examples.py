@@ -294,3 +294,16 @@ def test_axe_finds_no_violation_in_run_results_and_a_changed_replay(browser, sit
         assert not found, "\n".join(found)
     finally:
         ctx.close()
+
+
+def test_doctest_is_kept_out_of_the_calculators_start_up(site):
+    """doctest (and pdb, unittest) are in the example pages' own zip, not in the standard library every start loads."""
+    import zipfile
+
+    pyodide = os.path.join(site.root, "_static", "pyodide")
+    with zipfile.ZipFile(os.path.join(pyodide, "python_stdlib.zip")) as zf:
+        base = set(zf.namelist())
+    with zipfile.ZipFile(os.path.join(pyodide, "python_stdlib_examples.zip")) as zf:
+        extra = set(zf.namelist())
+    assert {"doctest.pyc", "pdb.pyc", "unittest/case.pyc"} <= extra
+    assert not base & extra and "doctest.pyc" not in base
