@@ -155,6 +155,7 @@ def test_changing_a_replay_input_changes_a_later_step(context, site, name, field
     page = open_page(context, site, docname)
     form = replay_form(page, name)
     assert form.is_visible()
+    form.locator("summary").click()  # the form is folded under "Change the example"
     target = page.locator(f"#replay-{name}-{step}")
     before = target.inner_text()
     box = form.locator(f"input[name='{field}']")
@@ -175,6 +176,7 @@ def test_changing_a_replay_input_changes_a_later_step(context, site, name, field
     again.wait_for_function("() => window.voidrefExamples !== undefined")
     wait_replayed(again, name, 1)
     assert replay_form(again, name).locator(f"input[name='{field}']").input_value() == value
+    assert replay_form(again, name).locator("details").get_attribute("open") is not None  # unfolded for the link
     assert again.locator(f"#replay-{name}-{step}").inner_text() == after
     # an input the example cannot take: an error naming it, not a traceback
     box.fill(invalid)

@@ -70,15 +70,17 @@ def replay_form_html(name: str) -> str:
     replay = replays.get(name)
     uid = f"replay-{name}"
     fields = "".join(_field_html(f, uid) for f in replay.fields)
+    # Folded by default (five inputs are a screenful on a phone, between the story's
+    # opening and its first step); the state line stays in view under the fold.
     return (
         f'<section class="vr-replay-form" id="{uid}-form" data-replay="{esc(name)}" aria-labelledby="{uid}-title"'
-        f" hidden>"
-        f'<p class="vc-title" id="{uid}-title">Change the example</p>'
+        f" hidden><details>"
+        f'<summary class="vc-title" id="{uid}-title">Change the example</summary>'
         f'<p class="vc-intro">Change an input and every step of {esc(replay.title)} below is played again by '
         f"the engine, in this page; the link keeps your inputs. The story in words stays the published one.</p>"
         f'<form class="vc-form" autocomplete="off" novalidate>{fields}'
         f'<div class="vc-actions"><button type="button" class="vr-replay-reset">Back to the published example'
-        f"</button></div></form>"
+        f"</button></div></form></details>"
         f'<p class="vc-status" aria-live="polite"></p>'
         f'<p class="vc-general-error" role="alert" hidden></p>'
         f'<p class="vr-replay-state" role="status">The steps below are the published example.</p>'

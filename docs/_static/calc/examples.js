@@ -11,8 +11,9 @@
 //   build runs them; each ">>>" example is marked ✓ (its output matches) or
 //   ✗ (with what it printed against what the block expects). "Edit" turns the
 //   block into a text box; "Reset" brings back the published text.
-// - A replay's inputs that differ from the example live in the URL
-//   (?docking-bay.senna_armor=3); opening such a link replays at once.
+// - A replay's form is folded under "Change the example". Its inputs that
+//   differ from the example live in the URL (?docking-bay.senna_armor=3);
+//   opening such a link unfolds the form and replays at once.
 import { askPython, onPythonStatus } from "./calc.js";
 
 const RUN_TIMEOUT_MS = 30000;
@@ -202,7 +203,10 @@ function setUpReplay(section) {
       restored = true;
     }
   }
-  if (restored) replay(r);
+  if (restored) {
+    section.querySelector("details").open = true; // the shared link's inputs are in view
+    replay(r);
+  }
   return r;
 }
 
