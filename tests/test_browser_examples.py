@@ -184,7 +184,7 @@ def test_changing_a_replay_input_changes_a_later_step(context, site, name, field
     error = form.locator(f"#replay-{name}-{field}-err").inner_text()
     assert label in error and "Traceback" not in error
     assert box.get_attribute("aria-invalid") == "true"
-    assert form.locator(".vc-general-error").is_visible() or error
+    assert form.locator(".vc-general-error").is_visible()
     # back to the published example
     form.locator("button.vr-replay-reset").click()
     wait_replayed(page, name, 3)
@@ -197,8 +197,9 @@ def test_a_roll_the_changed_pool_cannot_give_is_reported(context, site):
     page = open_page(context, site, "drifters/docking-bay", "?docking-bay.agent_a_successes=9")
     wait_replayed(page, "docking-bay", 1)
     form = replay_form(page, "docking-bay")
-    message = form.locator(".vc-general-error").inner_text()
+    message = form.locator("#replay-docking-bay-agent_a_successes-err").inner_text()
     assert "Agent A's first shot: net Successes" in message and "cannot roll 9 Successes" in message
+    assert "marked above" in form.locator(".vc-general-error[role='alert']").inner_text()
     assert form.locator("input[name='agent_a_successes']").get_attribute("aria-invalid") == "true"
     assert "last inputs that worked" in form.locator(".vr-replay-state").inner_text()
 

@@ -111,8 +111,7 @@ def run(name: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
         played = replay.play(**values)
     except InputError as exc:
         label = next((f.label for f in replay.fields if f.name == exc.name), exc.name)
-        message = f"{label}: {exc.detail}"
-        return {"ok": False, "errors": {exc.name: message}, "error": message}
+        return {"ok": False, "errors": {exc.name: f"{label}: {exc.detail}"}, "error": ""}
     except RulesError as exc:
         return {"ok": False, "errors": {}, "error": f"These inputs do not fit the example: {exc}"}
     steps = replay.render(played)

@@ -250,7 +250,9 @@ async function replay(r) {
     else input.removeAttribute("aria-invalid");
   }
   if (!answer.ok) {
-    r.general.textContent = answer.error || "Fix the input marked above.";
+    const marked = Object.keys(errors).length;
+    r.general.textContent = answer.error
+      || `The example cannot take ${marked > 1 ? "the inputs" : "the input"} marked above: see the message under it.`;
     r.general.hidden = false;
     r.section.dataset.state = "error";
     r.state.textContent = "The steps below are still those of the last inputs that worked.";
