@@ -18,6 +18,9 @@
     a Content-Security-Policy ``<meta>`` on every page.
 ``offline``
     ``sw.js``, the service worker that keeps the site for offline use.
+``examples``
+    the example pages: a Run button on each ``{doctest}`` block, and the
+    ``{replay}`` / ``{replay-inputs}`` directives (replays a player can change).
 
 Once the HTML is written, the steps run in the order of the priorities below
 (lower first): each one reads what the ones before it wrote.
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 from .csp import setup_csp
 from .directive import setup_directive
+from .examples import setup_examples
 from .offline import setup_offline
 from .pyodide import setup_pyodide
 from .theme import setup_theme
@@ -43,6 +47,7 @@ WHEEL, PYODIDE, THEME, CSP, OFFLINE = 400, 500, 600, 700, 900
 
 def setup(app):
     setup_directive(app)
+    setup_examples(app)
     setup_wheel(app, WHEEL)
     setup_pyodide(app, PYODIDE)
     setup_theme(app, THEME)

@@ -12,6 +12,10 @@ After the wheel is written (``wheel.py``), this step:
   on the result and checks that it loads the same modules. About 1.2 MB
   instead of Pyodide's 4.5 MB; cached in ``_build/.pyodide-cache`` by the
   inputs' hash;
+* writes ``python_stdlib_examples.zip``: the modules only the example pages'
+  Python needs (``doctest`` and what it imports, about 0.3 MB), compiled the
+  same way; the worker fetches it on an example page's first question, so a
+  calculator's start never downloads it;
 * replaces the wheel's modules by their bytecode, compiled by Pyodide without
   docstrings (``js/precompile.mjs``): 0.45 MB instead of 0.27 MB of sources,
   but the worker compiles nothing, about half a second less to start on this
@@ -54,6 +58,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 #: read from node_modules/pyodide at build time, never served
 BUILD_INPUTS = ("python_stdlib.zip", "pyodide-lock.json", "package.json")
 STDLIB = "python_stdlib.zip"
+STDLIB_EXAMPLES = "python_stdlib_examples.zip"
 JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "js")
 
 
@@ -102,9 +107,12 @@ def voidref_imports() -> dict[str, list[str]]:
     return out
 
 
-def _used(pyodide_src: str, stdlib: str, wheel: str, imports: str) -> list[str] | None:
-    """The stdlib zip entries the worker's work loads, run from *stdlib* (None, with a warning, on failure)."""
-    proc = _node("stdlib_used.mjs", pyodide_src, stdlib, wheel, imports)
+def _used(pyodide_src: str, stdlib: str, wheel: str, imports: str, *extra: str) -> list[str] | None:
+    """The stdlib zip entries the worker's work loads, run from *stdlib* (None, with a warning, on failure).
+
+    *extra* ``"examples"``: the example pages' work as well (see ``js/used_modules.py``).
+    """
+    proc = _node("stdlib_used.mjs", pyodide_src, stdlib, wheel, imports, *extra)
     if proc is None:
         return None
     if proc.returncode:
@@ -148,12 +156,42 @@ def _trimmed_stdlib(app, pyodide_src: str, wheel: str) -> str | None:
                            "full one (missing: %s; extra: %s)", sorted(set(expected) - set(again or [])),
                            sorted(set(again or []) - set(expected)))
             return None
+        _examples_stdlib(pyodide_src, wheel, imports, entries, examples_zip(out))
         os.replace(out + ".tmp", out)
         return out
     finally:
         for leftover in (imports, out + ".entries.json", out + ".tmp"):
             if os.path.exists(leftover):
                 os.remove(leftover)
+
+
+def examples_zip(trimmed: str) -> str:
+    """Where the zip of what only the example pages need is kept, beside the trimmed standard library."""
+    return trimmed[:-len(".zip")] + "-examples.zip"
+
+
+def _examples_stdlib(pyodide_src: str, wheel: str, imports: str, base: list[str], out: str) -> None:
+    """The modules only the example pages' Python needs (doctest and what it imports), compiled into *out*.
+
+    Kept out of the trimmed standard library, so a calculator's start does not
+    download them; the worker fetches this zip on an example page's first
+    question. Nothing is written (and the example pages report that Python
+    failed) if the run fails.
+    """
+    full = _used(pyodide_src, os.path.join(pyodide_src, STDLIB), wheel, imports, "examples")
+    if full is None:
+        return
+    only = sorted(set(full) - set(base))
+    with open(out + ".entries.json", "w", encoding="utf-8") as fh:
+        json.dump(only, fh)
+    try:
+        proc = _node("precompile.mjs", pyodide_src, "stdlib", os.path.join(pyodide_src, STDLIB),
+                     out + ".entries.json", out)
+        if proc.returncode:
+            logger.warning("voidref calculators: compiling the example pages' modules failed:\n%s",
+                           _python_error(proc.stderr))
+    finally:
+        os.remove(out + ".entries.json")
 
 
 def _compile_wheel(pyodide_src: str, wheel: str) -> None:
@@ -193,6 +231,7 @@ def _install_pyodide(app, exception):
     pyodide_version = ""
     lock_info: dict = {}
     sizes: dict[str, int] = {}
+    stdlib_examples = None
     if have_pyodide:
         with open(os.path.join(pyodide_src, "package.json")) as fh:
             pyodide_version = json.load(fh)["version"]
@@ -208,6 +247,9 @@ def _install_pyodide(app, exception):
             logger.warning("voidref calculators: serving Pyodide's whole standard library (4.5 MB)")
             stdlib = os.path.join(pyodide_src, STDLIB)
         shutil.copyfile(stdlib, os.path.join(pyodide_dst, STDLIB))
+        if os.path.exists(examples_zip(stdlib)):
+            shutil.copyfile(examples_zip(stdlib), os.path.join(pyodide_dst, STDLIB_EXAMPLES))
+            stdlib_examples = STDLIB_EXAMPLES
         _compile_wheel(pyodide_src, os.path.join(calc_dir, wheel_name))
         for rel in [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"pyodide/{STDLIB}", f"calc/{wheel_name}"]:
             sizes[rel] = sent_size(os.path.join(static, rel))
@@ -218,6 +260,8 @@ def _install_pyodide(app, exception):
         fh.write("// Written at build time by docs/_ext/voidref_calculators/pyodide.py.\n"
                  f"export const WHEEL = {json.dumps(wheel_name)};\n"
                  f"export const STDLIB = {json.dumps(STDLIB)};\n"
+                 "// What only the example pages' Python needs (doctest), fetched on their first question.\n"
+                 f"export const STDLIB_EXAMPLES = {json.dumps(stdlib_examples)};\n"
                  "// Pyodide's lock file, without its packages: the calculators install none.\n"
                  f"export const LOCK = {json.dumps({'info': lock_info, 'packages': {}})};\n"
                  "// Each file the worker fetches (path under _static/) and the bytes a static host\n"

@@ -45,6 +45,7 @@ const queue = new Set(); // calculators waiting for a computation
 function setStatus(text, state) {
   lastStatus = [text, state];
   for (const c of calcs) showStatus(c, text, state);
+  for (const listen of statusListeners) listen(text, state);
 }
 
 function showStatus(c, text, state) {
@@ -117,6 +118,8 @@ function startWorker() {
         fail(msg.message);
       } else if (msg.type === "result") {
         onResult(msg);
+      } else if (msg.type === "answer") {
+        onAnswer(msg);
       }
     };
     worker.postMessage({ type: "init" });
@@ -453,6 +456,48 @@ function registerServiceWorker() {
   navigator.serviceWorker.register(SW_URL).catch(() => {});
 }
 
+// -- Other parts of a page that ask Python (examples.js) --------------------
+// The example pages' Run buttons and replay forms use the same worker, started
+// the same way (on demand, with the same progress, timeout and retry). They
+// send {type: "examples", call, args}; the worker answers {type: "answer"}
+// with what voidref.calc.examples.run_json returned.
+
+const statusListeners = []; // (text, state) => void, told every status change
+const asked = new Map();    // id -> {resolve, reject, timer}
+
+// Python's answer to one question, or a rejection naming why there is none
+// (Python did not start, or the computation ran longer than timeoutMs and the
+// worker was ended; a new one starts at the next question).
+export function askPython(call, args, timeoutMs = COMPUTE_TIMEOUT_MS) {
+  return startWorker().then(() => new Promise((resolve, reject) => {
+    const id = nextId++;
+    const timer = setTimeout(() => {
+      asked.delete(id);
+      if (worker) worker.terminate();
+      worker = null;
+      readyPromise = null;
+      pythonReady = false;
+      setStatus("Stopped a long computation; Python restarts at the next run.", "stopped");
+      reject(new Error(`it took longer than ${timeoutMs / 1000} s and was stopped`));
+    }, timeoutMs);
+    asked.set(id, { resolve, timer });
+    worker.postMessage({ type: "examples", id, call, args });
+  }));
+}
+
+export function onPythonStatus(listen) {
+  statusListeners.push(listen);
+  if (lastStatus) listen(lastStatus[0], lastStatus[1]);
+}
+
+function onAnswer(msg) {
+  const waiting = asked.get(msg.id);
+  if (!waiting) return;
+  asked.delete(msg.id);
+  clearTimeout(waiting.timer);
+  waiting.resolve(msg.answer);
+}
+
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
 else setUpPage();
-window.voidrefCalc = { start: startWorker, calcs };
+window.voidrefCalc = { start: startWorker, calcs, ask: askPython };

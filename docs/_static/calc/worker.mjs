@@ -3,14 +3,19 @@
 // It starts Pyodide (served from this site) with the standard library the
 // build trimmed to what the calculators use, and unpacks the voidref wheel of
 // the same commit as the page (fetched while Python starts). It answers
-// {type: "run"} messages by calling voidref.calc.run_json. No rule is
-// computed in JavaScript.
+// {type: "run"} messages by calling voidref.calc.run_json, and the example
+// pages' {type: "examples"} messages (run a block as a doctest, replay a worked
+// example with changed inputs) by calling voidref.calc.examples.run_json,
+// imported on the first such message. No rule is computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
+import * as config from "./config.mjs";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
+let python = null; // the Pyodide interface, once started
+let examplesJson = null; // voidref.calc.examples.run_json, once an example page asks
 
 // Progress for the page's status line: of the files this worker fetches
 // (listed with their sizes by the build in config.mjs), the bytes of those
@@ -89,6 +94,7 @@ async function start() {
   py.unpackArchive(await wheel, "zip");
   const tWheel = performance.now();
   runJson = py.pyimport("voidref.calc").run_json;
+  python = py;
   py.runPython("import random; random.seed()");
   // Everything alive now (the interpreter and every voidref module) lives as
   // long as the page: keep it out of the garbage collector's full sweeps, which
@@ -107,6 +113,26 @@ async function start() {
 const starting = start();
 starting.finally(() => progress && progress.disconnect()).catch(() => {});
 
+// The example pages' Python: the standard-library modules only they use
+// (doctest and its imports, kept out of the calculators' start-up by the
+// build, config.STDLIB_EXAMPLES) are fetched and unpacked on their first
+// question, then voidref.calc.examples is imported.
+const EXAMPLES_DIR = "/lib/voidref-examples";
+let examplesLoading = null;
+function examplesModule() {
+  examplesLoading = examplesLoading || (async () => {
+    if (config.STDLIB_EXAMPLES) {
+      const response = await fetch(new URL("../pyodide/" + config.STDLIB_EXAMPLES, import.meta.url));
+      if (!response.ok) throw new Error(`the example pages' modules could not be loaded (HTTP ${response.status})`);
+      python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: EXAMPLES_DIR });
+      python.runPython(`import sys; sys.path.append(${JSON.stringify(EXAMPLES_DIR)})`);
+    }
+    return python.pyimport("voidref.calc.examples").run_json;
+  })();
+  examplesLoading.catch(() => { examplesLoading = null; });
+  return examplesLoading;
+}
+
 self.onmessage = async (event) => {
   const msg = event.data;
   if (msg.type === "init") {
@@ -124,6 +150,16 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "result", id: msg.id, result: JSON.parse(json), ms: performance.now() - t0 });
     } catch (err) {
       self.postMessage({ type: "result", id: msg.id, result: { ok: false, errors: {}, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
+    }
+  } else if (msg.type === "examples") {
+    try {
+      await starting;
+      examplesJson = examplesJson || await examplesModule();
+      const t0 = performance.now();
+      const json = examplesJson(msg.call, JSON.stringify(msg.args));
+      self.postMessage({ type: "answer", id: msg.id, answer: JSON.parse(json), ms: performance.now() - t0 });
+    } catch (err) {
+      self.postMessage({ type: "answer", id: msg.id, answer: { ok: false, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
     }
   }
 };

@@ -1,18 +1,19 @@
 // Build-time node script (run by docs/_ext/voidref_calculators/pyodide.py):
 // which entries of the standard-library zip the page's worker needs.
 //
-//   node stdlib_used.mjs PYODIDE_DIR STDLIB_ZIP WHEEL IMPORTS_JSON
+//   node stdlib_used.mjs PYODIDE_DIR STDLIB_ZIP WHEEL IMPORTS_JSON [examples]
 //
 // Starts Pyodide from STDLIB_ZIP as the worker does (docs/_static/calc/worker.mjs),
 // unpacks WHEEL, makes a Python error cross into JavaScript (as a failed
 // computation would), runs used_modules.py and prints its JSON list of zip
 // entries. Run with the trimmed zip, it checks that nothing is missing: any
-// import error fails the script.
+// import error fails the script. With "examples", the example pages' work runs
+// too (see used_modules.py).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, stdlib, wheel, imports] = process.argv.slice(2);
+const [pyodideDir, stdlib, wheel, imports, examples] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const indexURL = pyodideDir.endsWith(path.sep) ? pyodideDir : pyodideDir + path.sep;
 const lock = JSON.parse(fs.readFileSync(path.join(pyodideDir, "pyodide-lock.json"), "utf8"));
@@ -25,4 +26,5 @@ try {
   if (!String(err.message).includes("a Python error reaching JavaScript")) throw err;
 }
 py.globals.set("VOIDREF_IMPORTS", fs.readFileSync(imports, "utf8"));
+py.globals.set("VOIDREF_EXAMPLES", examples === "examples" ? "1" : "0");
 console.log(py.runPython(fs.readFileSync(new URL("./used_modules.py", import.meta.url), "utf8")));

@@ -2,7 +2,12 @@
 
 The worker's work: Pyodide's own start, unpacking the wheel (done by the
 script before this one), seeding ``random``, freezing the collector, importing
-``voidref.calc`` and answering ``run_json`` for every calculator. Here each
+``voidref.calc`` and answering ``run_json`` for every calculator; with
+``VOIDREF_EXAMPLES`` set to ``"1"``, also the example pages' questions
+(``voidref.calc.examples``: a block run as a doctest, each replay with changed
+inputs; a block may import any ``voidref`` module, so all are imported). The
+build serves what only the second run needs as a separate zip, which the
+worker fetches on an example page's first question. Here each
 calculator answers its default inputs, every choice of every choice field, the
 lowest, a middle and an out-of-range value of every number, and so on. Then,
 for every ``voidref`` module loaded by then, each module its source names in
@@ -44,6 +49,22 @@ def _exercise():
                 calc.run_json(c.slug, json.dumps({f.name: "<b>?</b>"}))
 
 
+def _exercise_examples(named):
+    """The example pages' work: run a block as a doctest, replay each example changed, import what blocks may."""
+    from voidref.calc import examples, replays
+
+    examples.run_json("doctest", json.dumps({"source": ">>> 1 / 0\n1\n>>> print(1)\n2\n", "setup": [">>> x = 1\n"]}))
+    for name, replay in replays.REPLAYS.items():
+        examples.run_json("replay", json.dumps({"name": name, "inputs": {}}))
+        for f in replay.fields:
+            examples.run_json("replay", json.dumps({"name": name, "inputs": {f.name: str(f.high + 1)}}))
+    # A page's blocks may import any voidref module: load them all, so the
+    # standard library they name is kept too.
+    for module in named:
+        if not module.endswith(".__main__"):  # that one runs the command line
+            importlib.import_module(module)
+
+
 def _import_what_sources_name(named):
     done = set()
     while True:
@@ -70,5 +91,7 @@ def _entries(prefix):
 
 
 _exercise()
+if VOIDREF_EXAMPLES == "1":  # noqa: F821  (set by stdlib_used.mjs)
+    _exercise_examples(json.loads(VOIDREF_IMPORTS))  # noqa: F821
 _import_what_sources_name(json.loads(VOIDREF_IMPORTS))  # noqa: F821  (set by stdlib_used.mjs)
 json.dumps(_entries(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"))
