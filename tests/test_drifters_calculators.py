@@ -41,6 +41,8 @@ SWITCH_PROBES = {
                                                                 "band": "engaged", "gravity": "extreme"}, "1"),
     ("ship-attack", "armor_bypass_ignores_screen_dice"): ({"armor_bypass": "1", "weapon_type": "beam",
                                                            "screen_bane_dice": "2"}, "1"),
+    ("ship-attack", "ion_cut_is_half_armor"): ({"ion": "1", "system_damage": "5", "system_points": "10",
+                                                "armor": "3"}, "0"),
 }
 """For each ruling switch of a Void Drifters calculator, a form and the flipped value that changes what is shown."""
 

@@ -258,6 +258,10 @@ _BOON_USE = (("keep", "Keep every Boon for a Critical Hit"), ("armor", "Spend Bo
                           STANDARD.armor_bypass_ignores_screen_dice,
                           "Ours: no, it ignores the screen's Damage Reduction only. Printed: yes, it ignores "
                           "screens outright.", group=RULINGS),
+                BoolField("ion_cut_is_half_armor", "Armor cuts an Ion hit's System Damage by half the Armor",
+                          STANDARD.ion_cut_is_half_armor,
+                          "Ours: yes, half the Armor, rounded down. No: any Armor cuts half the System Damage. "
+                          "The printed sentence reads both ways.", group=RULINGS),
                 IntField("limited_boon_dice", "Boon Dice under the Boon Limit", 0,
                          "0 to 6 (stations, orders, allies…)", low=0, high=6),
                 IntField("talent_boon_dice", "Boon Dice from talents", 0, "0 to 3 (outside the limit)",

@@ -257,7 +257,7 @@ class Rulings(RulingsBase):
     >>> Rulings(disengage_from="medium").differences(STANDARD)
     {'disengage_from': ('medium', 'long')}
     >>> sorted(STANDARD.differences(AS_PRINTED))
-    ['anchored_skips_push_off', 'armor_bypass_ignores_screen_dice', 'disengage_from']
+    ['anchored_skips_push_off', 'armor_bypass_ignores_screen_dice', 'disengage_from', 'ion_cut_is_half_armor']
     """
 
     #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity, in that order.
@@ -349,6 +349,26 @@ class Rulings(RulingsBase):
     #: step.
     armor_bypass_ignores_screen_dice: bool = False
 
+    #: Whether Armor cuts an Ion weapon's System Damage by half the Armor (or by half the System
+    #: Damage).
+    #:
+    #: **Source:** in step 3 of Ship Damage, Armor reduces an Ion weapon's System Damage by half
+    #: its value, rounded down, where "its" may be the Armor or the System Damage.
+    #:
+    #: **We chose:** ``True``: System Damage falls by half the target's printed Armor, rounded
+    #: down (``armor // 2``, ``voidref.drifters.ships.rulings.ion_reduction``), never below 0.
+    #: Pierce and the 2-Boon spend touch Hull Damage only (the source ties Pierce to step 2);
+    #: Armor Bypass ignores Armor, so it means no cut at all, in both readings.
+    #:
+    #: **As printed:** ``False``, the other way to read the sentence: a target with any Armor
+    #: cuts half the System Damage, rounded down, whatever its Armor; a target with Armor 0 cuts
+    #: nothing.
+    #:
+    #: **Why:** Armor is the sentence's subject, so "its" most naturally points back to it; the
+    #: other reading would make Armor 1 and Armor 10 cut alike, unlike every other use of Armor,
+    #: while ours grows with Armor as Armor less Pierce does.
+    ion_cut_is_half_armor: bool = True
+
     #: When a ship becomes destroyed or out of control, at step 5 or the moment the hit lands.
     #:
     #: **Source:** hits land on the ships' turns (step 4), and step 5 applies the round's Hull
@@ -431,7 +451,7 @@ STANDARD = Rulings()
 
 #: The literal reading of the source, wherever it differs from ours.
 AS_PRINTED = Rulings(anchored_skips_push_off=False, disengage_from="engaged",
-                     armor_bypass_ignores_screen_dice=True)
+                     armor_bypass_ignores_screen_dice=True, ion_cut_is_half_armor=False)
 
 
 def check_rulings(value: object) -> Rulings:
