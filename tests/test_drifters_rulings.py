@@ -21,6 +21,7 @@ FIELDS = [f.name for f in fields(Rulings)]
 # Fields whose box keeps the id of the note it replaced, so that links to it still work.
 KEPT_IDS = {
     "ion_cut_is_half_armor": "drifters-ships-ion-system-damage-reduction",
+    "low_gravity_bane_every_melee": "drifters-low-gravity-melee-bane-dice",
 }
 
 
@@ -86,6 +87,7 @@ def test_standard_is_the_default_and_as_printed_differs_where_stated():
         "disengage_from",
         "armor_bypass_ignores_screen_dice",
         "ion_cut_is_half_armor",
+        "low_gravity_bane_every_melee",
     }
     assert eval(repr(AS_PRINTED)) == AS_PRINTED
 
@@ -179,6 +181,13 @@ def _ion(r, armor=3, system=5):
     return resolve_hit(ion, replace(CM_440_CUTTER, armor=armor), 1, rulings=r).system_damage
 
 
+def _low_gravity_jab(r, needs_footing=False, weapon=None):
+    knife = weapon or Weapon("Knife", damage=3, crit=3, range="engaged", skill="melee")
+    jab = Attack(Character("Brawler", might=3), knife, Character("Target"), band="engaged", gravity="low",
+                 needs_footing=needs_footing, rulings=r)
+    return jab.pool().bane
+
+
 def _thrown(r):
     from voidref.drifters import thrown_range
 
@@ -206,6 +215,7 @@ FLIPS = {
     "armor_bypass_ignores_screen_dice": (True, _screen_dice),
     "ship_states_at_step_five": (False, _state_at_once),
     "ion_cut_is_half_armor": (False, _ion),
+    "low_gravity_bane_every_melee": (False, _low_gravity_jab),
     "thrown_reach_stops_at_engaged": (True, _thrown),
     "condition_reapply_adds": (False, _reapply),
     "stun_subtracts_resistance": (False, _stun),
@@ -288,3 +298,19 @@ def test_ion_cut_reaches_the_ship_fight_and_the_odds():
     assert mean_system(STANDARD) != mean_system(AS_PRINTED)
     assert (fired(STANDARD), fired(AS_PRINTED)) == (4, 3)
 
+
+def test_low_gravity_bane_every_melee_both_ways():
+    """Rulings.low_gravity_bane_every_melee: ours gives every low-gravity blow the Bane Die; printed, planted only."""
+    fist = Weapon("Fist", damage=1, crit=5, range="engaged", skill="unarmed")
+    for weapon in (None, fist):
+        assert _low_gravity_jab(STANDARD, True, weapon) == _low_gravity_jab(STANDARD, False, weapon) == 1
+        assert _low_gravity_jab(AS_PRINTED, True, weapon) == 1
+        assert _low_gravity_jab(AS_PRINTED, False, weapon) == 0
+
+
+def test_needs_footing_changes_nothing_outside_low_gravity():
+    """Attack.needs_footing is read only in low gravity: microgravity and heavy gravity keep their Bane Dice."""
+    from voidref.drifters.environment import melee_bane_dice
+
+    for g in ("micro", "standard", "elevated", "high", "extreme"):
+        assert melee_bane_dice(g, needs_footing=False, rulings=AS_PRINTED) == melee_bane_dice(g)
