@@ -36,11 +36,17 @@ SWITCH_PROBES = {
     ("attack", "ranged_shot_is_physical"): ({"gravity": "micro", "difficulty_upgrades": "1"}, "1"),
     ("attack", "thrown_reach_stops_at_engaged"): ({"thrown": "1", "weapon_range": "short", "band": "engaged",
                                                    "gravity": "high"}, "1"),
+    ("attack", "low_gravity_bane_every_melee"): ({"weapon_skill": "melee", "gravity": "low", "needs_footing": "0"},
+                                                 "0"),
+    ("rounds-to-take-down", "low_gravity_bane_every_melee"): ({"weapon_skill": "melee", "gravity": "low",
+                                                              "needs_footing": "0"}, "0"),
     ("rounds-to-take-down", "stun_subtracts_resistance"): ({"stun": "1", "resistance": "4"}, "0"),
     ("rounds-to-take-down", "thrown_reach_stops_at_engaged"): ({"thrown": "1", "weapon_range": "short",
                                                                 "band": "engaged", "gravity": "extreme"}, "1"),
     ("ship-attack", "armor_bypass_ignores_screen_dice"): ({"armor_bypass": "1", "weapon_type": "beam",
                                                            "screen_bane_dice": "2"}, "1"),
+    ("ship-attack", "ion_cut_is_half_armor"): ({"ion": "1", "system_damage": "5", "system_points": "10",
+                                                "armor": "3"}, "0"),
 }
 """For each ruling switch of a Void Drifters calculator, a form and the flipped value that changes what is shown."""
 

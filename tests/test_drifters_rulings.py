@@ -18,6 +18,11 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "drifters"
 STATED_WITH = {"DOWNGRADE_WITH_NO_UPGRADED_DIE": "UPGRADE_WITH_NO_PLAIN_DIE"}
 CONSTANTS = [n for n in rulings.__all__ if n.isupper() and n not in ("STANDARD", "AS_PRINTED")]
 FIELDS = [f.name for f in fields(Rulings)]
+# Fields whose box keeps the id of the note it replaced, so that links to it still work.
+KEPT_IDS = {
+    "ion_cut_is_half_armor": "drifters-ships-ion-system-damage-reduction",
+    "low_gravity_bane_every_melee": "drifters-low-gravity-melee-bane-dice",
+}
 
 
 def _boxes() -> dict[str, str]:
@@ -69,7 +74,7 @@ def test_rulings_field_has_a_box_rendered_from_it(name):
     """
     slug = name.replace("_", "-")
     boxes = _boxes()
-    box = boxes.get("drifters-" + slug) or boxes.get("drifters-ships-" + slug)
+    box = boxes.get(KEPT_IDS.get(name, "drifters-" + slug)) or boxes.get("drifters-ships-" + slug)
     assert box is not None, name
     assert box.startswith(f"{{ruling}} drifters.{name}\n"), box
 
@@ -81,6 +86,8 @@ def test_standard_is_the_default_and_as_printed_differs_where_stated():
         "anchored_skips_push_off",
         "disengage_from",
         "armor_bypass_ignores_screen_dice",
+        "ion_cut_is_half_armor",
+        "low_gravity_bane_every_melee",
     }
     assert eval(repr(AS_PRINTED)) == AS_PRINTED
 
@@ -167,6 +174,20 @@ def _state_at_once(r):
     return cutter.destroyed_in_round
 
 
+def _ion(r, armor=3, system=5):
+    from voidref.drifters.ships import AUTOCANNON, resolve_hit
+
+    ion = replace(AUTOCANNON, system_damage=system, ion=True)
+    return resolve_hit(ion, replace(CM_440_CUTTER, armor=armor), 1, rulings=r).system_damage
+
+
+def _low_gravity_jab(r, needs_footing=False, weapon=None):
+    knife = weapon or Weapon("Knife", damage=3, crit=3, range="engaged", skill="melee")
+    jab = Attack(Character("Brawler", might=3), knife, Character("Target"), band="engaged", gravity="low",
+                 needs_footing=needs_footing, rulings=r)
+    return jab.pool().bane
+
+
 def _thrown(r):
     from voidref.drifters import thrown_range
 
@@ -193,6 +214,8 @@ FLIPS = {
     "disengage_from": ("medium", _disengage),
     "armor_bypass_ignores_screen_dice": (True, _screen_dice),
     "ship_states_at_step_five": (False, _state_at_once),
+    "ion_cut_is_half_armor": (False, _ion),
+    "low_gravity_bane_every_melee": (False, _low_gravity_jab),
     "thrown_reach_stops_at_engaged": (True, _thrown),
     "condition_reapply_adds": (False, _reapply),
     "stun_subtracts_resistance": (False, _stun),
@@ -241,3 +264,53 @@ def test_armor_bypass_screen_dice_both_ways():
     """Rulings.armor_bypass_ignores_screen_dice: ours keeps the screen's Bane Die; printed drops it."""
     assert _screen_dice(STANDARD) == 1
     assert _screen_dice(AS_PRINTED) == 0
+
+
+def test_ion_cut_is_half_armor_both_ways():
+    """Rulings.ion_cut_is_half_armor: ours cuts half the Armor; printed, half the System Damage (Armor 0: none)."""
+    assert [_ion(STANDARD, armor=a) for a in (0, 1, 3, 10)] == [5, 5, 4, 0]
+    assert [_ion(AS_PRINTED, armor=a) for a in (0, 1, 3, 10)] == [5, 3, 3, 3]
+    assert _ion(AS_PRINTED, system=1) == 1
+
+
+def test_ion_cut_reaches_the_ship_fight_and_the_odds():
+    """The Ion switch is read by ShipFight.fire and by attack_odds, not only by resolve_hit."""
+    from voidref.drifters.ships import AUTOCANNON, attack_odds
+
+    ion = replace(AUTOCANNON, system_damage=5, ion=True)
+    ember = replace(EMBER_DRIFT, weapons=(ion,))
+
+    def mean_system(r):
+        shot = ShipAttack(ember, ion, CM_440_CUTTER, agility=3, gunnery=2, band="medium", rulings=r)
+        return attack_odds(shot).outcomes.mean(lambda o: o.system_damage)
+
+    def fired(r):
+        c = crew()
+        fight = ShipFight("medium", rulings=r)
+        me = fight.add_ship(ember, Side.PLAYER)
+        cutter = fight.add_ship(CM_440_CUTTER, Side.GM)
+        fight.declare_station(me, c["yessica"], "gunnery")
+        fight.roll_initiative({"Ember Drift": 2, "CM-440 cutter": 1})
+        fight.start_turn(me)
+        fight.fire(me, ion.name, cutter, (1, 0))
+        return cutter.system_damage
+
+    assert mean_system(STANDARD) != mean_system(AS_PRINTED)
+    assert (fired(STANDARD), fired(AS_PRINTED)) == (4, 3)
+
+
+def test_low_gravity_bane_every_melee_both_ways():
+    """Rulings.low_gravity_bane_every_melee: ours gives every low-gravity blow the Bane Die; printed, planted only."""
+    fist = Weapon("Fist", damage=1, crit=5, range="engaged", skill="unarmed")
+    for weapon in (None, fist):
+        assert _low_gravity_jab(STANDARD, True, weapon) == _low_gravity_jab(STANDARD, False, weapon) == 1
+        assert _low_gravity_jab(AS_PRINTED, True, weapon) == 1
+        assert _low_gravity_jab(AS_PRINTED, False, weapon) == 0
+
+
+def test_needs_footing_changes_nothing_outside_low_gravity():
+    """Attack.needs_footing is read only in low gravity: microgravity and heavy gravity keep their Bane Dice."""
+    from voidref.drifters.environment import melee_bane_dice
+
+    for g in ("micro", "standard", "elevated", "high", "extreme"):
+        assert melee_bane_dice(g, needs_footing=False, rulings=AS_PRINTED) == melee_bane_dice(g)

@@ -14,11 +14,13 @@ from hypothesis import strategies as st
 from voidref.errors import RulesError
 from voidref.upper_hand import (
     TASK_THROW,
+    Engagement,
     Goal,
     Location,
     Ship,
     Side,
     TaskThrow,
+    damage_odds,
     engagement_odds,
     leap_odds,
     maneuver_odds,
@@ -139,10 +141,11 @@ def test_every_field_is_shown_on_a_page():
 # -- the Rulings value -----------------------------------------------------------
 
 
-def test_as_printed_is_standard():
-    """The source defines no Task Throw, so the literal reading has nothing different to offer."""
-    assert STANDARD.differences(AS_PRINTED) == {}
-    assert STANDARD.task_throw == TASK_THROW == TaskThrow()
+def test_as_printed_differs_only_on_the_crew():
+    """The source defines no Task Throw, so the literal reading differs only on whether the crew is a component."""
+    assert STANDARD.differences(AS_PRINTED) == {"crew_is_a_component": (False, True)}
+    assert STANDARD.task_throw == AS_PRINTED.task_throw == TASK_THROW == TaskThrow()
+    assert eval(repr(AS_PRINTED), {"Rulings": Rulings}) == AS_PRINTED
 
 
 def test_rulings_repr_round_trips():
@@ -164,6 +167,7 @@ def test_rulings_are_frozen():
     ({"throw_succeeds_at": True}, "throw_succeeds_at"),
     ({"bare_success_impact": 2}, "bare_success_impact"),
     ({"disadvantage_extra_dice": -1}, "disadvantage_extra_dice"),
+    ({"crew_is_a_component": 1}, "crew_is_a_component"),
 ])
 def test_bad_rulings_name_the_field(changes, arg):
     """A bad field value is refused with a message naming the field."""
@@ -215,6 +219,41 @@ def test_disadvantage_extra_dice_both_ways():
     assert station_odds(damaged, "gunnery", rulings=with_(disadvantage_extra_dice=0)) == station_odds(plain, "gunnery")
 
 
+def _crew_hit(r, crew_hits=2):
+    """One point aimed at the crew of an NPC ship that has taken *crew_hits* crew hits."""
+    return damage_odds(Ship("T", crew_hits=crew_hits), 1, lambda ship: Location.CREW, rulings=r)
+
+
+def test_crew_is_a_component_both_ways():
+    """Rulings.crew_is_a_component: ours, a third crew hit counts and is checked at 3; printed, it is spent."""
+    third, spent = _crew_hit(STANDARD), _crew_hit(AS_PRINTED)  # the crew takes the 4, 5 and 6
+    assert third.prob(lambda s: s[0].crew_hits == 3) == Fraction(1, 2)
+    assert third.prob(lambda s: s[1]) == Fraction(1, 2) * Fraction(3, 6)
+    assert spent.prob(lambda s: s[1]) == 0
+    assert spent[(Ship("T", crew_hits=2), False)] == Fraction(1, 2)
+    for n in (0, 1):  # the first two crew hits are alike in both readings
+        assert _crew_hit(STANDARD, n) == _crew_hit(AS_PRINTED, n)
+
+
+def test_crew_is_a_component_in_the_tracker():
+    """The Engagement tracker follows the switch: a spent crew hit takes no crew check."""
+    def fire(r):
+        eng = Engagement(Ship("A", guns=2), Ship("B", crew_hits=2), "reach", "reach", rulings=r)
+        eng.open(software_a=1, software_b=0)
+        return eng.fire(Side.A, impact=1, rolls=[4], crew=[] if r.crew_is_a_component else [6])
+
+    assert fire(STANDARD).ship.crew_hits == 3 and len(fire(STANDARD).crew) == 1
+    assert fire(AS_PRINTED).ship.crew_hits == 2 and fire(AS_PRINTED).crew == ()
+    assert fire(AS_PRINTED).locations == (Location.CREW,)
+
+
+def test_crew_is_a_component_default_aim():
+    """Under the printed reading the default 5-6 aim skips a disabled crew."""
+    ship = Ship("T", crew_hits=2)
+    assert default_choice(Goal.JUMP, Goal.LEAP, ship) is Location.CREW
+    assert default_choice(Goal.JUMP, Goal.LEAP, ship, rulings=AS_PRINTED) is Location.GUNS
+
+
 # -- every field is read ------------------------------------------------------------
 
 PROBES = {
@@ -224,10 +263,11 @@ PROBES = {
     "bare_success_impact": lambda r: maneuver_odds(Ship("A"), Ship("B"), rulings=r),
     "disadvantage_extra_dice": lambda r: station_odds(Ship("A").with_condition("thrusters", "damaged"), "pilot",
                                                       rulings=r),
+    "crew_is_a_component": _crew_hit,
 }
 
 ALTERNATIVES = {"throw_dice": 3, "throw_sides": 8, "throw_succeeds_at": 9, "bare_success_impact": 0,
-                "disadvantage_extra_dice": 0}
+                "disadvantage_extra_dice": 0, "crew_is_a_component": True}
 
 
 def test_every_field_has_a_probe():
@@ -260,3 +300,22 @@ def test_calculators_take_the_throw_switches():
     assert dict(phase(rulings=hard).facts) != dict(phase().facts)
     out = run("upper-hand-phase", {"throw_succeeds_at": "9"})
     assert out["ok"] and "Ruling switched" in out["text"]
+
+
+def test_crew_is_a_component_moves_the_engagement_odds():
+    """The exact engagement odds read the switch: against an NPC crew already hit twice, ours wins more often."""
+    a, b = Ship("A", guns=2, gunnery=1), Ship("B", guns=1, crew_hits=2)
+    ours = engagement_odds(a, b, "reach", "reach").win("a")
+    printed = engagement_odds(a, b, "reach", "reach", rulings=AS_PRINTED).win("a")
+    assert ours > printed
+
+
+def test_engagement_calculator_offers_the_crew_switch():
+    """The whole-engagement calculator takes crew_is_a_component under Rulings, and flipping it moves the odds."""
+    from voidref.calc.registry import run
+
+    form = {"my_guns": "2", "their_guns": "2"}
+    ours = run("upper-hand-engagement", form)
+    printed = run("upper-hand-engagement", {**form, "crew_is_a_component": "1"})
+    assert ours["ok"] and printed["ok"] and printed["inputs"]["crew_is_a_component"] == "1"
+    assert re.findall(r"<dd>([^<]*)</dd>", ours["html"]) != re.findall(r"<dd>([^<]*)</dd>", printed["html"])

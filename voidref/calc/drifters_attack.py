@@ -69,7 +69,7 @@ def _dist_blocks(dist: Dist, caption: str, axis: str) -> tuple[Table, BarChart]:
 def _attack(*, characteristic: int, skill_rank: int, weapon_skill: Skill, damage: int, crit: int, pierce: int,
             weapon_range: RangeBand, stun: bool, thrown: bool, band: RangeBand, cover: Cover, target_kind: Kind,
             wound_points: int, resistance: int, defense: int, talent_defense: int, deflecting: int,
-            gravity: Gravity, anchored: bool,
+            gravity: Gravity, anchored: bool, needs_footing: bool,
             disoriented: bool, boon_dice: int, bane_dice: int, difficulty_upgrades: int, past_range: bool,
             rulings: Rulings = STANDARD) -> Attack:
     """The engine's :class:`~voidref.drifters.Attack` for the form's numbers."""
@@ -87,7 +87,7 @@ def _attack(*, characteristic: int, skill_rank: int, weapon_skill: Skill, damage
     return Attack(attacker, weapon, target, band=RangeBand.ENGAGED if melee else band, cover=cover,
                   gravity=gravity, anchored=anchored, conditions=conditions, boon_dice=boon_dice,
                   bane_dice=bane_dice, difficulty_upgrades=difficulty_upgrades, past_range_allowed=past_range,
-                  rulings=rulings)
+                  needs_footing=needs_footing, rulings=rulings)
 
 
 def _health(a: Attack, wounds: int) -> Health:
@@ -125,6 +125,8 @@ _ATTACK_FIELDS = (
     IntField("wounds", "Target's current Wounds", 0, "0 to 40", low=0, high=40),
     ChoiceField("gravity", "Gravity", "standard", choices=_GRAVITY, enum=Gravity),
     BoolField("anchored", "Attacker anchored", False),
+    BoolField("needs_footing", "The blow needs planted power or control", True,
+              "melee and unarmed in low gravity: the printed rule gives only such blows its Bane Die"),
     BoolField("disoriented", "Attacker Disoriented", False),
     IntField("boon_dice", "Extra Boon Dice", 0, "0 to 4", low=0, high=4),
     IntField("bane_dice", "Extra Bane Dice", 0, "0 to 4", low=0, high=4),
@@ -137,6 +139,10 @@ _ATTACK_FIELDS = (
     BoolField("thrown_reach_stops_at_engaged", "A thrown weapon shortened past Engaged can still be thrown at Engaged",
               STANDARD.thrown_reach_stops_at_engaged,
               "Ours: no, it cannot be thrown in that gravity (the source is silent).", group=RULINGS),
+    BoolField("low_gravity_bane_every_melee", "Every melee or unarmed blow takes the low-gravity Bane Die",
+              STANDARD.low_gravity_bane_every_melee,
+              "Ours: yes, whatever the blow. Printed: no, only a blow that needs planted power or control.",
+              group=RULINGS),
 )
 """The fields of an attack, shared by :func:`attack` and :func:`rounds`."""
 
@@ -154,7 +160,8 @@ def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
            thrown: bool = False, band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE,
            target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
            talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
-           gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
+           gravity: Gravity = Gravity.STANDARD, anchored: bool = False, needs_footing: bool = True,
+           disoriented: bool = False,
            boon_dice: int = 0, bane_dice: int = 0, difficulty_upgrades: int = 0, past_range: bool = False,
            rulings: Rulings = STANDARD) -> Result:
     """One attack's pool, chance to hit, Wounds, Critical Injury and incapacitation odds.
@@ -166,8 +173,8 @@ def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
                 crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, thrown=thrown, band=band,
                 cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
                 defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
-                anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
-                difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
+                anchored=anchored, needs_footing=needs_footing, disoriented=disoriented, boon_dice=boon_dice,
+                bane_dice=bane_dice, difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     odds = a.odds(_health(a, wounds))
     facts = _pool_facts(a) + (
         ("Chance to hit", pct(odds.hit)),
@@ -192,7 +199,8 @@ def rounds(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
            thrown: bool = False, band: RangeBand = RangeBand.SHORT, cover: Cover = Cover.NONE,
            target_kind: Kind = Kind.ELITE, wound_points: int = 12, resistance: int = 2, defense: int = 0,
            talent_defense: int = 0, deflecting: int = 0, wounds: int = 0,
-           gravity: Gravity = Gravity.STANDARD, anchored: bool = False, disoriented: bool = False,
+           gravity: Gravity = Gravity.STANDARD, anchored: bool = False, needs_footing: bool = True,
+           disoriented: bool = False,
            boon_dice: int = 0, bane_dice: int = 0, difficulty_upgrades: int = 0, past_range: bool = False,
            max_rounds: int = 10,
            rulings: Rulings = STANDARD) -> Result:
@@ -201,8 +209,8 @@ def rounds(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
                 crit=crit, pierce=pierce, weapon_range=weapon_range, stun=stun, thrown=thrown, band=band,
                 cover=cover, target_kind=target_kind, wound_points=wound_points, resistance=resistance,
                 defense=defense, talent_defense=talent_defense, deflecting=deflecting, gravity=gravity,
-                anchored=anchored, disoriented=disoriented, boon_dice=boon_dice, bane_dice=bane_dice,
-                difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
+                anchored=anchored, needs_footing=needs_footing, disoriented=disoriented, boon_dice=boon_dice,
+                bane_dice=bane_dice, difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     t = rounds_to_take_down(a, _health(a, wounds), max_rounds=max_rounds)
     rows = tuple((str(r), pct(p), pct(t.within(r))) for r, p in sorted(t.by_round.items()))
     mean = "never" if t.expected_rounds is None else f"{float(t.expected_rounds):.2f}"
@@ -258,6 +266,10 @@ _BOON_USE = (("keep", "Keep every Boon for a Critical Hit"), ("armor", "Spend Bo
                           STANDARD.armor_bypass_ignores_screen_dice,
                           "Ours: no, it ignores the screen's Damage Reduction only. Printed: yes, it ignores "
                           "screens outright.", group=RULINGS),
+                BoolField("ion_cut_is_half_armor", "Armor cuts an Ion hit's System Damage by half the Armor",
+                          STANDARD.ion_cut_is_half_armor,
+                          "Ours: yes, half the Armor, rounded down. No: any Armor cuts half the System Damage. "
+                          "The printed sentence reads both ways.", group=RULINGS),
                 IntField("limited_boon_dice", "Boon Dice under the Boon Limit", 0,
                          "0 to 6 (stations, orders, allies…)", low=0, high=6),
                 IntField("talent_boon_dice", "Boon Dice from talents", 0, "0 to 3 (outside the limit)",

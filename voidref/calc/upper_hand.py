@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from voidref.calc.fields import RULINGS, ChoiceField, IntField
+from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
 from voidref.calc.results import Result, Table, chance_table, decimal, pct
 from voidref.errors import RulesError, check_bool, check_enum, check_int
@@ -175,8 +175,12 @@ def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
 @calculator("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
             "A whole engagement played to its end: exact (a Markov chain) when the chain is small enough, "
             "otherwise a seeded simulation with its margin of error.",
-            _ship_fields("my", "My", "jump") + _ship_fields("their", "Their", "dock") + _THROW_SWITCHES,
-            rulings=STANDARD)
+            _ship_fields("my", "My", "jump") + _ship_fields("their", "Their", "dock") + _THROW_SWITCHES + (
+                BoolField("crew_is_a_component", "The crew is a component (only two crew hits count)",
+                          STANDARD.crew_is_a_component,
+                          "Ours: no, a 4 hits the crew only and every crew hit counts. Printed, read literally: "
+                          "yes, damaged then disabled like any component.", group=RULINGS),
+            ), rulings=STANDARD)
 def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_computer: int = 1, my_guns: int = 1,
                my_thrusters: int = 2, my_gunnery: int = 0, my_pilot: int = 0, my_boarders: int = 0,
                their_computer: int = 1, their_guns: int = 1, their_thrusters: int = 2, their_gunnery: int = 0,

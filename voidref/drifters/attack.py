@@ -84,7 +84,10 @@ class Attack:
     *difficulty_upgrades* turn Trial Dice into Hazard Dice (the only dice
     with a Calamity face). *gear_cap*
     False says the target's gear is not default gear, so its Defense and
-    Deflecting are not held to 3.
+    Deflecting are not held to 3. *needs_footing* False says a melee or
+    unarmed blow needs no planted power (or control), so low gravity adds no
+    Bane Die to it, under the printed reading only
+    (:attr:`~voidref.drifters.rulings.Rulings.low_gravity_bane_every_melee`).
     """
 
     attacker: Character
@@ -100,6 +103,7 @@ class Attack:
     past_range_allowed: bool = False
     gear_cap: bool = True
     difficulty_upgrades: int = 0
+    needs_footing: bool = True
     rulings: Rulings = STANDARD
 
     def __post_init__(self) -> None:
@@ -110,7 +114,7 @@ class Attack:
         object.__setattr__(self, "band", check_enum("band", self.band, RangeBand))
         object.__setattr__(self, "cover", check_enum("cover", self.cover, Cover))
         object.__setattr__(self, "gravity", check_enum("gravity", self.gravity, Gravity))
-        for name in ("anchored", "past_range_allowed", "gear_cap"):
+        for name in ("anchored", "past_range_allowed", "gear_cap", "needs_footing"):
             check_bool(name, getattr(self, name))
         check_int("boon_dice", self.boon_dice, low=0, high=10)
         check_int("bane_dice", self.bane_dice, low=0, high=10)
@@ -173,7 +177,8 @@ class Attack:
         if not w.melee and self.cover:
             out.append((f"{self.cover.name.lower()} cover", int(self.cover)))
         if w.melee:
-            g = melee_bane_dice(self.gravity, self.anchored, unarmed=w.skill is Skill.UNARMED)
+            g = melee_bane_dice(self.gravity, self.anchored, unarmed=w.skill is Skill.UNARMED,
+                                needs_footing=self.needs_footing, rulings=self.rulings)
             if g:
                 out.append((f"{self.gravity.value} gravity", g))
         if self.conditions.bane_dice():

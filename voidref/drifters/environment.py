@@ -6,8 +6,9 @@ rulings (:mod:`voidref.drifters.rulings`).
 
 * Microgravity: stable-stance actions (melee, unarmed) add 2 Bane Dice unless
   anchored; deliberate movement costs 1 extra Maneuver (push-off).
-* Low gravity: Athletics, Unarmed and planted melee add 1 Bane Die; movement
-  is normal.
+* Low gravity: Athletics, Unarmed and planted melee add 1 Bane Die (which
+  attacks: :attr:`~voidref.drifters.rulings.Rulings.low_gravity_bane_every_melee`);
+  movement is normal.
 * Elevated, High, Extreme: physical checks add Bane Dice and every move costs
   more Maneuvers (how many: :attr:`~voidref.drifters.rulings.Rulings.heavy_gravity_move_maneuvers`).
 * A Calamity on a physical action in microgravity leaves the character
@@ -52,19 +53,28 @@ class Gravity(enum.Enum):
     """Extreme gravity, crushing."""
 
 
-def melee_bane_dice(gravity: Gravity | str, anchored: bool = False, unarmed: bool = False) -> int:
+def melee_bane_dice(gravity: Gravity | str, anchored: bool = False, unarmed: bool = False, *,
+                    needs_footing: bool = True, rulings: Rulings = STANDARD) -> int:
     """Bane Dice that gravity adds to a melee or unarmed attack.
+
+    In low gravity, *needs_footing* False (a blow that needs no planted power
+    or control) escapes the Bane Die only under the printed reading
+    (:attr:`~voidref.drifters.rulings.Rulings.low_gravity_bane_every_melee` False).
 
     >>> melee_bane_dice("micro"), melee_bane_dice("micro", anchored=True)
     (2, 0)
+    >>> melee_bane_dice("low", needs_footing=False), melee_bane_dice("low", needs_footing=False, rulings=AS_PRINTED)
+    (1, 0)
     """
     g = check_enum("gravity", gravity, Gravity)
     check_bool("anchored", anchored)
     check_bool("unarmed", unarmed)
+    check_bool("needs_footing", needs_footing)
+    r = check_rulings(rulings)
     if g is Gravity.MICRO:
         return 0 if anchored else 2
     if g is Gravity.LOW:
-        return _constants.LOW_GRAVITY_MELEE_BANE_DICE
+        return _constants.LOW_GRAVITY_MELEE_BANE_DICE if needs_footing or r.low_gravity_bane_every_melee else 0
     return _constants.HEAVY_GRAVITY_BANE_DICE.get(g.value, 0)
 
 

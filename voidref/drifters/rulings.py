@@ -36,7 +36,6 @@ __all__ = [
     "CRITICAL_INJURY_EXTRA_PER_ORDER",
     "MAX_POOL_DICE",
     "HEAVY_GRAVITY_BANE_DICE",
-    "LOW_GRAVITY_MELEE_BANE_DICE",
 ]
 
 #: The faces of the six dice, one letter per symbol.
@@ -228,13 +227,9 @@ MAX_POOL_DICE = 40
 #: **Why:** every band adds some, and Extreme is the harshest.
 HEAVY_GRAVITY_BANE_DICE: dict[str, int] = {"elevated": 1, "high": 1, "extreme": 2}
 
-#: Bane Dice that low gravity adds to a melee attack.
-#:
-#: **Source:** in low gravity, melee attacks that depend on firm footing add 1 Bane Die.
-#:
-#: **We chose:** every melee attack takes it; the GM may waive it for a light jab.
-#:
-#: **Why:** the engine cannot tell which blows depend on footing.
+# In low gravity a melee attack that needs planted power (or an unarmed one that
+# needs control) adds 1 Bane Die (the source's number, not a ruling). Which
+# attacks take it is the switch Rulings.low_gravity_bane_every_melee.
 LOW_GRAVITY_MELEE_BANE_DICE = 1
 
 
@@ -256,8 +251,9 @@ class Rulings(RulingsBase):
     (False, True)
     >>> Rulings(disengage_from="medium").differences(STANDARD)
     {'disengage_from': ('medium', 'long')}
-    >>> sorted(STANDARD.differences(AS_PRINTED))
-    ['anchored_skips_push_off', 'armor_bypass_ignores_screen_dice', 'disengage_from']
+    >>> sorted(STANDARD.differences(AS_PRINTED))  # doctest: +NORMALIZE_WHITESPACE
+    ['anchored_skips_push_off', 'armor_bypass_ignores_screen_dice', 'disengage_from', 'ion_cut_is_half_armor',
+     'low_gravity_bane_every_melee']
     """
 
     #: Extra Maneuvers one move costs in Elevated, High and Extreme gravity, in that order.
@@ -272,6 +268,24 @@ class Rulings(RulingsBase):
     #: **Why:** the source says all three bands slow you, so no band may be free (none may be 0);
     #: the numbers themselves are ours.
     heavy_gravity_move_maneuvers: tuple[int, int, int] = (1, 1, 2)
+
+    #: Whether every melee or unarmed attack in low gravity takes the low-gravity Bane Die.
+    #:
+    #: **Source:** in low gravity, Athletics and Unarmed checks that need control add 1 Bane Die,
+    #: and so do melee attacks that need planted power; it does not say which blows need them.
+    #:
+    #: **We chose:** ``True``: every melee and unarmed attack in low gravity adds the 1 Bane Die,
+    #: whatever the attack says about its footing (``Attack.needs_footing`` counts only in the
+    #: printed reading).
+    #:
+    #: **As printed:** ``False``: only an attack that needs planted power (or control) takes it,
+    #: and the attack says which: ``Attack(needs_footing=False)`` is a blow that does not, so it
+    #: adds nothing (an attack needs footing unless it says otherwise).
+    #:
+    #: **Why:** nothing in the rules tells a blow that needs planted power from one that does not,
+    #: and a swing with a weapon or a fist usually puts the body behind it; one rule for all
+    #: keeps every melee pool in low gravity the same.
+    low_gravity_bane_every_melee: bool = True
 
     #: Whether an anchored character (mag boots on a ferrous surface, a secure handhold) moves in
     #: microgravity without the push-off Maneuver.
@@ -348,6 +362,26 @@ class Rulings(RulingsBase):
     #: **Why:** the sentence sits in the damage steps; the attack pool is a separate, earlier
     #: step.
     armor_bypass_ignores_screen_dice: bool = False
+
+    #: Whether Armor cuts an Ion weapon's System Damage by half the Armor (or by half the System
+    #: Damage).
+    #:
+    #: **Source:** in step 3 of Ship Damage, Armor reduces an Ion weapon's System Damage by half
+    #: its value, rounded down, where "its" may be the Armor or the System Damage.
+    #:
+    #: **We chose:** ``True``: System Damage falls by half the target's printed Armor, rounded
+    #: down (``armor // 2``, ``voidref.drifters.ships.rulings.ion_reduction``), never below 0.
+    #: Pierce and the 2-Boon spend touch Hull Damage only (the source ties Pierce to step 2);
+    #: Armor Bypass ignores Armor, so it means no cut at all, in both readings.
+    #:
+    #: **As printed:** ``False``, the other way to read the sentence: a target with any Armor
+    #: cuts half the System Damage, rounded down, whatever its Armor; a target with Armor 0 cuts
+    #: nothing.
+    #:
+    #: **Why:** Armor is the sentence's subject, so "its" most naturally points back to it; the
+    #: other reading would make Armor 1 and Armor 10 cut alike, unlike every other use of Armor,
+    #: while ours grows with Armor as Armor less Pierce does.
+    ion_cut_is_half_armor: bool = True
 
     #: When a ship becomes destroyed or out of control, at step 5 or the moment the hit lands.
     #:
@@ -431,7 +465,8 @@ STANDARD = Rulings()
 
 #: The literal reading of the source, wherever it differs from ours.
 AS_PRINTED = Rulings(anchored_skips_push_off=False, disengage_from="engaged",
-                     armor_bypass_ignores_screen_dice=True)
+                     armor_bypass_ignores_screen_dice=True, ion_cut_is_half_armor=False,
+                     low_gravity_bane_every_melee=False)
 
 
 def check_rulings(value: object) -> Rulings:

@@ -59,9 +59,10 @@ class _DefaultAim:
 
     attacker_goal: Goal
     defender_goal: Goal
+    rulings: Rulings
 
     def __call__(self, defender: Ship) -> Location:
-        return default_choice(self.attacker_goal, self.defender_goal, defender)
+        return default_choice(self.attacker_goal, self.defender_goal, defender, rulings=self.rulings)
 
 
 def _add(table: dict, key, p) -> None:
@@ -95,7 +96,8 @@ class Chain:
         self.rulings = rulings
         self.throw_rule = rulings.task_throw
         self.dodge_at = dodge_at
-        self.choose = {Side.A: choose_a or _DefaultAim(goal_a, goal_b), Side.B: choose_b or _DefaultAim(goal_b, goal_a)}
+        self.choose = {Side.A: choose_a or _DefaultAim(goal_a, goal_b, rulings),
+                       Side.B: choose_b or _DefaultAim(goal_b, goal_a, rulings)}
         custom = {Side.A: choose_a is not None, Side.B: choose_b is not None}
         self.track_gate = {s: self.goal[s] is Goal.JUMP or custom[s.other] for s in Side}
         self._ships: dict = {Side.A: {}, Side.B: {}}
@@ -219,7 +221,7 @@ class Chain:
         if found is None:
             target = shooter.other
             out: dict = {}
-            for after, gone, w in point_outcomes(self.ship(target, dyn), self.choose[shooter]):
+            for after, gone, w in point_outcomes(self.ship(target, dyn), self.choose[shooter], rulings=self.rulings):
                 _add(out, (self.code(target, after), gone), w)
             found = self._cache[key] = tuple(out.items())
         return found

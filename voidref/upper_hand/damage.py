@@ -27,6 +27,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.exact import Dist
 from voidref.upper_hand.goals import Goal
+from voidref.upper_hand.rulings import STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Location, Ship
 
 __all__ = [
@@ -39,19 +40,39 @@ __all__ = [
     "resolve_damage",
     "damage_odds",
     "default_choice",
+    "crew_spent",
     "point_outcomes",
 ]
 
 Chooser = Callable[[Ship], Location]
 
 
-def default_choice(attacker_goal: Goal, defender_goal: Goal, defender: Ship) -> Location:
+#: Crew hits that count when the crew is a component (damaged, then disabled).
+_CREW_COMPONENT_HITS = 2
+
+
+def crew_spent(ship: Ship, rulings: Rulings = STANDARD) -> bool:
+    """Whether a crew hit on *ship* would land without effect.
+
+    Only when the crew is a component (:attr:`~voidref.upper_hand.rulings.Rulings.crew_is_a_component`,
+    the printed reading) and it is already disabled by two crew hits.
+
+    >>> from voidref.upper_hand.rulings import AS_PRINTED
+    >>> crew_spent(Ship("T", crew_hits=2)), crew_spent(Ship("T", crew_hits=2), AS_PRINTED)
+    (False, True)
+    """
+    return check_rulings(rulings).crew_is_a_component and ship.crew_hits >= _CREW_COMPONENT_HITS
+
+
+def default_choice(attacker_goal: Goal, defender_goal: Goal, defender: Ship, *,
+                   rulings: Rulings = STANDARD) -> Location:
     """Where an attacker aims on a 5 or 6 when the player does not say.
 
     **Source:** on 5-6 the attacker chooses; the source gives no advice.
 
     **We chose:** the first useful entry of this list (a component that is
-    already disabled is not useful; the crew always is):
+    already disabled is not useful; the crew always is, unless the crew is a
+    component and disabled, see :func:`crew_spent`):
 
     1. the component the defender's goal needs (Gate Core for the jump,
        Thrusters for reaching a position or docking);
@@ -71,7 +92,7 @@ def default_choice(attacker_goal: Goal, defender_goal: Goal, defender: Ship) -> 
 
     def useful(location):
         if location is Location.CREW:
-            return True
+            return not crew_spent(defender, rulings)
         return defender.condition(location.component) is not Condition.DISABLED
 
     wanted = []
@@ -162,7 +183,7 @@ class DamageReport:
 
 
 def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = (),
-                   choose: Chooser | None = None) -> DamageReport:
+                   choose: Chooser | None = None, *, rulings: Rulings = STANDARD) -> DamageReport:
     """Apply *points* of damage to *ship* from the table's rolls.
 
     Args:
@@ -174,12 +195,16 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
             surrender check, for the players' ship a ``(pc, damage)`` pair.
         choose: picks the location for a bare 5 or 6 (called with the target
             as it is then); required if such a roll occurs.
+        rulings: under :attr:`~voidref.upper_hand.rulings.Rulings.crew_is_a_component`,
+            a crew hit on a disabled crew lands without effect and takes no
+            *crew* entry.
 
     Stops at the first surrender: later rolls are not used.
     """
     if not isinstance(ship, Ship):
         raise RulesError(f"'ship' must be a Ship (got {ship!r})")
     check_int("points", points, low=0, high=100)
+    check_rulings(rulings)
     rolls = list(rolls)
     if len(rolls) != points:
         raise RulesError(f"'rolls' must have one hit-location roll per point of damage: {points} (got {len(rolls)})")
@@ -199,6 +224,8 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
         else:
             location = check_enum("rolls", entry, Location)
         locations.append(location)
+        if location is Location.CREW and crew_spent(ship, rulings):
+            continue
         ship = ship.hit(location)
         if location is Location.CREW:
             if not crew:
@@ -223,7 +250,7 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
     return DamageReport(ship, tuple(locations), tuple(crew_hits), False)
 
 
-def damage_odds(ship: Ship, points: int, choose: Chooser) -> Dist:
+def damage_odds(ship: Ship, points: int, choose: Chooser, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of ``(ship_after, surrendered)`` after *points* of damage.
 
     Each point rolls its location (5-6 go where *choose* says, given the
@@ -235,18 +262,22 @@ def damage_odds(ship: Ship, points: int, choose: Chooser) -> Dist:
     if not isinstance(ship, Ship):
         raise RulesError(f"'ship' must be a Ship (got {ship!r})")
     check_int("points", points, low=0, high=100)
-    return _damage_odds(ship, points, choose)
+    return _damage_odds(ship, points, choose, check_rulings(rulings))
 
 
-def point_outcomes(ship: Ship, choose: Chooser) -> list[tuple[Ship, bool, int]]:
+def point_outcomes(ship: Ship, choose: Chooser, *, rulings: Rulings = STANDARD) -> list[tuple[Ship, bool, int]]:
     """A single point's outcomes as ``(ship_after, surrendered, weight)``, weights over 36.
 
     The d6 for the location (the chosen one counts three faces), then the
-    d6 crew check after a crew hit on an NPC ship.
+    d6 crew check after a crew hit on an NPC ship (none on a spent crew, :func:`crew_spent`).
     """
     chosen = check_enum("choose", choose(ship), Location)
     out = []
+    spent = crew_spent(ship, rulings)
     for location, faces in _location_weights(chosen).items():
+        if location is Location.CREW and spent:
+            out.append((ship, False, faces * 6))
+            continue
         after = ship.hit(location)
         if location is Location.CREW and not after.players:
             gives_up = npc_surrender_chance(after.crew_hits) * 6  # faces of the crew check
@@ -256,10 +287,10 @@ def point_outcomes(ship: Ship, choose: Chooser) -> list[tuple[Ship, bool, int]]:
     return [o for o in out if o[2]]
 
 
-def _one_point(ship: Ship, choose: Chooser) -> Dist:
+def _one_point(ship: Ship, choose: Chooser, rulings: Rulings) -> Dist:
     """Distribution of ``(ship_after, surrendered)`` for a single point."""
     weights: dict = {}
-    for after, gone, w in point_outcomes(ship, choose):
+    for after, gone, w in point_outcomes(ship, choose, rulings=rulings):
         weights[(after, gone)] = weights.get((after, gone), 0) + w
     return Dist.from_weights(weights)
 
@@ -270,8 +301,8 @@ def _location_weights(chosen: Location) -> dict[Location, int]:
     return weights
 
 
-def _damage_odds(ship: Ship, points: int, choose: Chooser) -> Dist:
+def _damage_odds(ship: Ship, points: int, choose: Chooser, rulings: Rulings) -> Dist:
     dist = Dist.always((ship, False))
     for _ in range(points):
-        dist = dist.bind(lambda state: Dist.always(state) if state[1] else _one_point(state[0], choose))
+        dist = dist.bind(lambda state: Dist.always(state) if state[1] else _one_point(state[0], choose, rulings))
     return dist

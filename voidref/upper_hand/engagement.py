@@ -24,7 +24,7 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.upper_hand.damage import DamageReport, default_choice, resolve_damage
 from voidref.upper_hand.goals import Ending, Goal, LeapResult, Outcome, check_goal, check_leapers, leap, requirement_met
 from voidref.upper_hand.maneuver import check_holder, opening_upper_hand, ship_maneuver
-from voidref.upper_hand.rulings import Rulings, check_rulings
+from voidref.upper_hand.rulings import STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
 from voidref.upper_hand.throws import Station, station_impact
 
@@ -67,10 +67,10 @@ class EngagementState:
         """This state with *side*'s ship replaced."""
         return replace(self, a=ship) if side is Side.A else replace(self, b=ship)
 
-    def chooser(self, attacker: Side):
+    def chooser(self, attacker: Side, rulings: Rulings = STANDARD):
         """The default pick on a 5-6 for *attacker* (ruling :func:`~voidref.upper_hand.damage.default_choice`)."""
         mine, theirs = self.goal(attacker), self.goal(attacker.other)
-        return lambda defender: default_choice(mine, theirs, defender)
+        return lambda defender: default_choice(mine, theirs, defender, rulings=rulings)
 
     def can_meet_goal(self, side: Side) -> bool:
         """Whether *side* would meet its goal if it held the Upper Hand now (a leap still needs its throws)."""
@@ -115,6 +115,9 @@ class Phase(enum.Enum):
 class Engagement:
     """A mutable tracker for one engagement, fed with the table's results.
 
+    *rulings* decides what a crew hit does once the crew has taken two
+    (:attr:`~voidref.upper_hand.rulings.Rulings.crew_is_a_component`).
+
     >>> eng = Engagement(Ship("Kestrel", guns=2, thrusters=2, players=True, pcs=("Ada",)),
     ...                  Ship("Cutter", guns=1, thrusters=1), "jump", "dock")
     >>> eng.open(software_a=2, software_b=0)
@@ -129,8 +132,9 @@ class Engagement:
     Outcome(winner=Side.A, goal=Goal.JUMP, ending=Ending.GOAL, round=1, note='')
     """
 
-    def __init__(self, a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str):
+    def __init__(self, a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, *, rulings: Rulings = STANDARD):
         self.state = EngagementState(a, b, check_goal("goal_a", goal_a, a), check_goal("goal_b", goal_b, b))
+        self.rulings = check_rulings(rulings)
         check_leapers("goal_a", self.state.goal_a, self.state.a)
         check_leapers("goal_b", self.state.goal_b, self.state.b)
         self.phase = Phase.OPENING
@@ -280,7 +284,8 @@ class Engagement:
 
     def _damage(self, shooter: Side, points: int, rolls, crew, choose) -> DamageReport:
         target = shooter.other
-        report = resolve_damage(self.state.ship(target), points, rolls, crew, choose or self.state.chooser(shooter))
+        report = resolve_damage(self.state.ship(target), points, rolls, crew,
+                                choose or self.state.chooser(shooter, self.rulings), rulings=self.rulings)
         self.state = self.state.with_ship(target, report.ship)
         where = ", ".join(loc.name.lower().replace("_", " ") for loc in report.locations) or "no hits"
         self.log.append(f"{self._name(shooter)} fires: Impact {points} on {report.ship.name} ({where})")

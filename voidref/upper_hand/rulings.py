@@ -6,7 +6,9 @@ source defines them, so every number of the throw here is our own invention,
 and each is a field of the frozen :class:`Rulings` value that the odds
 functions take as a keyword ``rulings`` (default :data:`STANDARD`). The
 procedure also leaves a few timing and edge cases open; the engine follows one
-reading of each, documented below and on the page where the rule lives.
+reading of each, documented below and on the page where the rule lives. One
+sentence of the damage table reads two ways (is the crew a component?), so
+that reading is a field too, :attr:`Rulings.crew_is_a_component`.
 
 One ruling is a function rather than a value: where an attacker aims on a
 5-6 when nobody says, :func:`~voidref.upper_hand.damage.default_choice`. It
@@ -142,10 +144,11 @@ def _impact_odds(rule: TaskThrow, bonus: int, disadvantaged: bool) -> Dist:
 class Rulings(RulingsBase):
     """Every Upper Hand reading the engine consults, as one frozen value.
 
-    All of them are the Task Throw, which the source names and never defines:
-    every value here is our invention, so :data:`AS_PRINTED` (the literal
-    reading) has nothing different to offer and equals :data:`STANDARD`. The
-    odds functions take it as a keyword ``rulings``; build a variant with
+    Most of them are the Task Throw, which the source names and never defines:
+    those values are our invention, so :data:`AS_PRINTED` (the literal
+    reading) has nothing different to offer for them; it differs from
+    :data:`STANDARD` only on whether the crew is a component. The odds
+    functions take it as a keyword ``rulings``; build a variant with
     ``dataclasses.replace`` (a 3d6 throw, a 9+ throw, and so on).
 
     >>> Rulings(throw_dice=3)
@@ -218,9 +221,35 @@ class Rulings(RulingsBase):
     #: a new number.
     disadvantage_extra_dice: int = 1
 
+    #: Whether the crew is a fourth component, damaged by its first hit and disabled by its
+    #: second, after which a 4 lands without effect.
+    #:
+    #: **Source:** the Damage section says a roll of 1 to 4 hits a component and, in the next
+    #: sentence, that a 4 hits the crew; the table lists the crew as row 4 of its components,
+    #: with the crew result as its damaged effect and no disabled effect; and a first hit
+    #: damages a component, a second disables it. Yet an NPC ship's crew check compares its d6
+    #: with every crew hit of the engagement so far, which only makes sense if crew hits go on
+    #: counting.
+    #:
+    #: **We chose:** ``False``: a 4 hits the crew only. The crew is not damaged or disabled;
+    #: every crew hit brings the crew result (a PC's 2d6, or the NPC crew check against the
+    #: running count).
+    #:
+    #: **As printed:** ``True``, the literal reading of "1 to 4 hit a component": the crew is
+    #: one, so only its first two hits count (each with the crew result, the NPC check at 1 and
+    #: then 2); once disabled, a further 4 (or a 5-6 aimed at the crew) is spent without effect,
+    #: as a third hit on any component is, and the default aim no longer picks the crew.
+    #:
+    #: **Why:** the table's row 4 and the running count of crew hits are the more specific
+    #: statements; the crew check would be pointless if the count stopped at 2.
+    crew_is_a_component: bool = False
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            check_int(f.name, getattr(self, f.name), low=0, high=200)
+            if f.type == "bool":
+                check_bool(f.name, getattr(self, f.name))
+            else:
+                check_int(f.name, getattr(self, f.name), low=0, high=200)
         check_int("throw_dice", self.throw_dice, low=1, high=4)
         check_int("throw_sides", self.throw_sides, low=2, high=20)
         check_int("throw_succeeds_at", self.throw_succeeds_at, low=1, high=200)
@@ -238,8 +267,8 @@ class Rulings(RulingsBase):
 STANDARD = Rulings()
 """Our reading of every ruling (the default everywhere)."""
 
-AS_PRINTED = Rulings()
-"""The literal reading of the source, equal to :data:`STANDARD` because it defines no Task Throw."""
+AS_PRINTED = Rulings(crew_is_a_component=True)
+"""The literal reading of the source, with the crew as a fourth component and our Task Throw (none is printed)."""
 
 
 def check_rulings(value: object) -> Rulings:

@@ -107,7 +107,7 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
 
     counts: dict = {}
     for _ in range(trials):
-        eng = Engagement(state.a, state.b, state.goal_a, state.goal_b)
+        eng = Engagement(state.a, state.b, state.goal_a, state.goal_b, rulings=rulings)
         eng.open(impact(state.a, Station.SOFTWARE), impact(state.b, Station.SOFTWARE))
         while eng.phase is not Phase.OVER and eng.round <= max_rounds:
             holder = eng.holder

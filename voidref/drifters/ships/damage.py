@@ -10,7 +10,8 @@ past the first, + any boost. Then:
    :data:`~voidref.drifters.ships.rulings.ARMOR_BYPASS_BOONS`); Armor Bypass
    skips steps 1 and 2;
 3. the rest is Hull Damage. System Damage applies in full, but Armor cuts an
-   Ion weapon's (ruling :data:`~voidref.drifters.ships.rulings.ION_SYSTEM_DAMAGE_REDUCTION`).
+   Ion weapon's (by how much: ruling
+   :attr:`~voidref.drifters.rulings.Rulings.ion_cut_is_half_armor`).
 
 A Critical Hit needs a hit that did Hull or System Damage, paid for with a
 Breakthrough or with as many Boons as the weapon's Crit; every hit on an
@@ -27,8 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voidref.drifters.dice import CheckOutcome
+from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import MAX_HULL_POINTS, ShipProfile, ShipWeapon
+from voidref.drifters.ships.rulings import ion_reduction
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.kinds import dataclass_repr
 
@@ -86,14 +89,27 @@ def useful_bypass_boons(weapon: ShipWeapon, target: ShipProfile, boons: int) -> 
     return spends * rulings.ARMOR_BYPASS_BOONS
 
 
-def system_damage(weapon: ShipWeapon, target: ShipProfile) -> int:
+def system_damage(weapon: ShipWeapon, target: ShipProfile, *, rulings: Rulings = STANDARD) -> int:
     """System Damage of a hit: in full, less the Ion cut.
 
-    Ruling: :data:`~voidref.drifters.ships.rulings.ION_SYSTEM_DAMAGE_REDUCTION`.
+    How much Armor cuts: ruling :attr:`~voidref.drifters.rulings.Rulings.ion_cut_is_half_armor`
+    (ours, half the Armor; as printed, half the System Damage).
+
+    >>> from dataclasses import replace
+    >>> from voidref.drifters.rulings import AS_PRINTED
+    >>> from voidref.drifters.ships.example import AUTOCANNON, CM_440_CUTTER
+    >>> ion = replace(AUTOCANNON, system_damage=5, ion=True)
+    >>> system_damage(ion, CM_440_CUTTER), system_damage(ion, CM_440_CUTTER, rulings=AS_PRINTED)
+    (4, 3)
     """
     _weapon_and_target(weapon, target)
+    r = check_rulings(rulings)
     if weapon.ion and not weapon.armor_bypass:
-        return max(0, weapon.system_damage - rulings.ion_reduction(target.armor))
+        if r.ion_cut_is_half_armor:
+            cut = ion_reduction(target.armor)
+        else:
+            cut = weapon.system_damage // 2 if target.armor > 0 else 0
+        return max(0, weapon.system_damage - cut)
     return weapon.system_damage
 
 
@@ -122,8 +138,11 @@ class Hit:
 
 
 def resolve_hit(weapon: ShipWeapon, target: ShipProfile, net_successes: int, *, boost: int = 0,
-                bypass_boons: int = 0, screens_active: bool = True) -> Hit:
-    """Apply the three damage steps of "Ship Damage" to a hit with *net_successes* (at least 1)."""
+                bypass_boons: int = 0, screens_active: bool = True, rulings: Rulings = STANDARD) -> Hit:
+    """Apply the three damage steps of "Ship Damage" to a hit with *net_successes* (at least 1).
+
+    *rulings* decides the Ion cut (:attr:`~voidref.drifters.rulings.Rulings.ion_cut_is_half_armor`).
+    """
     _weapon_and_target(weapon, target)
     check_bool("screens_active", screens_active)
     damage = hit_damage(weapon, net_successes, boost)
@@ -133,7 +152,7 @@ def resolve_hit(weapon: ShipWeapon, target: ShipProfile, net_successes: int, *, 
         reduction = min(damage, screen.damage_reduction)
     armor = armor_after_pierce(weapon, target, bypass_boons)
     hull = max(0, damage - reduction - armor)
-    return Hit(damage, reduction, armor, hull, system_damage(weapon, target))
+    return Hit(damage, reduction, armor, hull, system_damage(weapon, target, rulings=rulings))
 
 
 def critical_hit_available(outcome: CheckOutcome, weapon: ShipWeapon, hit: Hit | None, *,

@@ -87,7 +87,7 @@ def _resolver(attack: ShipAttack, boon_use: BoonUse, out_of_control: bool):
         boons = max(0, o.boons)
         spent = useful_bypass_boons(weapon, target, boons) if boon_use is BoonUse.ARMOR else 0
         hit = resolve_hit(weapon, target, o.successes, boost=attack.boost, bypass_boons=spent,
-                          screens_active=attack.screens_active)
+                          screens_active=attack.screens_active, rulings=attack.rulings)
         crit = critical_hit_available(o, weapon, hit, boons_left=boons - spent, out_of_control=out_of_control)
         return Resolution(True, hit.hull_damage, hit.system_damage, crit, jam)
 

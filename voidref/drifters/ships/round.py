@@ -525,7 +525,7 @@ class ShipFight:
         crit = False
         if o.successes >= 1:
             hit = resolve_hit(attack.weapon, t.profile, o.successes, boost=attack.boost, bypass_boons=bypass_boons,
-                              screens_active=attack.screens_active)
+                              screens_active=attack.screens_active, rulings=self.rulings)
             crit = critical_hit_available(o, attack.weapon, hit, boons_left=max(0, o.boons) - bypass_boons,
                                           out_of_control=t.out_of_control)
             t.hull_damage += hit.hull_damage

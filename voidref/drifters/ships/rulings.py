@@ -2,15 +2,14 @@
 
 The ship sections of the Void Drifters chapter point to books we do not
 have (the Vehicles Manual's Chapters Fourteen and Fifteen, Chapter Eleven's
-station list) and print one sentence that reads two ways (Ion). Where the
-engine needs an answer, it is chosen here, named and documented: what the
-source says, what we chose, and why; that comment is the text of its Ruling
-admonition with the anchor ``ruling-drifters-ships-<slug>``; the slug is the
+station list). Where the engine needs an answer, it is chosen here, named and
+documented: what the source says, what we chose, and why; that comment is the
+text of its Ruling admonition with the anchor ``ruling-drifters-ships-<slug>``; the slug is the
 constant's name in lower case with dashes.
 
 The ship rulings that are switches (Disengage range, Armor Bypass against
-screen dice, when damage takes hold) are fields of
-:class:`voidref.drifters.rulings.Rulings`, passed to
+screen dice, when damage takes hold, what Armor cuts from an Ion hit) are
+fields of :class:`voidref.drifters.rulings.Rulings`, passed to
 :class:`~voidref.drifters.ships.round.ShipFight`.
 """
 
@@ -22,7 +21,7 @@ from voidref.drifters.ships.profiles import ActionKind, Arc, Facing, Mount, Ship
 from voidref.errors import check_int
 
 __all__ = [
-    "ION_SYSTEM_DAMAGE_REDUCTION", "ion_reduction",
+    "ion_reduction",
     "STATIONS", "STATION_ACTIONS",
     "DEFLECTION_FACINGS", "ARCS",
     "SHIP_RANGE_DIFFICULTY",
@@ -36,26 +35,11 @@ __all__ = [
 
 # -- Ion ----------------------------------------------------------------------------
 
-#: How much Armor cuts the System Damage of an Ion weapon.
-#:
-#: **Source:** in step 3 of Ship Damage, Armor reduces an Ion weapon's System Damage by half
-#: its value, rounded down, where "its" may be the Armor or the System Damage.
-#:
-#: **We chose:** System Damage falls by half the target's printed Armor, rounded down
-#: (``armor // 2``), never below 0. Pierce and the 2-Boon spend touch Hull Damage only (the
-#: source ties Pierce to step 2); Armor Bypass ignores Armor, so it means no cut at all.
-#:
-#: **As printed:** the sentence is printed, but which of the two it means is not; the other
-#: reading halves the System Damage whatever the Armor.
-#:
-#: **Why:** Armor is the sentence's subject, so "its" most naturally points back to it; the
-#: other reading would make Armor 1 and Armor 10 cut alike, unlike every other use of Armor,
-#: while ours grows with Armor as Armor less Pierce does.
-ION_SYSTEM_DAMAGE_REDUCTION = "half the target's Armor, rounded down"
-
 
 def ion_reduction(armor: int) -> int:
-    """How much System Damage an Ion hit loses to *armor* (ruling :data:`ION_SYSTEM_DAMAGE_REDUCTION`).
+    """How much System Damage an Ion hit loses to *armor*, in our reading.
+
+    Ruling :attr:`~voidref.drifters.rulings.Rulings.ion_cut_is_half_armor`.
 
     >>> [ion_reduction(a) for a in range(6)]
     [0, 0, 1, 1, 2, 2]
