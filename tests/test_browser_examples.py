@@ -30,6 +30,8 @@ from test_browser_calculators import (  # noqa: F401 - fixtures
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "docs", "_ext"))
 from voidref_calculators.examples import RUNNABLE_PAGES  # noqa: E402 - the pages the build gives Run buttons
 
+pytestmark = pytest.mark.browser
+
 SCREENSHOTS = os.path.join(os.path.dirname(__file__), "..", "_build", "screenshots")
 
 
