@@ -249,6 +249,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", default=os.path.join(ROOT, "_build", "html"))
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--startup-only", action="store_true",
+                    help="only the bytes before live and the times to live (no throttled run, no input changes)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -257,8 +259,8 @@ def main(argv=None) -> int:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         one, before_live, whole, mark = first_visit_bytes(browser, server, url)
         first, cached = visits(browser, url, args.runs)
-        slow = throttled(browser, url)
-        changes = input_changes(browser, url)
+        slow = None if args.startup_only else throttled(browser, url)
+        changes = {} if args.startup_only else input_changes(browser, url)
         browser.close()
     server.shutdown()
 
@@ -291,6 +293,8 @@ def main(argv=None) -> int:
           f"wheel {wk(cached, 'wheel'):.0f}, import {wk(cached, 'import'):.0f}, "
           f"total {wk(cached, 'total'):.0f})")
     print(f"  states: {sorted({r['state'] for r in first + cached})}")
+    if slow is None:
+        return 0
     print(f"At 4 Mbit/s down, 80 ms latency (Chromium emulation), first visit: page loaded in "
           f"{slow['page_load_s']:.1f} s, live {slow['ms'] / 1000:.1f} s after the first input ({slow['state']})")
     print(f"Input change to updated result (ms): at defaults, slowest of {3}; at the largest inputs "

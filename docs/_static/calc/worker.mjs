@@ -1,14 +1,15 @@
 // voidref calculators: the module Web Worker that runs Python.
 //
 // It starts Pyodide (served from this site) with the standard library the
-// build trimmed to what the calculators use, and unpacks the voidref wheel of
-// the same commit as the page (fetched while Python starts). It answers
+// build trimmed to what the calculators use, and puts the voidref wheel of
+// the same commit as the page (fetched while Python starts) onto sys.path. It answers
 // {type: "run"} messages by calling voidref.calc.run_json. No rule is
 // computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const WHEEL_PATH = "/lib/voidref.whl";
 const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
 
@@ -86,7 +87,11 @@ async function start() {
     ...QUIET,
   });
   const tPython = performance.now();
-  py.unpackArchive(await wheel, "zip");
+  // The wheel holds only bytecode: Python imports it as it is, from the zip
+  // (zipimport, as it imports the standard library), with no unpacking (which
+  // would import shutil, zipfile and the compression modules first).
+  py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
+  py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
   const tWheel = performance.now();
   runJson = py.pyimport("voidref.calc").run_json;
   py.runPython("import random; random.seed()");
