@@ -68,9 +68,58 @@ self.fetch = async (input, init) => {
   return response;
 };
 
+// Pyodide compiles its wasm only once its 1.2 MB of JavaScript has loaded and
+// run. Compiling starts here instead, as the bytes stream in, while that
+// JavaScript loads: Pyodide's own request for the wasm gets an empty stand-in
+// and its instantiateStreaming gets this compiled module.
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+let earlyWasm = null; // Promise of the compiled WebAssembly.Module
+const marks = {}; // ms since start(): the wasm compiled, Pyodide asking for it, and how long it then waited
+function compileWasmEarly(t0) {
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  const realFetch = self.fetch;
+  earlyWasm = WebAssembly.compileStreaming(realFetch(WASM_URL)).catch(async () => {
+    // e.g. a host that does not send application/wasm: compile from the bytes (the browser's cache has them)
+    const response = await realFetch(WASM_URL).catch(() => {
+      throw new Error("the Python runtime could not be downloaded");
+    });
+    if (!response.ok) throw new Error(`the Python runtime could not be loaded (HTTP ${response.status})`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  });
+  earlyWasm.then(() => { marks.wasmCompiled = performance.now() - t0; }, () => {}); // failure: see wasmFailed
+  self.fetch = (input, init) => (String(input) === WASM_URL
+    ? Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }))
+    : realFetch(input, init));
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (_standIn, imports) => {
+    WebAssembly.instantiateStreaming = instantiateStreaming; // Pyodide calls it once
+    self.fetch = realFetch;
+    const asked = performance.now();
+    marks.wasmAsked = asked - t0;
+    const module = await earlyWasm; // a failure here fails start() at once (see wasmFailed)
+    marks.wasmWait = performance.now() - asked;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
+// When the last runtime file had fully arrived (ms since start(); resource timing).
+function fetchedAt(t0) {
+  let last = null;
+  for (const entry of performance.getEntriesByType("resource")) {
+    if (sizeOf.has(entry.name.split(/[?#]/)[0]) && entry.responseEnd > 0) last = Math.max(last ?? 0, entry.responseEnd - t0);
+  }
+  return last;
+}
+
+// Rejects when the early compile fails (Pyodide would only log that and wait).
+function wasmFailed() {
+  return earlyWasm ? earlyWasm.then(() => new Promise(() => {})) : new Promise(() => {});
+}
+
 async function start() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
+  compileWasmEarly(t0);
   self.postMessage({ type: "progress", bytes: arrivedBytes(), total });
   const wheelUrl = new URL(WHEEL, import.meta.url).href;
   const wheel = fetch(wheelUrl).then(async (response) => {
@@ -80,12 +129,12 @@ async function start() {
     return bytes;
   }); // in parallel with Python's start-up
   wheel.catch(() => {}); // reported below, once Python is up
-  const py = await loadPyodide({
+  const py = await Promise.race([wasmFailed(), loadPyodide({
     indexURL: INDEX_URL,
     stdLibURL: new URL(STDLIB, INDEX_URL).href,
     lockFileContents: LOCK,
     ...QUIET,
-  });
+  })]);
   const tPython = performance.now();
   // The wheel holds only bytecode: Python imports it as it is, from the zip
   // (zipimport, as it imports the standard library), with no unpacking (which
@@ -105,7 +154,8 @@ async function start() {
   }).catch(() => {});
   return {
     python: tPython - t0, wheel: tWheel - tPython, import: tEnd - tWheel,
-    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total,
+    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total, ...marks,
+    fetched: fetchedAt(t0),
   };
 }
 
