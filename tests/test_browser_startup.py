@@ -9,13 +9,17 @@ test_browser_calculators.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
+import sys
+import threading
 
 import pytest
 from test_browser_calculators import (  # noqa: F401
     CALC_PAGE,
-    ROOT,
     READY_MS,
+    ROOT,
     Watch,
     _python_requests,
     browser,
@@ -94,11 +98,6 @@ def test_a_mouse_resting_on_the_inputs_costs_nothing_on_a_metered_slow_or_unknow
 
 def test_a_calculator_goes_live_through_make_serve_with_the_gz_copies(browser, site):
     """Served by make serve's server (Pyodide's large files sent from their .gz copies), a calculator goes live."""
-    import functools
-    import http.server
-    import sys
-    import threading
-
     sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
     try:
         from voidref_calculators.serve import Handler
