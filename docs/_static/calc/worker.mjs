@@ -2,8 +2,8 @@
 //
 // It starts Pyodide (served from this site) with the standard library the
 // build trimmed to what the calculators use, and puts the voidref wheel of
-// the same commit as the page (fetched while Python starts) onto sys.path. It answers
-// {type: "run"} messages by calling voidref.calc.run_json. No rule is
+// the same commit as the page (fetched while Python starts) onto sys.path.
+// It answers {type: "run"} messages by calling voidref.calc.run_json. No rule is
 // computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
@@ -106,7 +106,8 @@ function compileWasmEarly(t0) {
 function fetchedAt(t0) {
   let last = null;
   for (const entry of performance.getEntriesByType("resource")) {
-    if (sizeOf.has(entry.name.split(/[?#]/)[0]) && entry.responseEnd > 0) last = Math.max(last ?? 0, entry.responseEnd - t0);
+    if (!sizeOf.has(entry.name.split(/[?#]/)[0]) || !(entry.responseEnd > 0)) continue;
+    last = Math.max(last ?? 0, entry.responseEnd - t0);
   }
   return last;
 }
@@ -137,8 +138,8 @@ async function start() {
   })]);
   const tPython = performance.now();
   // The wheel holds only bytecode: Python imports it as it is, from the zip
-  // (zipimport, as it imports the standard library), with no unpacking (which
-  // would import shutil, zipfile and the compression modules first).
+  // (zipimport, as it imports the standard library), with no unpacking step
+  // (about 50 ms, and the cp437 codec in the standard library for it).
   py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
   py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
   const tWheel = performance.now();
