@@ -50,7 +50,7 @@ site: install
 # HOST=0.0.0.0 lets phones on the same network open it (default: this machine only).
 serve: site
 	@echo "voidref site on http://$(HOST):$(PORT)/"
-	$(VPY) -m http.server $(PORT) --bind $(HOST) --directory $(HTML)
+	$(VPY) docs/_ext/voidref_calculators/serve.py --bind $(HOST) --directory $(HTML) $(PORT)
 
 # Includes the browser tests (tests/test_browser_*.py) against the built site
 # in $(HTML), and the engine's doctests inside Pyodide under node.

@@ -5,7 +5,8 @@ pages' ``src`` and ``href`` attributes name, what those style sheets name in
 ``url(...)``, and the calculators' own files (``_static/calc/``,
 ``_static/pyodide/``, which the worker loads by script). Files no page asks
 for (the theme's locale catalogues, unused logos and scripts, source maps)
-stay out.
+stay out, and so do the runtime's ``.gz`` copies (``pyodide.py``), which a
+host sends in place of the file itself, never under their own name.
 
 ``calc.js`` registers it only after Python has started, i.e. once the player
 has used a calculator, so by then the page has fetched the runtime already.
@@ -73,7 +74,7 @@ def used_files(outdir: str) -> list[str]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for fn in sorted(names):
             rel = os.path.relpath(os.path.join(root, fn), outdir).replace(os.sep, "/")
-            if fn.startswith(".") or rel in _SKIP or fn.endswith((".tmp", ".map")):
+            if fn.startswith(".") or rel in _SKIP or fn.endswith((".tmp", ".map", ".gz")):
                 continue
             if rel.startswith(RUNTIME_DIRS):
                 runtime.append(rel)

@@ -20,6 +20,10 @@ After the wheel is written (``wheel.py``), this step:
   docstrings (``js/precompile.mjs``): 0.45 MB instead of 0.27 MB of sources,
   but the worker compiles nothing, about half a second less to start on this
   machine's Chromium;
+* writes ``pyodide.asm.wasm.gz`` and ``pyodide.asm.mjs.gz`` beside those two
+  (a third of their size), for hosts that can send a file's ``.gz`` copy with
+  ``Content-Encoding: gzip`` (``make serve`` does; README, "Publishing the
+  site"); the service worker leaves them out: the browser never asks for them;
 * writes ``_static/calc/config.mjs``: the wheel's name, the lock file's
   ``info`` (so Pyodide does not fetch its 119 KB ``pyodide-lock.json``: the
   calculators install no package), and the size of each file the worker
@@ -55,6 +59,8 @@ logger = logging.getLogger(__name__)
 
 #: copied as they are from node_modules/pyodide
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: also written gzipped beside themselves (``x.gz``), for hosts that can send a file's .gz
+PRECOMPRESSED = ("pyodide.asm.mjs", "pyodide.asm.wasm")
 #: read from node_modules/pyodide at build time, never served
 BUILD_INPUTS = ("python_stdlib.zip", "pyodide-lock.json", "package.json")
 STDLIB = "python_stdlib.zip"
@@ -213,6 +219,15 @@ def sent_size(path: str) -> int:
     return min(len(data), len(gzip.compress(data, compresslevel=6, mtime=0)))
 
 
+def write_gzipped(path: str) -> str:
+    """Write ``path.gz``: *path* gzipped at the highest level, with no name or date (same bytes, same copy)."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    with open(path + ".gz", "wb") as out:
+        out.write(gzip.compress(data, compresslevel=9, mtime=0))
+    return path + ".gz"
+
+
 def _install_pyodide(app, exception):
     if exception is not None or app.builder.format != "html":
         return
@@ -242,6 +257,8 @@ def _install_pyodide(app, exception):
         os.makedirs(pyodide_dst)
         for f in PYODIDE_FILES:
             shutil.copyfile(os.path.join(pyodide_src, f), os.path.join(pyodide_dst, f))
+            if f in PRECOMPRESSED:
+                write_gzipped(os.path.join(pyodide_dst, f))
         stdlib = _trimmed_stdlib(app, pyodide_src, os.path.join(calc_dir, wheel_name))
         if stdlib is None:
             logger.warning("voidref calculators: serving Pyodide's whole standard library (4.5 MB)")

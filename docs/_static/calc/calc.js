@@ -5,8 +5,9 @@
 //   inputs is already in the page (computed at build time), so a reader who
 //   never touches a calculator downloads no Python at all. Python's worker
 //   starts when the player first reaches for a calculator (a touch, a click or
-//   keyboard focus inside it), or at once when the page was opened from a
-//   shared link that carries a setup (the player asked for that result).
+//   keyboard focus inside it; or a mouse resting on its inputs, where the
+//   connection is fast and not metered), or at once when the page was opened
+//   from a shared link that carries a setup (the player asked for that result).
 // - While Python loads, the status line says how much has arrived, of how
 //   much (sizes from the build, in config.mjs). A start
 //   that fails or times out is retried at the next change or with the status
@@ -28,6 +29,9 @@
 // (the worker reports progress as files arrive, which resets the clock).
 const STARTUP_TIMEOUT_MS = 30000;
 const COMPUTE_TIMEOUT_MS = 10000;
+// How long a mouse rests on a calculator's inputs before Python starts (only
+// on a fast connection not paid by the byte; see setUp).
+const HOVER_MS = 150;
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const SW_URL = new URL("../../sw.js", import.meta.url);
 
@@ -52,6 +56,16 @@ function showStatus(c, text, state) {
   c.statusText.textContent = text;
   c.status.dataset.state = state;
   c.retry.hidden = state !== "failed";
+}
+
+// Whether the browser reports a fast connection that the reader does not pay
+// for by the byte: no Data Saver, not a phone network, "4g" as its effective
+// type (Network Information API; false where the browser does not have it).
+function fastUnmetered() {
+  const connection = navigator.connection;
+  if (!connection || connection.saveData) return false;
+  if (connection.type === "cellular" || connection.type === "wimax") return false;
+  return connection.effectiveType === "4g";
 }
 
 function megabytes(bytes) {
@@ -348,6 +362,19 @@ function setUp(root) {
   for (const type of ["pointerdown", "focusin"]) {
     root.addEventListener(type, () => { if (!pythonReady) startWorker().catch(() => {}); }, { passive: true });
   }
+  // A mouse that rests on the calculator's inputs is most likely on its way
+  // to one of them: start Python then, a little ahead of the click. Only where
+  // the browser says the connection is fast and not metered (fastUnmetered):
+  // a reader who merely leaves the mouse there must not pay for the runtime
+  // on mobile data or a slow line, and browsers that do not say wait for the
+  // click. The short wait skips a pointer that only sweeps across.
+  let hover = null;
+  c.form.addEventListener("pointerenter", (event) => {
+    if (readyPromise || event.pointerType !== "mouse" || !fastUnmetered()) return;
+    clearTimeout(hover);
+    hover = setTimeout(() => { if (!readyPromise) startWorker().catch(() => {}); }, HOVER_MS);
+  });
+  c.form.addEventListener("pointerleave", () => clearTimeout(hover));
   root.querySelector(".vc-copy").addEventListener("click", () => copyText(c, c.text.textContent, "result"));
   root.querySelector(".vc-link").addEventListener("click", () => copyText(c, shareUrl(c), "link"));
   root.querySelector(".vc-reset").addEventListener("click", () => {

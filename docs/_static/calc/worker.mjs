@@ -1,17 +1,19 @@
 // voidref calculators: the module Web Worker that runs Python.
 //
 // It starts Pyodide (served from this site) with the standard library the
-// build trimmed to what the calculators use, and unpacks the voidref wheel of
-// the same commit as the page (fetched while Python starts). It answers
-// {type: "run"} messages by calling voidref.calc.run_json, and the example
-// pages' {type: "examples"} messages (run a block as a doctest, replay a worked
-// example with changed inputs) by calling voidref.calc.examples.run_json,
-// imported on the first such message. No rule is computed in JavaScript.
+// build trimmed to what the calculators use, and puts the voidref wheel of
+// the same commit as the page (fetched while Python starts) onto sys.path.
+// It answers {type: "run"} messages by calling voidref.calc.run_json, and the
+// example pages' {type: "examples"} messages (run a block as a doctest, replay
+// a worked example with changed inputs) by calling
+// voidref.calc.examples.run_json, imported on the first such message. No rule
+// is computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
 import * as config from "./config.mjs";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const WHEEL_PATH = "/lib/voidref.whl";
 const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
 let python = null; // the Pyodide interface, once started
@@ -72,9 +74,59 @@ self.fetch = async (input, init) => {
   return response;
 };
 
+// Pyodide compiles its wasm only once its 1.2 MB of JavaScript has loaded and
+// run. Compiling starts here instead, as the bytes stream in, while that
+// JavaScript loads: Pyodide's own request for the wasm gets an empty stand-in
+// and its instantiateStreaming gets this compiled module.
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+let earlyWasm = null; // Promise of the compiled WebAssembly.Module
+const marks = {}; // ms since start(): the wasm compiled, Pyodide asking for it, and how long it then waited
+function compileWasmEarly(t0) {
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  const realFetch = self.fetch;
+  earlyWasm = WebAssembly.compileStreaming(realFetch(WASM_URL)).catch(async () => {
+    // e.g. a host that does not send application/wasm: compile from the bytes (the browser's cache has them)
+    const response = await realFetch(WASM_URL).catch(() => {
+      throw new Error("the Python runtime could not be downloaded");
+    });
+    if (!response.ok) throw new Error(`the Python runtime could not be loaded (HTTP ${response.status})`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  });
+  earlyWasm.then(() => { marks.wasmCompiled = performance.now() - t0; }, () => {}); // failure: see wasmFailed
+  self.fetch = (input, init) => (String(input) === WASM_URL
+    ? Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }))
+    : realFetch(input, init));
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (_standIn, imports) => {
+    WebAssembly.instantiateStreaming = instantiateStreaming; // Pyodide calls it once
+    self.fetch = realFetch;
+    const asked = performance.now();
+    marks.wasmAsked = asked - t0;
+    const module = await earlyWasm; // a failure here fails start() at once (see wasmFailed)
+    marks.wasmWait = performance.now() - asked;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
+// When the last runtime file had fully arrived (ms since start(); resource timing).
+function fetchedAt(t0) {
+  let last = null;
+  for (const entry of performance.getEntriesByType("resource")) {
+    if (!sizeOf.has(entry.name.split(/[?#]/)[0]) || !(entry.responseEnd > 0)) continue;
+    last = Math.max(last ?? 0, entry.responseEnd - t0);
+  }
+  return last;
+}
+
+// Rejects when the early compile fails (Pyodide would only log that and wait).
+function wasmFailed() {
+  return earlyWasm ? earlyWasm.then(() => new Promise(() => {})) : new Promise(() => {});
+}
+
 async function start() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
+  compileWasmEarly(t0);
   self.postMessage({ type: "progress", bytes: arrivedBytes(), total });
   const wheelUrl = new URL(WHEEL, import.meta.url).href;
   const wheel = fetch(wheelUrl).then(async (response) => {
@@ -84,14 +136,18 @@ async function start() {
     return bytes;
   }); // in parallel with Python's start-up
   wheel.catch(() => {}); // reported below, once Python is up
-  const py = await loadPyodide({
+  const py = await Promise.race([wasmFailed(), loadPyodide({
     indexURL: INDEX_URL,
     stdLibURL: new URL(STDLIB, INDEX_URL).href,
     lockFileContents: LOCK,
     ...QUIET,
-  });
+  })]);
   const tPython = performance.now();
-  py.unpackArchive(await wheel, "zip");
+  // The wheel holds only bytecode: Python imports it as it is, from the zip
+  // (zipimport, as it imports the standard library), with no unpacking step
+  // (about 50 ms, and the cp437 codec in the standard library for it).
+  py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
+  py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
   const tWheel = performance.now();
   runJson = py.pyimport("voidref.calc").run_json;
   python = py;
@@ -106,7 +162,8 @@ async function start() {
   }).catch(() => {});
   return {
     python: tPython - t0, wheel: tWheel - tPython, import: tEnd - tWheel,
-    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total,
+    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total, ...marks,
+    fetched: fetchedAt(t0),
   };
 }
 
@@ -115,17 +172,19 @@ starting.finally(() => progress && progress.disconnect()).catch(() => {});
 
 // The example pages' Python: the standard-library modules only they use
 // (doctest and its imports, kept out of the calculators' start-up by the
-// build, config.STDLIB_EXAMPLES) are fetched and unpacked on their first
-// question, then voidref.calc.examples is imported.
-const EXAMPLES_DIR = "/lib/voidref-examples";
+// build, config.STDLIB_EXAMPLES) are fetched on their first question and
+// imported from their zip, like the wheel (no unpacking, which would need the
+// cp437 codec the trimmed standard library leaves out), then
+// voidref.calc.examples is imported.
+const EXAMPLES_ZIP = "/lib/python_stdlib_examples.zip";
 let examplesLoading = null;
 function examplesModule() {
   examplesLoading = examplesLoading || (async () => {
     if (config.STDLIB_EXAMPLES) {
       const response = await fetch(new URL("../pyodide/" + config.STDLIB_EXAMPLES, import.meta.url));
       if (!response.ok) throw new Error(`the example pages' modules could not be loaded (HTTP ${response.status})`);
-      python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: EXAMPLES_DIR });
-      python.runPython(`import sys; sys.path.append(${JSON.stringify(EXAMPLES_DIR)})`);
+      python.FS.writeFile(EXAMPLES_ZIP, new Uint8Array(await response.arrayBuffer()));
+      python.runPython(`import sys; sys.path.append(${JSON.stringify(EXAMPLES_ZIP)})`);
     }
     return python.pyimport("voidref.calc.examples").run_json;
   })();

@@ -4,7 +4,7 @@
 //   node stdlib_used.mjs PYODIDE_DIR STDLIB_ZIP WHEEL IMPORTS_JSON [examples]
 //
 // Starts Pyodide from STDLIB_ZIP as the worker does (docs/_static/calc/worker.mjs),
-// unpacks WHEEL, makes a Python error cross into JavaScript (as a failed
+// puts WHEEL on sys.path, makes a Python error cross into JavaScript (as a failed
 // computation would), runs used_modules.py and prints its JSON list of zip
 // entries. Run with the trimmed zip, it checks that nothing is missing: any
 // import error fails the script. With "examples", the example pages' work runs
@@ -19,7 +19,9 @@ const indexURL = pyodideDir.endsWith(path.sep) ? pyodideDir : pyodideDir + path.
 const lock = JSON.parse(fs.readFileSync(path.join(pyodideDir, "pyodide-lock.json"), "utf8"));
 const py = await loadPyodide({ indexURL, stdLibURL: stdlib, lockFileContents: { info: lock.info, packages: {} },
                                stdout: () => {}, stderr: () => {} });
-py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+// As the worker does: the wheel itself on sys.path (zipimport), not unpacked.
+py.FS.writeFile("/lib/voidref.whl", new Uint8Array(fs.readFileSync(wheel)));
+py.runPython('import sys; sys.path.insert(0, "/lib/voidref.whl")');
 try {
   py.runPython("raise ValueError('a Python error reaching JavaScript')");
 } catch (err) {

@@ -1,6 +1,6 @@
 """Runs inside Pyodide, started by stdlib_used.mjs: do what the page's worker does, then name the modules it used.
 
-The worker's work: Pyodide's own start, unpacking the wheel (done by the
+The worker's work: Pyodide's own start, the wheel on sys.path (done by the
 script before this one), seeding ``random``, freezing the collector, importing
 ``voidref.calc`` and answering ``run_json`` for every calculator; with
 ``VOIDREF_EXAMPLES`` set to ``"1"``, also the example pages' questions
