@@ -271,8 +271,9 @@ class Rulings(RulingsBase):
 
     #: Whether every melee or unarmed attack in low gravity takes the low-gravity Bane Die.
     #:
-    #: **Source:** in low gravity, Athletics and Unarmed checks that need control add 1 Bane Die,
-    #: and so do melee attacks that need planted power; it does not say which blows need them.
+    #: **Source:** low gravity costs 1 Bane Die on Athletics or Unarmed checks that depend on
+    #: control, and on melee blows that depend on planted power; which blows those are, it never
+    #: says.
     #:
     #: **We chose:** ``True``: every melee and unarmed attack in low gravity adds the 1 Bane Die,
     #: whatever the attack says about its footing (``Attack.needs_footing`` counts only in the
