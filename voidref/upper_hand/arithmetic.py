@@ -41,16 +41,19 @@ class ExactArithmetic:
         spread: dict = {}
         finished: dict = {}
         spreading = spread.get  # bound once: this loop is the walk's hottest
-        for n, (ends, _, out) in zip(weights, moves):
+        for n, (ends, _, blocks) in zip(weights, moves):
             if not n:
                 continue
             for k, w in ends:
                 finished[k] = finished.get(k, 0) + n * w
-            for nkey, slot, w in out:
-                part = spreading(nkey)
-                if part is None:
-                    part = spread[nkey] = [0, 0, 0, 0, 0, 0]
-                part[slot] += n * w
+            for offset, s, entries, _, _ in blocks:
+                ns = n * s
+                for base, slot, w in entries:
+                    nkey = offset + base
+                    part = spreading(nkey)
+                    if part is None:
+                        part = spread[nkey] = [0, 0, 0, 0, 0, 0]
+                    part[slot] += ns * w
         for k, part in finished.items():
             ended[k].append((part, scale))
         for nkey, part in spread.items():
@@ -145,18 +148,23 @@ class BoundedArithmetic:
     def send(weights: list, moves, scale, pending: dict, heap: list, progress, ended: dict) -> None:
         """Like :meth:`ExactArithmetic.send`, but a level's chances are added up as they arrive."""
         waiting = pending.get  # bound once: this loop is the walk's hottest
-        for n, (ends, _, out) in zip(weights, moves):
+        push = heapq.heappush
+        for n, (ends, _, blocks) in zip(weights, moves):
             if not n:
                 continue
             n /= scale
             for k, w in ends:
                 ended[k].append((n * w, 1))
-            for nkey, slot, w in out:
-                part = waiting(nkey)
-                if part is None:
-                    part = pending[nkey] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                    heapq.heappush(heap, (progress(nkey), nkey))
-                part[slot] += n * w
+            for offset, s, entries, fs, floats in blocks:
+                if fs is None or floats is None:  # n * (s * w) rounds the integer product once, as n * w did
+                    fs, floats = s, entries
+                for base, slot, w in floats:  # the product of two exact floats is that rounding too
+                    nkey = offset + base
+                    part = waiting(nkey)
+                    if part is None:
+                        part = pending[nkey] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+                        push(heap, (progress(nkey), nkey))
+                    part[slot] += n * (fs * w)
 
     @classmethod
     def add(cls, x: list, dx, y: list, dy) -> tuple[list, int]:

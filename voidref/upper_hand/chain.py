@@ -24,6 +24,9 @@ from fractions import Fraction
 
 from voidref.errors import RulesError
 from voidref.exact import Dist
+from voidref.upper_hand.blocks import block as _block
+from voidref.upper_hand.blocks import flat, floated
+from voidref.upper_hand.blocks import float_or_none as _float
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import maneuver_odds
@@ -32,7 +35,7 @@ from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
-__all__ = ["HOLDERS", "SLOT", "HALF", "OUTCOMES", "Chain"]
+__all__ = ["HOLDERS", "SLOT", "HALF", "OUTCOMES", "Chain", "flat"]
 
 #: The holder states of a damage level, in the order of its nodes.
 HOLDERS = (None, Side.A, Side.B)
@@ -103,6 +106,7 @@ class Chain:
         self._shots: dict = {}
         self._settled: dict = {}
         self._halves: dict = {}
+        self._blocks: dict = {}  # the entries of move blocks, by what they are made from
         self._progress: dict = {}
         self._met: dict = {}
         self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
@@ -290,9 +294,9 @@ class Chain:
         In the order of the level's nodes (nobody, A, B), weights over
         ``self.dgun``: *endings* pairs ``Finish(winner, Ending.SURRENDER)`` with its
         weight; *stay* is the weight of reaching each after-Gunnery node of
-        this level (nothing was hurt); *moves* lists ``(level, slot,
-        weight)`` for the after-Gunnery nodes of other levels. The holder of
-        an after-Gunnery node is the one the Maneuver phase starts from
+        this level (nothing was hurt); *moves* lists blocks (see :func:`flat`)
+        of ``(level, slot, weight)`` moves into the after-Gunnery nodes of other levels.
+        The holder of an after-Gunnery node is the one the Maneuver phase starts from
         (nobody after a dodge).
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
@@ -306,31 +310,58 @@ class Chain:
         endings = []
         if gone_b:
             endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
+        into_a = self._entries(("a3", id(hits_a)), lambda: [(a2 * SHIP_SPAN, 3, wa) for a2, wa in hits_a])
+        moves = []
         if len(hits_a) <= self.DIRECT:  # few results of B's shot: pair them with A's directly
             if gone_a:
                 endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
-            moves = [(a2 * SHIP_SPAN + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
-            if same_a:
-                moves += [(dyn_a * SHIP_SPAN + b2, 3, wb * same_a) for b2, wb in hits_b]
+            if len(hits_a) >= len(hits_b):  # one block per result of the shot with fewer
+                moves = [(b2, wb, into_a[0], fb, into_a[1]) for b2, wb, fb in self._floats(hits_b)] if hits_a else []
+            else:
+                into_b = self._entries(("b3", id(hits_b)), lambda: [(b2, 3, wb) for b2, wb in hits_b])
+                moves = [(a2 * SHIP_SPAN, wa, into_b[0], fa, into_b[1]) for a2, wa, fa in self._floats(hits_a)]
+            if same_a and hits_b:
+                into_b = self._entries(("b3", id(hits_b)), lambda: [(b2, 3, wb) for b2, wb in hits_b])
+                moves.append((dyn_a * SHIP_SPAN, same_a, into_b[0], _float(same_a), into_b[1]))
+            count = len(hits_a) * len(hits_b) + (len(hits_b) if same_a else 0)
         else:
             if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
                 endings.append((_SURRENDER[Side.B], same_b * gone_a))
             # Where A's shot changed B, B's shot (with the Guns B had before it) waits in a half-way node, shared
             # by every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
-            half = (1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN
-            moves = [(half + b2, 0, wb * dg_dd) for b2, wb in hits_b]
-        if same_b:
-            moves += [(a2 * SHIP_SPAN + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
-        tables = ((endings, [same_a * same_b, 0, 0], moves),
-                  self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd), self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
-        (e0, _, m0), (e1, _, m1), (e2, _, m2) = tables
-        self.entries += len(e0) + len(m0) + len(e1) + len(m1) + len(e2) + len(m2)
-        return tables
+            if hits_b:
+                into_b = self._entries(("b0", id(hits_b)), lambda: [(b2, 0, wb) for b2, wb in hits_b])
+                moves.append(((1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN, dg_dd, into_b[0],
+                              _float(dg_dd), into_b[1]))
+            count = len(hits_b)
+        if same_b and hits_a:
+            moves.append((dyn_b, same_b, into_a[0], _float(same_b), into_a[1]))
+            count += len(hits_a)
+        (e1, s1, m1, c1), (e2, s2, m2, c2) = (self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd),
+                                              self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
+        self.entries += len(endings) + count + len(e1) + c1 + len(e2) + c2
+        return (endings, [same_a * same_b, 0, 0], moves), (e1, s1, m1), (e2, s2, m2)
+
+    def _entries(self, key, make) -> tuple:
+        """``(entries, float_entries)`` of a block, made once per *key* (see :func:`flat`)."""
+        found = self._blocks.get(key)
+        if found is None:
+            entries = tuple(make())
+            found = self._blocks[key] = (entries, floated(entries))
+        return found
+
+    def _floats(self, hits: tuple) -> tuple:
+        """*hits* ``(state, weight)`` as ``(state, weight, float weight or None)`` (made once per table)."""
+        key = ("f", id(hits))
+        found = self._blocks.get(key)
+        if found is None:
+            found = self._blocks[key] = tuple((y, w, _float(w)) for y, w in hits)
+        return found
 
     def in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
         """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot).
 
-        *holder* may dodge the second shot.
+        *holder* may dodge the second shot. ``(endings, stay, moves, number of moves)``.
         """
         first = holder is Side.A
         slot = 1 if first else 2
@@ -344,35 +375,59 @@ class Chain:
         # else through a half-way node (shared by every level whose holder's shot leads there).
         half = (4 if first else 5) * HALF
         moves = []
-        lost = 0
-        backs: dict = {}  # the shot back by the other ship's Guns condition (all else of its state is no matter)
-        for y2, wy in hits:
-            guns = y2 // 3 % 3
-            found = backs.get(guns)
-            if found is None:
-                found = backs[guns] = self.shot(other, 3 * guns, own, dodge=True)
-            back, same_x, gone2, dodged = found
+        count = lost = 0
+        span, own_span = (1, SHIP_SPAN) if first else (SHIP_SPAN, 1)  # where each ship's code sits in a level
+        here = own * own_span
+        # The other ship's changed states, by its Guns condition: all else of its state is no matter to its shot
+        # back, so each group makes one block per result of that shot (each move's level and slot differ, so the
+        # order of the moves is no matter).
+        for guns, total, ys in self._groups(hits, span):
+            back, same_x, gone2, dodged = self.shot(other, 3 * guns, own, dodge=True)
             if len(back) > self.DIRECT:
-                moves.append((half + (own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own), 0, wy * dg_dd))
+                into = self._group_entries(hits, span, guns, 0, ys)
+                moves.append((half + here, dg_dd, into[0], _float(dg_dd), into[1]))
+                count += len(ys)
                 continue
-            lost += wy * gone2
-            level2 = own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own
+            lost += total * gone2
             if dodged:
-                moves.append((level2, 3, wy * dodged))
-            if same_x:
-                moves.append((level2, 3 + slot, wy * same_x))
-            moves += [(x2 * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + x2, 3 + slot, wy * wx) for x2, wx in back]
+                into = self._group_entries(hits, span, guns, 3, ys)
+                moves.append((here, dodged, into[0], _float(dodged), into[1]))
+                count += len(ys)
+            if same_x or back:
+                into = self._group_entries(hits, span, guns, 3 + slot, ys)
+                if same_x:
+                    moves.append((here, same_x, into[0], _float(same_x), into[1]))
+                    count += len(ys)
+                moves += [(x2 * own_span, wx, into[0], fx, into[1]) for x2, wx, fx in self._floats(back)]
+                count += len(ys) * len(back)
         if same:  # the holder's shot did nothing
             back, same_x, gone2, dodged = self.shot(other, enemy, own, dodge=True)
             lost += same * gone2
             stay[0] = same * dodged
             stay[slot] = same * same_x
-            moves += [
-                (x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back
-            ]
+            if back:
+                into = self._entries(("bk", id(back), first),
+                                     lambda: [(x2 * own_span, 3 + slot, wx) for x2, wx in back])
+                moves.append((enemy * span, same, into[0], _float(same), into[1]))
+                count += len(back)
         if lost:
             endings.append((_SURRENDER[other], lost))
-        return endings, stay, moves
+        return endings, stay, moves, count
+
+    def _groups(self, hits: tuple, span: int) -> tuple:
+        """*hits* by the Guns condition of the changed state: ``(guns, total, ((state * span, weight), ...))``."""
+        key = ("g", id(hits), span)
+        found = self._blocks.get(key)
+        if found is None:
+            by: dict = {}
+            for y, w in hits:
+                by.setdefault(y // 3 % 3, []).append((y * span, w))
+            found = self._blocks[key] = tuple((g, sum(w for _, w in ys), tuple(ys)) for g, ys in by.items())
+        return found
+
+    def _group_entries(self, hits: tuple, span: int, guns: int, slot: int, ys: tuple) -> tuple:
+        """The entries of one group of :meth:`_groups`, into *slot*."""
+        return self._entries(("ge", id(hits), span, guns, slot), lambda: [(y, slot, w) for y, w in ys])
 
     def half(self, key: int) -> tuple:
         """Out of a half-way node of the Gunnery phase, one ship having fired: the other's shot.
@@ -390,25 +445,29 @@ class Chain:
             kind, level = divmod(key, HALF)
             dyn_a, dyn_b = divmod(level, SHIP_SPAN)
             if kind <= 3:
-                hits, same, gone, dodged = self.shot(Side.B, 3 * (kind - 1), dyn_a)  # only its Guns matter
+                shot = self.shot(Side.B, 3 * (kind - 1), dyn_a)  # only its Guns matter
                 shooter, slot = Side.B, 3
             elif kind == 4:
-                hits, same, gone, dodged = self.shot(Side.B, dyn_b, dyn_a, dodge=True)
+                shot = self.shot(Side.B, dyn_b, dyn_a, dodge=True)
                 shooter, slot = Side.B, 4
             else:
-                hits, same, gone, dodged = self.shot(Side.A, dyn_a, dyn_b, dodge=True)
+                shot = self.shot(Side.A, dyn_a, dyn_b, dodge=True)
                 shooter, slot = Side.A, 5
+            hits, same, gone, dodged = shot
+            # The blocks' entries are shared by every half-way node whose ship fires alike.
             if shooter is Side.B:
-                moves = [(a2 * SHIP_SPAN + dyn_b, slot, w) for a2, w in hits]
+                into = self._entries(("hb", id(hits), slot), lambda: [(a2 * SHIP_SPAN, slot, w) for a2, w in hits])
+                moves = [(dyn_b, 1, into[0], 1.0, into[1])] if hits else []
             else:
-                moves = [(dyn_a * SHIP_SPAN + b2, slot, w) for b2, w in hits]
-            if same:
-                moves.append((level, slot, same))
-            if dodged:
-                moves.append((level, 3, dodged))
+                into = self._entries(("ha", id(hits), slot), lambda: [(b2, slot, w) for b2, w in hits])
+                moves = [(dyn_a * SHIP_SPAN, 1, into[0], 1.0, into[1])] if hits else []
+            if same or dodged:
+                into = self._entries(("hs", id(shot), slot),
+                                     lambda: ([(0, slot, same)] if same else []) + ([(0, 3, dodged)] if dodged else []))
+                moves.append((level, 1, into[0], 1.0, into[1]))
             endings = ((_SURRENDER[shooter], gone),) if gone else ()
-            found = self._halves[key] = ((endings, (), tuple(moves)),)
-        self.entries += len(found[0][0]) + len(found[0][2])
+            found = self._halves[key] = ((endings, (), moves),)
+        self.entries += len(found[0][0]) + sum(len(block[2]) for block in found[0][2])
         return found
 
     def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
@@ -418,7 +477,7 @@ class Chain:
         out = {k: w * self.dset for k, w in endings}
         dg_dd = self.dg * self.dd
         through = []  # the moves with every half-way node played through
-        for level2, slot, p in moves:
+        for level2, slot, p in flat(moves):
             if level2 < HALF:
                 through.append((level2, slot, p))
                 continue
@@ -426,12 +485,12 @@ class Chain:
             q = p // dg_dd  # a move into a half-way node carries a whole shot's denominator
             for k, w in ends:
                 _add(out, k, q * w * self.dset)
-            through += [(level3, slot3, q * w) for level3, slot3, w in onward]
+            through += [(level3, slot3, q * w) for level3, slot3, w in flat(onward)]
         for level2, slot, p in through + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
             endings2, stay2, moves2 = self.settle(level2)[slot - 3]
             for k, w in endings2:
                 _add(out, k, p * w)
-            for level3, j, w in moves2 + [(level2, j, w) for j, w in enumerate(stay2) if w]:
+            for level3, j, w in flat(moves2) + [(level2, j, w) for j, w in enumerate(stay2) if w]:
                 _add(out, unpack_level(level3) + (HOLDERS[j],), p * w)
         return {k: Fraction(w, self.dgun * self.dset) for k, w in out.items()}
 
@@ -511,7 +570,7 @@ class Chain:
                         left = ShipState.without_boarders(own)
                         moves.append((pack_level(left, dyn_b) if h is Side.A else pack_level(dyn_a, left), slot,
                                       q * all_fail))
-            found.append((tuple(endings.items()), stay, moves))
+            found.append((tuple(endings.items()), stay, _block(moves)))
             count += len(endings) + len(moves)
         return tuple(found), count
 

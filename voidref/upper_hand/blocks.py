@@ -1,0 +1,50 @@
+"""Blocks of moves: the chain's tables as shared entries, so a level's tables cost one item per block.
+
+A block ``(offset, scale, entries, float_scale, float_entries)`` stands for
+the moves ``(offset + base, slot, scale * weight)`` of its ``(base, slot,
+weight)`` entries (:func:`flat`). :mod:`~voidref.upper_hand.chain` makes the
+entries once and shares them between levels; the float copies let
+:class:`~voidref.upper_hand.arithmetic.BoundedArithmetic` multiply floats.
+
+>>> flat([(100, 3, ((1, 4, 5), (2, 3, 7)), 3.0, None)])
+[(101, 4, 15), (102, 3, 21)]
+"""
+
+from __future__ import annotations
+
+__all__ = ["block", "flat", "floated", "float_or_none"]
+
+
+def float_or_none(w: int) -> float | None:
+    """*w* as a float if that is exactly *w*, else ``None``."""
+    f = float(w)
+    return f if f == w else None
+
+
+def floated(entries: tuple) -> tuple | None:
+    """*entries* with float weights, or ``None`` unless every weight is exactly a float."""
+    out = []
+    for base, slot, w in entries:
+        f = float(w)
+        if f != w:
+            return None
+        out.append((base, slot, f))
+    return tuple(out)
+
+
+def block(moves: list) -> list:
+    """Plain ``(level, slot, weight)`` moves as one block (:func:`flat`), or none."""
+    entries = tuple(moves)
+    return [(0, 1, entries, 1.0, floated(entries))] if entries else []
+
+
+def flat(blocks) -> list:
+    """The ``(level, slot, weight)`` moves of a list of blocks.
+
+    A block ``(offset, scale, entries, float_scale, float_entries)`` stands for the moves ``(offset + base, slot,
+    scale * weight)`` of its ``(base, slot, weight)`` entries: the tables of a level share their entries with
+    other levels and only the blocks are made per level. The float copies (``None`` unless every weight is
+    exactly a float) let :class:`~voidref.upper_hand.arithmetic.BoundedArithmetic` multiply floats: the product
+    of two exact floats is the rounding of the product of the integers, as before.
+    """
+    return [(offset + base, slot, scale * w) for offset, scale, entries, _, _ in blocks for base, slot, w in entries]
