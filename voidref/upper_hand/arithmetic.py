@@ -85,13 +85,20 @@ class ExactArithmetic:
         return [p * fx + q * fy for p, q in zip(x, y)], dx * fx
 
     @staticmethod
-    def solve(stay, denominator: int, mass: list, mass_den: int) -> tuple[list, int]:
+    def inverse(stay, denominator: int) -> tuple:
+        """``(det, adjugate)`` of ``denominator * I - stay``, for :meth:`solve` (the walk keeps it for levels alike)."""
+        n = len(stay)
+        return adjugate([[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)])
+
+    @staticmethod
+    def solve(stay, denominator: int, mass: list, mass_den: int, inverse: tuple | None = None) -> tuple[list, int]:
         """Expected visits ``v`` to each holder state of one level: ``v (I - stay/den) = mass/mass_den``.
 
-        Solved by the adjugate, all in integers; returns ``(numerators, den)``.
+        Solved by the adjugate (*inverse*, from :meth:`inverse`, if given), all in integers; returns
+        ``(numerators, den)``.
         """
         n = len(stay)
-        det, adj = adjugate([[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)])
+        det, adj = inverse or ExactArithmetic.inverse(stay, denominator)
         nums = [denominator * sum(mass[i] * adj[i][j] for i in range(n)) for j in range(n)]
         den = det * mass_den
         if den < 0:
@@ -170,10 +177,12 @@ class BoundedArithmetic:
     def add(cls, x: list, dx, y: list, dy) -> tuple[list, int]:
         return cls._checked([p / dx + q / dy for p, q in zip(x, y)]), 1
 
+    inverse = staticmethod(ExactArithmetic.inverse)
+
     @classmethod
-    def solve(cls, stay, denominator: int, mass: list, mass_den) -> tuple[list, int]:
+    def solve(cls, stay, denominator: int, mass: list, mass_den, inverse: tuple | None = None) -> tuple[list, int]:
         n = len(stay)
-        det, adj = adjugate([[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)])
+        det, adj = inverse or ExactArithmetic.inverse(stay, denominator)
         if det <= 0 or min(map(min, adj)) < 0:  # pragma: no cover - never for a level that can be left
             raise Uncertain("a level's inverse is not non-negative")
         scale = denominator / (det * mass_den)  # one correctly rounded division of integers

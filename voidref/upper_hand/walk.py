@@ -56,6 +56,8 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
     gather, solve, add, send = numbers.gather, numbers.solve, numbers.add, numbers.send
     entries_before = chain.entries
+    loops: dict = {}  # (the settle tables' id, the Gunnery staying weights) -> (stay matrix, its inverse)
+    inverse = numbers.inverse
     while heap:
         key = heapq.heappop(heap)[1]
         inflow = pending.pop(key)
@@ -77,11 +79,18 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
         if mass[0] or mass[1] or mass[2]:
             levels += 1
             g = gunnery(key)
-            stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for _, (g0, g1, g2), _ in g]
-            # Which start nodes can ever leave the level; the others are a stalemate.
             (e0, s0, m0), (e1, s1, m1), (e2, s2, m2) = g
+            # The level's loops and their inverse depend only on its shared settle tables and its staying weights:
+            # worked out once for every level alike (a few hundred of thousands).
+            alike = (id(t), *s0, *s1, *s2)
+            found = loops.get(alike)
+            if found is None:
+                stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
+                found = loops[alike] = (stay, inverse(stay, round_den))
+            stay = found[0]
+            # Which start nodes can ever leave the level; the others are a stalemate.
             if (e0 or m0) and (e1 or m1) and (e2 or m2):  # the usual case: every node has a way out
-                nums, v_den = solve(stay, round_den, mass, mass_den)
+                nums, v_den = solve(stay, round_den, mass, mass_den, found[1])
                 v = nums
                 visits.append((nums[0] + nums[1] + nums[2], v_den))
             else:
