@@ -12,7 +12,7 @@ entries once and shares them between levels; the float copies let
 
 from __future__ import annotations
 
-__all__ = ["block", "flat", "floated", "float_or_none"]
+__all__ = ["block", "flat", "floated", "float_or_none", "groups", "fill"]
 
 
 def float_or_none(w: int) -> float | None:
@@ -48,3 +48,26 @@ def flat(blocks) -> list:
     of two exact floats is the rounding of the product of the integers, as before.
     """
     return [(offset + base, slot, scale * w) for offset, scale, entries, _, _ in blocks for base, slot, w in entries]
+
+
+def groups(cache: dict, hits: tuple, span: int) -> tuple:
+    """*hits* ``(state, weight)`` by the Guns condition of the state: ``(guns, total, ys, entries)`` (kept in *cache*).
+
+    *ys* are the group's ``(state * span, weight)``; *entries* holds, by slot, the group's entries into that
+    slot, made when first asked for (:func:`fill`).
+    """
+    key = ("g", id(hits), span)
+    found = cache.get(key)
+    if found is None:
+        by: dict = {}
+        for y, w in hits:
+            by.setdefault(y // 3 % 3, []).append((y * span, w))
+        found = cache[key] = tuple((g, sum(w for _, w in ys), tuple(ys), [None] * 6) for g, ys in by.items())
+    return found
+
+
+def fill(by_slot: list, slot: int, ys: tuple) -> tuple:
+    """The ``(entries, float entries)`` of a group of :func:`groups` into *slot*, made and kept in *by_slot*."""
+    entries = tuple((y, slot, w) for y, w in ys)
+    found = by_slot[slot] = (entries, floated(entries))
+    return found

@@ -25,7 +25,7 @@ from fractions import Fraction
 from voidref.errors import RulesError
 from voidref.exact import Dist
 from voidref.upper_hand.blocks import block as _block
-from voidref.upper_hand.blocks import flat, floated
+from voidref.upper_hand.blocks import fill, flat, floated, groups
 from voidref.upper_hand.blocks import float_or_none as _float
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
@@ -107,6 +107,7 @@ class Chain:
         self._settled: dict = {}
         self._halves: dict = {}
         self._blocks: dict = {}  # the entries of move blocks, by what they are made from
+        self._backs: dict = {}  # the shots back of in_order, by the target's state and the shooter's Guns
         self._progress: dict = {}
         self._met: dict = {}
         self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
@@ -381,25 +382,23 @@ class Chain:
         # The other ship's changed states, by its Guns condition: all else of its state is no matter to its shot
         # back, so each group makes one block per result of that shot (each move's level and slot differ, so the
         # order of the moves is no matter).
-        for guns, total, ys in self._groups(hits, span):
-            back, same_x, gone2, dodged = self.shot(other, 3 * guns, own, dodge=True)
-            if len(back) > self.DIRECT:
-                into = self._group_entries(hits, span, guns, 0, ys)
-                moves.append((half + here, dg_dd, into[0], _float(dg_dd), into[1]))
+        f_dg_dd = _float(dg_dd)
+        for guns, total, ys, by_slot in groups(self._blocks, hits, span):
+            key = (own * 3 + guns) * 2 + first
+            back = self._backs.get(key)
+            if back is None:
+                back = self._backs[key] = self._back(other, guns, own, first, slot)
+            direct, gone2, blocks = back
+            if not direct:
+                into = by_slot[0] or fill(by_slot, 0, ys)
+                moves.append((half + here, dg_dd, into[0], f_dg_dd, into[1]))
                 count += len(ys)
                 continue
             lost += total * gone2
-            if dodged:
-                into = self._group_entries(hits, span, guns, 3, ys)
-                moves.append((here, dodged, into[0], _float(dodged), into[1]))
-                count += len(ys)
-            if same_x or back:
-                into = self._group_entries(hits, span, guns, 3 + slot, ys)
-                if same_x:
-                    moves.append((here, same_x, into[0], _float(same_x), into[1]))
-                    count += len(ys)
-                moves += [(x2 * own_span, wx, into[0], fx, into[1]) for x2, wx, fx in self._floats(back)]
-                count += len(ys) * len(back)
+            for to, base, w, fw in blocks:
+                into = by_slot[to] or fill(by_slot, to, ys)
+                moves.append((base, w, into[0], fw, into[1]))
+            count += len(ys) * len(blocks)
         if same:  # the holder's shot did nothing
             back, same_x, gone2, dodged = self.shot(other, enemy, own, dodge=True)
             lost += same * gone2
@@ -414,20 +413,21 @@ class Chain:
             endings.append((_SURRENDER[other], lost))
         return endings, stay, moves, count
 
-    def _groups(self, hits: tuple, span: int) -> tuple:
-        """*hits* by the Guns condition of the changed state: ``(guns, total, ((state * span, weight), ...))``."""
-        key = ("g", id(hits), span)
-        found = self._blocks.get(key)
-        if found is None:
-            by: dict = {}
-            for y, w in hits:
-                by.setdefault(y // 3 % 3, []).append((y * span, w))
-            found = self._blocks[key] = tuple((g, sum(w for _, w in ys), tuple(ys)) for g, ys in by.items())
-        return found
+    def _back(self, shooter: Side, guns: int, target: int, first: bool, slot: int) -> tuple:
+        """The shot back by *shooter* (Guns condition *guns*) at *target*, for :meth:`in_order`.
 
-    def _group_entries(self, hits: tuple, span: int, guns: int, slot: int, ys: tuple) -> tuple:
-        """The entries of one group of :meth:`_groups`, into *slot*."""
-        return self._entries(("ge", id(hits), span, guns, slot), lambda: [(y, slot, w) for y, w in ys])
+        ``(direct, gone, blocks)``: *direct* is false when the shot goes through a half-way node; *blocks* are
+        ``(slot, base, weight, float weight or None)`` for a dodge, no change and each change of *target*.
+        """
+        back, same_x, gone2, dodged = self.shot(shooter, 3 * guns, target, dodge=True)
+        if len(back) > self.DIRECT:
+            return False, gone2, ()
+        span = SHIP_SPAN if first else 1
+        blocks = [(3, target * span, dodged, _float(dodged))] if dodged else []
+        if same_x:
+            blocks.append((3 + slot, target * span, same_x, _float(same_x)))
+        blocks += [(3 + slot, x2 * span, wx, _float(wx)) for x2, wx in back]
+        return True, gone2, tuple(blocks)
 
     def half(self, key: int) -> tuple:
         """Out of a half-way node of the Gunnery phase, one ship having fired: the other's shot.
