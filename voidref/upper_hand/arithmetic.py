@@ -138,9 +138,8 @@ class BoundedArithmetic:
 
     @classmethod
     def _checked(cls, numbers: list) -> list:
-        for x in numbers:
-            if 0 < x < cls.TINY:
-                raise Uncertain("a chance small enough to underflow")
+        if min(filter(None, numbers), default=1.0) < cls.TINY:  # the numbers are never negative
+            raise Uncertain("a chance small enough to underflow")
         return numbers
 
     @staticmethod
@@ -177,14 +176,18 @@ class BoundedArithmetic:
     def add(cls, x: list, dx, y: list, dy) -> tuple[list, int]:
         return cls._checked([p / dx + q / dy for p, q in zip(x, y)]), 1
 
-    inverse = staticmethod(ExactArithmetic.inverse)
+    @staticmethod
+    def inverse(stay, denominator: int) -> tuple:
+        """Like :meth:`ExactArithmetic.inverse`, checked non-negative, the adjugate rounded to floats."""
+        det, adj = ExactArithmetic.inverse(stay, denominator)
+        if det <= 0 or min(map(min, adj)) < 0:  # pragma: no cover - never for a level that can be left
+            raise Uncertain("a level's inverse is not non-negative")
+        return det, [[float(a) for a in row] for row in adj]  # each the rounding a product with it would make
 
     @classmethod
     def solve(cls, stay, denominator: int, mass: list, mass_den, inverse: tuple | None = None) -> tuple[list, int]:
         n = len(stay)
-        det, adj = inverse or ExactArithmetic.inverse(stay, denominator)
-        if det <= 0 or min(map(min, adj)) < 0:  # pragma: no cover - never for a level that can be left
-            raise Uncertain("a level's inverse is not non-negative")
+        det, adj = inverse or BoundedArithmetic.inverse(stay, denominator)
         scale = denominator / (det * mass_den)  # one correctly rounded division of integers
         if n == 3:
             (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = adj

@@ -12,7 +12,7 @@ entries once and shares them between levels; the float copies let
 
 from __future__ import annotations
 
-__all__ = ["block", "flat", "floated", "float_or_none", "groups", "fill"]
+__all__ = ["block", "flat", "floated", "float_or_none", "floated_pair", "groups", "fill"]
 
 
 def float_or_none(w: int) -> float | None:
@@ -30,6 +30,12 @@ def floated(entries: tuple) -> tuple | None:
             return None
         out.append((base, slot, f))
     return tuple(out)
+
+
+def floated_pair(entries) -> tuple:
+    """``(entries, floated(entries))``, the entries as a tuple."""
+    entries = tuple(entries)
+    return entries, floated(entries)
 
 
 def block(moves: list) -> list:

@@ -25,7 +25,7 @@ from fractions import Fraction
 from voidref.errors import RulesError
 from voidref.exact import Dist
 from voidref.upper_hand.blocks import block as _block
-from voidref.upper_hand.blocks import fill, flat, floated, groups
+from voidref.upper_hand.blocks import fill, flat, floated_pair, groups
 from voidref.upper_hand.blocks import float_or_none as _float
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
@@ -347,8 +347,7 @@ class Chain:
         """``(entries, float_entries)`` of a block, made once per *key* (see :func:`flat`)."""
         found = self._blocks.get(key)
         if found is None:
-            entries = tuple(make())
-            found = self._blocks[key] = (entries, floated(entries))
+            found = self._blocks[key] = floated_pair(make())
         return found
 
     def _floats(self, hits: tuple) -> tuple:
@@ -453,22 +452,22 @@ class Chain:
             else:
                 shot = self.shot(Side.A, dyn_a, dyn_b, dodge=True)
                 shooter, slot = Side.A, 5
-            hits, same, gone, dodged = shot
-            # The blocks' entries are shared by every half-way node whose ship fires alike.
-            if shooter is Side.B:
-                into = self._entries(("hb", id(hits), slot), lambda: [(a2 * SHIP_SPAN, slot, w) for a2, w in hits])
-                moves = [(dyn_b, 1, into[0], 1.0, into[1])] if hits else []
-            else:
-                into = self._entries(("ha", id(hits), slot), lambda: [(b2, slot, w) for b2, w in hits])
-                moves = [(dyn_a * SHIP_SPAN, 1, into[0], 1.0, into[1])] if hits else []
-            if same or dodged:
-                into = self._entries(("hs", id(shot), slot),
-                                     lambda: ([(0, slot, same)] if same else []) + ([(0, 3, dodged)] if dodged else []))
-                moves.append((level, 1, into[0], 1.0, into[1]))
-            endings = ((_SURRENDER[shooter], gone),) if gone else ()
-            found = self._halves[key] = ((endings, (), moves),)
-        self.entries += len(found[0][0]) + sum(len(block[2]) for block in found[0][2])
-        return found
+            # What the shot does is shared by every half-way node whose ship fires alike; only the places differ.
+            template = self._blocks.get(("ht", id(shot), slot))
+            if template is None:
+                hits, same, gone, dodged = shot
+                into = floated_pair([(a2 * SHIP_SPAN if shooter is Side.B else a2, slot, w) for a2, w in hits])
+                rest = floated_pair(([(0, slot, same)] if same else []) + ([(0, 3, dodged)] if dodged else []))
+                endings = ((_SURRENDER[shooter], gone),) if gone else ()
+                template = self._blocks[("ht", id(shot), slot)] = (into, rest, endings,
+                                                                   len(endings) + len(into[0]) + len(rest[0]))
+            into, rest, endings, count = template
+            moves = [(dyn_b if shooter is Side.B else dyn_a * SHIP_SPAN, 1, into[0], 1.0, into[1])] if into[0] else []
+            if rest[0]:
+                moves.append((level, 1, rest[0], 1.0, rest[1]))
+            found = self._halves[key] = (((endings, (), moves),), count)
+        self.entries += found[1]
+        return found[0]
 
     def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
         """``{(dyn_a, dyn_b, holder) or Finish: Fraction}`` for one whole round."""

@@ -86,10 +86,12 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
             found = loops.get(alike)
             if found is None:
                 stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
-                found = loops[alike] = (stay, inverse(stay, round_den))
+                found = loops[alike] = [stay, None]
             stay = found[0]
             # Which start nodes can ever leave the level; the others are a stalemate.
             if (e0 or m0) and (e1 or m1) and (e2 or m2):  # the usual case: every node has a way out
+                if found[1] is None:
+                    found[1] = inverse(stay, round_den)
                 nums, v_den = solve(stay, round_den, mass, mass_den, found[1])
                 v = nums
                 visits.append((nums[0] + nums[1] + nums[2], v_den))
