@@ -46,9 +46,9 @@ class ExactArithmetic:
                 continue
             for k, w in ends:
                 finished[k] = finished.get(k, 0) + n * w
-            for offset, s, entries, _, _ in blocks:
+            for offset, slot, s, entries, _, _ in blocks:
                 ns = n * s
-                for base, slot, w in entries:
+                for base, w in entries:
                     nkey = offset + base
                     part = spreading(nkey)
                     if part is None:
@@ -161,10 +161,10 @@ class BoundedArithmetic:
             n /= scale
             for k, w in ends:
                 ended[k].append((n * w, 1))
-            for offset, s, entries, fs, floats in blocks:
+            for offset, slot, s, entries, fs, floats in blocks:
                 if fs is None or floats is None:  # n * (s * w) rounds the integer product once, as n * w did
                     fs, floats = s, entries
-                for base, slot, w in floats:  # the product of two exact floats is that rounding too
+                for base, w in floats:  # the product of two exact floats is that rounding too
                     nkey = offset + base
                     part = waiting(nkey)
                     if part is None:

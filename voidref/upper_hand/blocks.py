@@ -1,18 +1,18 @@
 """Blocks of moves: the chain's tables as shared entries, so a level's tables cost one item per block.
 
-A block ``(offset, scale, entries, float_scale, float_entries)`` stands for
-the moves ``(offset + base, slot, scale * weight)`` of its ``(base, slot,
+A block ``(offset, slot, scale, entries, float_scale, float_entries)`` stands
+for the moves ``(offset + base, slot, scale * weight)`` of its ``(base,
 weight)`` entries (:func:`flat`). :mod:`~voidref.upper_hand.chain` makes the
 entries once and shares them between levels; the float copies let
 :class:`~voidref.upper_hand.arithmetic.BoundedArithmetic` multiply floats.
 
->>> flat([(100, 3, ((1, 4, 5), (2, 3, 7)), 3.0, None)])
-[(101, 4, 15), (102, 3, 21)]
+>>> flat([(100, 4, 3, ((1, 5), (2, 7)), 3.0, None)])
+[(101, 4, 15), (102, 4, 21)]
 """
 
 from __future__ import annotations
 
-__all__ = ["block", "flat", "floated", "float_or_none", "floated_pair", "groups", "fill"]
+__all__ = ["block", "flat", "floated", "float_or_none", "floated_pair", "groups"]
 
 
 def float_or_none(w: int) -> float | None:
@@ -24,11 +24,11 @@ def float_or_none(w: int) -> float | None:
 def floated(entries: tuple) -> tuple | None:
     """*entries* with float weights, or ``None`` unless every weight is exactly a float."""
     out = []
-    for base, slot, w in entries:
+    for base, w in entries:
         f = float(w)
         if f != w:
             return None
-        out.append((base, slot, f))
+        out.append((base, f))
     return tuple(out)
 
 
@@ -39,28 +39,30 @@ def floated_pair(entries) -> tuple:
 
 
 def block(moves: list) -> list:
-    """Plain ``(level, slot, weight)`` moves as one block (:func:`flat`), or none."""
-    entries = tuple(moves)
-    return [(0, 1, entries, 1.0, floated(entries))] if entries else []
+    """Plain ``(level, slot, weight)`` moves as blocks (:func:`flat`), one each."""
+    out = []
+    for level, slot, w in moves:
+        entries, floats = floated_pair([(level, w)])
+        out.append((0, slot, 1, entries, 1.0, floats))
+    return out
 
 
 def flat(blocks) -> list:
     """The ``(level, slot, weight)`` moves of a list of blocks.
 
-    A block ``(offset, scale, entries, float_scale, float_entries)`` stands for the moves ``(offset + base, slot,
-    scale * weight)`` of its ``(base, slot, weight)`` entries: the tables of a level share their entries with
+    A block ``(offset, slot, scale, entries, float_scale, float_entries)`` stands for the moves ``(offset + base,
+    slot, scale * weight)`` of its ``(base, weight)`` entries: the tables of a level share their entries with
     other levels and only the blocks are made per level. The float copies (``None`` unless every weight is
     exactly a float) let :class:`~voidref.upper_hand.arithmetic.BoundedArithmetic` multiply floats: the product
     of two exact floats is the rounding of the product of the integers, as before.
     """
-    return [(offset + base, slot, scale * w) for offset, scale, entries, _, _ in blocks for base, slot, w in entries]
+    return [(offset + base, slot, scale * w) for offset, slot, scale, entries, _, _ in blocks for base, w in entries]
 
 
 def groups(cache: dict, hits: tuple, span: int) -> tuple:
-    """*hits* ``(state, weight)`` by the Guns condition of the state: ``(guns, total, ys, entries)`` (kept in *cache*).
+    """*hits* ``(state, weight)`` by the Guns condition of the state: ``(guns, total, (entries, float entries))``.
 
-    *ys* are the group's ``(state * span, weight)``; *entries* holds, by slot, the group's entries into that
-    slot, made when first asked for (:func:`fill`).
+    The entries are the group's ``(state * span, weight)``; kept in *cache*.
     """
     key = ("g", id(hits), span)
     found = cache.get(key)
@@ -68,12 +70,5 @@ def groups(cache: dict, hits: tuple, span: int) -> tuple:
         by: dict = {}
         for y, w in hits:
             by.setdefault(y // 3 % 3, []).append((y * span, w))
-        found = cache[key] = tuple((g, sum(w for _, w in ys), tuple(ys), [None] * 6) for g, ys in by.items())
-    return found
-
-
-def fill(by_slot: list, slot: int, ys: tuple) -> tuple:
-    """The ``(entries, float entries)`` of a group of :func:`groups` into *slot*, made and kept in *by_slot*."""
-    entries = tuple((y, slot, w) for y, w in ys)
-    found = by_slot[slot] = (entries, floated(entries))
+        found = cache[key] = tuple((g, sum(w for _, w in ys), floated_pair(ys)) for g, ys in by.items())
     return found

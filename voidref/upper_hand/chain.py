@@ -25,7 +25,7 @@ from fractions import Fraction
 from voidref.errors import RulesError
 from voidref.exact import Dist
 from voidref.upper_hand.blocks import block as _block
-from voidref.upper_hand.blocks import fill, flat, floated_pair, groups
+from voidref.upper_hand.blocks import flat, floated_pair, groups
 from voidref.upper_hand.blocks import float_or_none as _float
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
@@ -311,19 +311,19 @@ class Chain:
         endings = []
         if gone_b:
             endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
-        into_a = self._entries(("a3", id(hits_a)), lambda: [(a2 * SHIP_SPAN, 3, wa) for a2, wa in hits_a])
+        into_a = self._entries(("a", id(hits_a)), lambda: [(a2 * SHIP_SPAN, wa) for a2, wa in hits_a])
         moves = []
         if len(hits_a) <= self.DIRECT:  # few results of B's shot: pair them with A's directly
             if gone_a:
                 endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
             if len(hits_a) >= len(hits_b):  # one block per result of the shot with fewer
-                moves = [(b2, wb, into_a[0], fb, into_a[1]) for b2, wb, fb in self._floats(hits_b)] if hits_a else []
+                moves = [(b2, 3, wb, into_a[0], fb, into_a[1]) for b2, wb, fb in self._floats(hits_b)] if hits_a else []
             else:
-                into_b = self._entries(("b3", id(hits_b)), lambda: [(b2, 3, wb) for b2, wb in hits_b])
-                moves = [(a2 * SHIP_SPAN, wa, into_b[0], fa, into_b[1]) for a2, wa, fa in self._floats(hits_a)]
+                into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
+                moves = [(a2 * SHIP_SPAN, 3, wa, into_b[0], fa, into_b[1]) for a2, wa, fa in self._floats(hits_a)]
             if same_a and hits_b:
-                into_b = self._entries(("b3", id(hits_b)), lambda: [(b2, 3, wb) for b2, wb in hits_b])
-                moves.append((dyn_a * SHIP_SPAN, same_a, into_b[0], _float(same_a), into_b[1]))
+                into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
+                moves.append((dyn_a * SHIP_SPAN, 3, same_a, into_b[0], _float(same_a), into_b[1]))
             count = len(hits_a) * len(hits_b) + (len(hits_b) if same_a else 0)
         else:
             if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
@@ -331,12 +331,12 @@ class Chain:
             # Where A's shot changed B, B's shot (with the Guns B had before it) waits in a half-way node, shared
             # by every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
             if hits_b:
-                into_b = self._entries(("b0", id(hits_b)), lambda: [(b2, 0, wb) for b2, wb in hits_b])
-                moves.append(((1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN, dg_dd, into_b[0],
+                into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
+                moves.append(((1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN, 0, dg_dd, into_b[0],
                               _float(dg_dd), into_b[1]))
             count = len(hits_b)
         if same_b and hits_a:
-            moves.append((dyn_b, same_b, into_a[0], _float(same_b), into_a[1]))
+            moves.append((dyn_b, 3, same_b, into_a[0], _float(same_b), into_a[1]))
             count += len(hits_a)
         (e1, s1, m1, c1), (e2, s2, m2, c2) = (self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd),
                                               self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
@@ -382,31 +382,27 @@ class Chain:
         # back, so each group makes one block per result of that shot (each move's level and slot differ, so the
         # order of the moves is no matter).
         f_dg_dd = _float(dg_dd)
-        for guns, total, ys, by_slot in groups(self._blocks, hits, span):
+        for guns, total, into in groups(self._blocks, hits, span):
             key = (own * 3 + guns) * 2 + first
             back = self._backs.get(key)
             if back is None:
                 back = self._backs[key] = self._back(other, guns, own, first, slot)
             direct, gone2, blocks = back
             if not direct:
-                into = by_slot[0] or fill(by_slot, 0, ys)
-                moves.append((half + here, dg_dd, into[0], f_dg_dd, into[1]))
-                count += len(ys)
+                moves.append((half + here, 0, dg_dd, into[0], f_dg_dd, into[1]))
+                count += len(into[0])
                 continue
             lost += total * gone2
-            for to, base, w, fw in blocks:
-                into = by_slot[to] or fill(by_slot, to, ys)
-                moves.append((base, w, into[0], fw, into[1]))
-            count += len(ys) * len(blocks)
+            moves += [(base, to, w, into[0], fw, into[1]) for to, base, w, fw in blocks]
+            count += len(into[0]) * len(blocks)
         if same:  # the holder's shot did nothing
             back, same_x, gone2, dodged = self.shot(other, enemy, own, dodge=True)
             lost += same * gone2
             stay[0] = same * dodged
             stay[slot] = same * same_x
             if back:
-                into = self._entries(("bk", id(back), first),
-                                     lambda: [(x2 * own_span, 3 + slot, wx) for x2, wx in back])
-                moves.append((enemy * span, same, into[0], _float(same), into[1]))
+                into = self._entries(("bk", id(back), first), lambda: [(x2 * own_span, wx) for x2, wx in back])
+                moves.append((enemy * span, 3 + slot, same, into[0], _float(same), into[1]))
                 count += len(back)
         if lost:
             endings.append((_SURRENDER[other], lost))
@@ -456,15 +452,15 @@ class Chain:
             template = self._blocks.get(("ht", id(shot), slot))
             if template is None:
                 hits, same, gone, dodged = shot
-                into = floated_pair([(a2 * SHIP_SPAN if shooter is Side.B else a2, slot, w) for a2, w in hits])
-                rest = floated_pair(([(0, slot, same)] if same else []) + ([(0, 3, dodged)] if dodged else []))
+                into = floated_pair([(a2 * SHIP_SPAN if shooter is Side.B else a2, w) for a2, w in hits])
+                rest = [(to, floated_pair([(0, w)])) for to, w in ((slot, same), (3, dodged)) if w]
                 endings = ((_SURRENDER[shooter], gone),) if gone else ()
                 template = self._blocks[("ht", id(shot), slot)] = (into, rest, endings,
-                                                                   len(endings) + len(into[0]) + len(rest[0]))
+                                                                   len(endings) + len(into[0]) + len(rest))
             into, rest, endings, count = template
-            moves = [(dyn_b if shooter is Side.B else dyn_a * SHIP_SPAN, 1, into[0], 1.0, into[1])] if into[0] else []
-            if rest[0]:
-                moves.append((level, 1, rest[0], 1.0, rest[1]))
+            offset = dyn_b if shooter is Side.B else dyn_a * SHIP_SPAN
+            moves = [(offset, slot, 1, into[0], 1.0, into[1])] if into[0] else []
+            moves += [(level, to, 1, one[0], 1.0, one[1]) for to, one in rest]
             found = self._halves[key] = (((endings, (), moves),), count)
         self.entries += found[1]
         return found[0]
