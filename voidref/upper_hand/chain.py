@@ -103,6 +103,7 @@ class Chain:
         self.track_gate = {s: self.goal[s] is Goal.JUMP or custom[s.other] for s in Side}
         self._ships: dict = {Side.A: {}, Side.B: {}}
         self._cache: dict = {}
+        self._ones: dict = {Side.A: {}, Side.B: {}}  # one_point's tables, by shooter and target state
         self._shots: dict = {}
         self._settled: dict = {}
         self._halves: dict = {}
@@ -219,14 +220,13 @@ class Chain:
         ``((dyn_after, surrendered), weight)`` pairs, weights over 36: the
         location's d6 and, for a crew hit on an NPC ship, its crew check.
         """
-        key = ("one", shooter, dyn)
-        found = self._cache.get(key)
+        found = self._ones[shooter].get(dyn)
         if found is None:
             target = shooter.other
             out: dict = {}
             for after, gone, w in point_outcomes(self.ship(target, dyn), self.choose[shooter]):
                 _add(out, (self.code(target, after), gone), w)
-            found = self._cache[key] = tuple(out.items())
+            found = self._ones[shooter][dyn] = tuple(out.items())
         return found
 
     def hit(self, shooter: Side, dyn: int, points: int) -> tuple:
@@ -247,8 +247,10 @@ class Chain:
                 gone *= 36
                 out: dict = {}
                 get = out.get
+                ones = self._ones[shooter]
                 for d, w in pairs:
-                    for (k, g), q in self.one_point(shooter, d):
+                    point = ones.get(d)
+                    for (k, g), q in point if point is not None else self.one_point(shooter, d):
                         if g:
                             gone += w * q
                         else:
