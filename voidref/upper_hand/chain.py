@@ -527,8 +527,8 @@ class Chain:
         One ``(endings, stay, moves)`` per holder the phase starts from, in
         the order of the level's nodes, weights over ``self.dset``: *endings*
         pairs ``Finish(winner, Ending.GOAL)`` with its weight, *stay* is the weight
-        of each start node of this level, *moves* lists ``(level, slot,
-        weight)`` for start nodes of other levels (a failed leap loses its
+        of each start node of this level, *moves* lists blocks of ``(level, slot,
+        weight)`` moves into start nodes of other levels (a failed leap loses its
         boarders). Without a leap these depend only on both Thrusters and on
         which goal requirements are met, so the tables are shared by every
         level alike in those.

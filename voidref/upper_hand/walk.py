@@ -22,9 +22,9 @@ __all__ = ["walk"]
 
 #: One node's way out of a stage, as :meth:`~voidref.upper_hand.chain.Chain.gunnery` and
 #: :meth:`~voidref.upper_hand.chain.Chain.settle` pack it: ``(endings, stay, moves)``, that is
-#: ``(Finish, weight)`` pairs, the weight of each node of this level, and ``(level, slot, weight)``
-#: triples for nodes of other levels.
-_Stage = tuple[Sequence[tuple[Finish, int]], Sequence[int], Sequence[tuple[int, int, int]]]
+#: ``(Finish, weight)`` pairs, the weight of each node of this level, and blocks of ``(level, slot, weight)``
+#: moves into nodes of other levels (:func:`~voidref.upper_hand.blocks.flat`).
+_Stage = tuple[Sequence[tuple[Finish, int]], Sequence[int], Sequence[tuple]]
 
 
 def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, int, int]:
