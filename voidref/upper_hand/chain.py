@@ -141,6 +141,8 @@ class Chain:
             if self.goal[side] is Goal.LEAP:
                 self.dl = math.lcm(self.dl, self.leap_all_fail(side, self.code(side, self.base[side])).denominator)
         self.dgun = self.dg ** 2 * self.dd ** 2  # the Gunnery phase's weights
+        self.dg_dd = self.dg * self.dd  # one shot's weights
+        self.f_dg_dd = _float(self.dg_dd)
         self.dset = self.dm * self.dl  # the Maneuver phase's and the end of the round's
 
     @staticmethod
@@ -303,7 +305,7 @@ class Chain:
         (nobody after a dodge).
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-        dg_dd = self.dg * self.dd
+        dg_dd, f_dg_dd = self.dg_dd, self.f_dg_dd
         at_b = self.shot(Side.A, dyn_a, dyn_b)
         at_a = self.shot(Side.B, dyn_b, dyn_a)
         # Nobody holds: both throws from the start of the phase, so the two
@@ -335,7 +337,7 @@ class Chain:
             if hits_b:
                 into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
                 moves.append(((1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN, 0, dg_dd, into_b[0],
-                              _float(dg_dd), into_b[1]))
+                              f_dg_dd, into_b[1]))
             count = len(hits_b)
         if same_b and hits_a:
             moves.append((dyn_b, 3, same_b, into_a[0], _float(same_b), into_a[1]))
@@ -383,7 +385,7 @@ class Chain:
         # The other ship's changed states, by its Guns condition: all else of its state is no matter to its shot
         # back, so each group makes one block per result of that shot (each move's level and slot differ, so the
         # order of the moves is no matter).
-        f_dg_dd = _float(dg_dd)
+        f_dg_dd = self.f_dg_dd
         for guns, total, into in groups(self._blocks, hits, span):
             key = (own * 3 + guns) * 2 + first
             back = self._backs.get(key)
