@@ -12,7 +12,7 @@ entries once and shares them between levels; the float copies let
 
 from __future__ import annotations
 
-__all__ = ["block", "flat", "floated", "float_or_none", "floated_pair", "groups"]
+__all__ = ["flat", "floated", "float_or_none", "floated_pair", "groups"]
 
 
 def float_or_none(w: int) -> float | None:
@@ -36,15 +36,6 @@ def floated_pair(entries) -> tuple:
     """``(entries, floated(entries))``, the entries as a tuple."""
     entries = tuple(entries)
     return entries, floated(entries)
-
-
-def block(moves: list) -> list:
-    """Plain ``(level, slot, weight)`` moves as blocks (:func:`flat`), one each."""
-    out = []
-    for level, slot, w in moves:
-        entries, floats = floated_pair([(level, w)])
-        out.append((0, slot, 1, entries, 1.0, floats))
-    return out
 
 
 def flat(blocks) -> list:

@@ -24,7 +24,6 @@ from fractions import Fraction
 
 from voidref.errors import RulesError
 from voidref.exact import Dist
-from voidref.upper_hand.blocks import block as _block
 from voidref.upper_hand.blocks import flat, floated_pair, groups
 from voidref.upper_hand.blocks import float_or_none as _float
 from voidref.upper_hand.damage import default_choice, point_outcomes
@@ -538,13 +537,18 @@ class Chain:
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
         met = {None: False, Side.A: self.requirement(Side.A, dyn_a, dyn_b),
                Side.B: self.requirement(Side.B, dyn_b, dyn_a)}
-        alike = level if self.leaping else (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b),
-                                            met[Side.A], met[Side.B])
+        alike: tuple = (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), met[Side.A], met[Side.B])
+        if self.leaping:  # the boarders left matter too, and a failed leap moves to another level
+            alike += (dyn_a - ShipState.without_boarders(dyn_a), dyn_b - ShipState.without_boarders(dyn_b))
         found = self._settled.get(alike)
         if found is None:
             found = self._settled[alike] = self._settle(dyn_a, dyn_b, met)
         self.entries += found[1]
-        return found[0]
+        if not self.leaping:
+            return found[0]
+        # The failed leaps' moves are kept relative to the level; only the blocks are made per level.
+        return tuple((endings, stay, [(level, slot, 1, into[0], 1.0, into[1]) for slot, into in moves])
+                     for endings, stay, moves in found[0])
 
     def _settle(self, dyn_a: int, dyn_b: int, met: dict) -> tuple:
         dl = self.dl
@@ -567,9 +571,9 @@ class Chain:
                         _add(endings, _GOAL[h], q * (dl - all_fail))
                     if all_fail:
                         left = ShipState.without_boarders(own)
-                        moves.append((pack_level(left, dyn_b) if h is Side.A else pack_level(dyn_a, left), slot,
-                                      q * all_fail))
-            found.append((tuple(endings.items()), stay, _block(moves)))
+                        step = (left - own) * (SHIP_SPAN if h is Side.A else 1)  # to the level it moves to
+                        moves.append((slot, floated_pair([(step, q * all_fail)])))
+            found.append((tuple(endings.items()), stay, moves))
             count += len(endings) + len(moves)
         return tuple(found), count
 

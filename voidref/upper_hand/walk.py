@@ -56,7 +56,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
     gather, solve, add, send = numbers.gather, numbers.solve, numbers.add, numbers.send
     entries_before = chain.entries
-    loops: dict = {}  # (the settle tables' id, the Gunnery staying weights) -> (stay matrix, its inverse)
+    loops: dict = {}  # (the settle tables' id, the Gunnery staying weights) -> [stay matrix, its inverse]
     inverse = numbers.inverse
     while heap:
         key = heapq.heappop(heap)[1]
@@ -82,7 +82,7 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
             (e0, s0, m0), (e1, s1, m1), (e2, s2, m2) = g
             # The level's loops and their inverse depend only on its shared settle tables and its staying weights:
             # worked out once for every level alike (a few hundred of thousands).
-            alike = (id(t), *s0, *s1, *s2)
+            alike = (id(t0), *s0, *s1, *s2)  # t0 is the stay list of one shared settle table
             found = loops.get(alike)
             if found is None:
                 stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
