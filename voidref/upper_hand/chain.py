@@ -390,7 +390,7 @@ class Chain:
             back = self._backs.get(key)
             if back is None:
                 back = self._backs[key] = self._back(other, guns, own, first, slot)
-            direct, gone2, blocks = back
+            direct, gone2, blocks, _, _ = back
             if not direct:
                 moves.append((half + here, 0, dg_dd, into[0], f_dg_dd, into[1]))
                 count += len(into[0])
@@ -399,14 +399,17 @@ class Chain:
             moves += [(base, to, w, into[0], fw, into[1]) for to, base, w, fw in blocks]
             count += len(into[0]) * len(blocks)
         if same:  # the holder's shot did nothing
-            back, same_x, gone2, dodged = self.shot(other, enemy, own, dodge=True)
+            key = (own * 3 + ShipState.guns_of(enemy)) * 2 + first
+            back = self._backs.get(key)
+            if back is None:
+                back = self._backs[key] = self._back(other, ShipState.guns_of(enemy), own, first, slot)
+            (_, same_x, gone2, dodged), into = back[3:]
             lost += same * gone2
             stay[0] = same * dodged
             stay[slot] = same * same_x
-            if back:
-                into = self._entries(("bk", id(back), first), lambda: [(x2 * own_span, wx) for x2, wx in back])
+            if into[0]:
                 moves.append((enemy * span, 3 + slot, same, into[0], _float(same), into[1]))
-                count += len(back)
+                count += len(into[0])
         if lost:
             endings.append((_SURRENDER[other], lost))
         return endings, stay, moves, count
@@ -414,18 +417,21 @@ class Chain:
     def _back(self, shooter: Side, guns: int, target: int, first: bool, slot: int) -> tuple:
         """The shot back by *shooter* (Guns condition *guns*) at *target*, for :meth:`in_order`.
 
-        ``(direct, gone, blocks)``: *direct* is false when the shot goes through a half-way node; *blocks* are
-        ``(slot, base, weight, float weight or None)`` for a dodge, no change and each change of *target*.
+        ``(direct, gone, blocks, shot, entries)``: *direct* is false when the shot goes through a half-way node;
+        *blocks* are ``(slot, base, weight, float weight or None)`` for a dodge, no change and each change of
+        *target*; *entries* are the changes of *target* as ``(base, weight)`` entries.
         """
-        back, same_x, gone2, dodged = self.shot(shooter, 3 * guns, target, dodge=True)
-        if len(back) > self.DIRECT:
-            return False, gone2, ()
+        shot = self.shot(shooter, 3 * guns, target, dodge=True)
+        back, same_x, gone2, dodged = shot
         span = SHIP_SPAN if first else 1
+        entries = floated_pair([(x2 * span, wx) for x2, wx in back])
+        if len(back) > self.DIRECT:
+            return False, gone2, (), shot, entries
         blocks = [(3, target * span, dodged, _float(dodged))] if dodged else []
         if same_x:
             blocks.append((3 + slot, target * span, same_x, _float(same_x)))
         blocks += [(3 + slot, x2 * span, wx, _float(wx)) for x2, wx in back]
-        return True, gone2, tuple(blocks)
+        return True, gone2, tuple(blocks), shot, entries
 
     def half(self, key: int) -> tuple:
         """Out of a half-way node of the Gunnery phase, one ship having fired: the other's shot.
