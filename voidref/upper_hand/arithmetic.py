@@ -41,16 +41,19 @@ class ExactArithmetic:
         spread: dict = {}
         finished: dict = {}
         spreading = spread.get  # bound once: this loop is the walk's hottest
-        for n, (ends, _, out) in zip(weights, moves):
+        for n, (ends, _, blocks) in zip(weights, moves):
             if not n:
                 continue
             for k, w in ends:
                 finished[k] = finished.get(k, 0) + n * w
-            for nkey, slot, w in out:
-                part = spreading(nkey)
-                if part is None:
-                    part = spread[nkey] = [0, 0, 0, 0, 0, 0]
-                part[slot] += n * w
+            for offset, slot, s, entries, _, _ in blocks:
+                ns = n * s
+                for base, w in entries:
+                    nkey = offset + base
+                    part = spreading(nkey)
+                    if part is None:
+                        part = spread[nkey] = [0, 0, 0, 0, 0, 0]
+                    part[slot] += ns * w
         for k, part in finished.items():
             ended[k].append((part, scale))
         for nkey, part in spread.items():
@@ -82,13 +85,20 @@ class ExactArithmetic:
         return [p * fx + q * fy for p, q in zip(x, y)], dx * fx
 
     @staticmethod
-    def solve(stay, denominator: int, mass: list, mass_den: int) -> tuple[list, int]:
+    def inverse(stay, denominator: int) -> tuple:
+        """``(det, adjugate)`` of ``denominator * I - stay``, for :meth:`solve` (the walk keeps it for levels alike)."""
+        n = len(stay)
+        return adjugate([[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)])
+
+    @staticmethod
+    def solve(stay, denominator: int, mass: list, mass_den: int, inverse: tuple | None = None) -> tuple[list, int]:
         """Expected visits ``v`` to each holder state of one level: ``v (I - stay/den) = mass/mass_den``.
 
-        Solved by the adjugate, all in integers; returns ``(numerators, den)``.
+        Solved by the adjugate (*inverse*, from :meth:`inverse`, if given), all in integers; returns
+        ``(numerators, den)``.
         """
         n = len(stay)
-        det, adj = adjugate([[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)])
+        det, adj = inverse or ExactArithmetic.inverse(stay, denominator)
         nums = [denominator * sum(mass[i] * adj[i][j] for i in range(n)) for j in range(n)]
         den = det * mass_den
         if den < 0:
@@ -128,9 +138,8 @@ class BoundedArithmetic:
 
     @classmethod
     def _checked(cls, numbers: list) -> list:
-        for x in numbers:
-            if 0 < x < cls.TINY:
-                raise Uncertain("a chance small enough to underflow")
+        if min(filter(None, numbers), default=1.0) < cls.TINY:  # the numbers are never negative
+            raise Uncertain("a chance small enough to underflow")
         return numbers
 
     @staticmethod
@@ -145,29 +154,40 @@ class BoundedArithmetic:
     def send(weights: list, moves, scale, pending: dict, heap: list, progress, ended: dict) -> None:
         """Like :meth:`ExactArithmetic.send`, but a level's chances are added up as they arrive."""
         waiting = pending.get  # bound once: this loop is the walk's hottest
-        for n, (ends, _, out) in zip(weights, moves):
+        push = heapq.heappush
+        for n, (ends, _, blocks) in zip(weights, moves):
             if not n:
                 continue
             n /= scale
             for k, w in ends:
                 ended[k].append((n * w, 1))
-            for nkey, slot, w in out:
-                part = waiting(nkey)
-                if part is None:
-                    part = pending[nkey] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                    heapq.heappush(heap, (progress(nkey), nkey))
-                part[slot] += n * w
+            for offset, slot, s, entries, fs, floats in blocks:
+                if fs is None or floats is None:  # n * (s * w) rounds the integer product once, as n * w did
+                    fs, floats = s, entries
+                for base, w in floats:  # the product of two exact floats is that rounding too
+                    nkey = offset + base
+                    part = waiting(nkey)
+                    if part is None:
+                        part = pending[nkey] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+                        push(heap, (progress(nkey), nkey))
+                    part[slot] += n * (fs * w)
 
     @classmethod
     def add(cls, x: list, dx, y: list, dy) -> tuple[list, int]:
         return cls._checked([p / dx + q / dy for p, q in zip(x, y)]), 1
 
-    @classmethod
-    def solve(cls, stay, denominator: int, mass: list, mass_den) -> tuple[list, int]:
-        n = len(stay)
-        det, adj = adjugate([[(denominator if i == j else 0) - stay[i][j] for j in range(n)] for i in range(n)])
+    @staticmethod
+    def inverse(stay, denominator: int) -> tuple:
+        """Like :meth:`ExactArithmetic.inverse`, checked non-negative, the adjugate rounded to floats."""
+        det, adj = ExactArithmetic.inverse(stay, denominator)
         if det <= 0 or min(map(min, adj)) < 0:  # pragma: no cover - never for a level that can be left
             raise Uncertain("a level's inverse is not non-negative")
+        return det, [[float(a) for a in row] for row in adj]  # each the rounding a product with it would make
+
+    @classmethod
+    def solve(cls, stay, denominator: int, mass: list, mass_den, inverse: tuple | None = None) -> tuple[list, int]:
+        n = len(stay)
+        det, adj = inverse or BoundedArithmetic.inverse(stay, denominator)
         scale = denominator / (det * mass_den)  # one correctly rounded division of integers
         if n == 3:
             (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = adj

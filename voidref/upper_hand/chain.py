@@ -24,6 +24,8 @@ from fractions import Fraction
 
 from voidref.errors import RulesError
 from voidref.exact import Dist
+from voidref.upper_hand.blocks import flat, floated_pair, groups
+from voidref.upper_hand.blocks import float_or_none as _float
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import maneuver_odds
@@ -32,7 +34,7 @@ from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
-__all__ = ["HOLDERS", "SLOT", "HALF", "OUTCOMES", "Chain"]
+__all__ = ["HOLDERS", "SLOT", "HALF", "OUTCOMES", "Chain", "flat"]
 
 #: The holder states of a damage level, in the order of its nodes.
 HOLDERS = (None, Side.A, Side.B)
@@ -102,9 +104,12 @@ class Chain:
         self.track_gate = {s: self.goal[s] is Goal.JUMP or custom[s.other] for s in Side}
         self._ships: dict = {Side.A: {}, Side.B: {}}
         self._cache: dict = {}
+        self._ones: dict = {Side.A: {}, Side.B: {}}  # one_point's tables, by shooter and target state
         self._shots: dict = {}
         self._settled: dict = {}
         self._halves: dict = {}
+        self._blocks: dict = {}  # the entries of move blocks, by what they are made from
+        self._backs: dict = {}  # the shots back of in_order, by the target's state and the shooter's Guns
         self._progress: dict = {}
         self._met: dict = {}
         self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
@@ -137,6 +142,8 @@ class Chain:
             if self.goal[side] is Goal.LEAP:
                 self.dl = math.lcm(self.dl, self.leap_all_fail(side, self.code(side, self.base[side])).denominator)
         self.dgun = self.dg ** 2 * self.dd ** 2  # the Gunnery phase's weights
+        self.dg_dd = self.dg * self.dd  # one shot's weights
+        self.f_dg_dd = _float(self.dg_dd)
         self.dset = self.dm * self.dl  # the Maneuver phase's and the end of the round's
 
     @staticmethod
@@ -216,14 +223,13 @@ class Chain:
         ``((dyn_after, surrendered), weight)`` pairs, weights over 36: the
         location's d6 and, for a crew hit on an NPC ship, its crew check.
         """
-        key = ("one", shooter, dyn)
-        found = self._cache.get(key)
+        found = self._ones[shooter].get(dyn)
         if found is None:
             target = shooter.other
             out: dict = {}
             for after, gone, w in point_outcomes(self.ship(target, dyn), self.choose[shooter], rulings=self.rulings):
                 _add(out, (self.code(target, after), gone), w)
-            found = self._cache[key] = tuple(out.items())
+            found = self._ones[shooter][dyn] = tuple(out.items())
         return found
 
     def hit(self, shooter: Side, dyn: int, points: int) -> tuple:
@@ -244,8 +250,10 @@ class Chain:
                 gone *= 36
                 out: dict = {}
                 get = out.get
+                ones = self._ones[shooter]
                 for d, w in pairs:
-                    for (k, g), q in self.one_point(shooter, d):
+                    point = ones.get(d)
+                    for (k, g), q in point if point is not None else self.one_point(shooter, d):
                         if g:
                             gone += w * q
                         else:
@@ -292,13 +300,13 @@ class Chain:
         In the order of the level's nodes (nobody, A, B), weights over
         ``self.dgun``: *endings* pairs ``Finish(winner, Ending.SURRENDER)`` with its
         weight; *stay* is the weight of reaching each after-Gunnery node of
-        this level (nothing was hurt); *moves* lists ``(level, slot,
-        weight)`` for the after-Gunnery nodes of other levels. The holder of
-        an after-Gunnery node is the one the Maneuver phase starts from
+        this level (nothing was hurt); *moves* lists blocks (see :func:`flat`)
+        of ``(level, slot, weight)`` moves into the after-Gunnery nodes of other levels.
+        The holder of an after-Gunnery node is the one the Maneuver phase starts from
         (nobody after a dodge).
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-        dg_dd = self.dg * self.dd
+        dg_dd, f_dg_dd = self.dg_dd, self.f_dg_dd
         at_b = self.shot(Side.A, dyn_a, dyn_b)
         at_a = self.shot(Side.B, dyn_b, dyn_a)
         # Nobody holds: both throws from the start of the phase, so the two
@@ -308,31 +316,57 @@ class Chain:
         endings = []
         if gone_b:
             endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
+        into_a = self._entries(("a", id(hits_a)), lambda: [(a2 * SHIP_SPAN, wa) for a2, wa in hits_a])
+        moves = []
         if len(hits_a) <= self.DIRECT:  # few results of B's shot: pair them with A's directly
             if gone_a:
                 endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
-            moves = [(a2 * SHIP_SPAN + b2, 3, wb * wa) for b2, wb in hits_b for a2, wa in hits_a]
-            if same_a:
-                moves += [(dyn_a * SHIP_SPAN + b2, 3, wb * same_a) for b2, wb in hits_b]
+            if len(hits_a) >= len(hits_b):  # one block per result of the shot with fewer
+                moves = [(b2, 3, wb, into_a[0], fb, into_a[1]) for b2, wb, fb in self._floats(hits_b)] if hits_a else []
+            else:
+                into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
+                moves = [(a2 * SHIP_SPAN, 3, wa, into_b[0], fa, into_b[1]) for a2, wa, fa in self._floats(hits_a)]
+            if same_a and hits_b:
+                into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
+                moves.append((dyn_a * SHIP_SPAN, 3, same_a, into_b[0], _float(same_a), into_b[1]))
+            count = len(hits_a) * len(hits_b) + (len(hits_b) if same_a else 0)
         else:
             if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
                 endings.append((_SURRENDER[Side.B], same_b * gone_a))
             # Where A's shot changed B, B's shot (with the Guns B had before it) waits in a half-way node, shared
             # by every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
-            half = (1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN
-            moves = [(half + b2, 0, wb * dg_dd) for b2, wb in hits_b]
-        if same_b:
-            moves += [(a2 * SHIP_SPAN + dyn_b, 3, same_b * wa) for a2, wa in hits_a]
-        tables = ((endings, [same_a * same_b, 0, 0], moves),
-                  self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd), self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
-        (e0, _, m0), (e1, _, m1), (e2, _, m2) = tables
-        self.entries += len(e0) + len(m0) + len(e1) + len(m1) + len(e2) + len(m2)
-        return tables
+            if hits_b:
+                into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
+                moves.append(((1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN, 0, dg_dd, into_b[0],
+                              f_dg_dd, into_b[1]))
+            count = len(hits_b)
+        if same_b and hits_a:
+            moves.append((dyn_b, 3, same_b, into_a[0], _float(same_b), into_a[1]))
+            count += len(hits_a)
+        (e1, s1, m1, c1), (e2, s2, m2, c2) = (self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd),
+                                              self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
+        self.entries += len(endings) + count + len(e1) + c1 + len(e2) + c2
+        return (endings, [same_a * same_b, 0, 0], moves), (e1, s1, m1), (e2, s2, m2)
+
+    def _entries(self, key, make) -> tuple:
+        """``(entries, float_entries)`` of a block, made once per *key* (see :func:`flat`)."""
+        found = self._blocks.get(key)
+        if found is None:
+            found = self._blocks[key] = floated_pair(make())
+        return found
+
+    def _floats(self, hits: tuple) -> tuple:
+        """*hits* ``(state, weight)`` as ``(state, weight, float weight or None)`` (made once per table)."""
+        key = ("f", id(hits))
+        found = self._blocks.get(key)
+        if found is None:
+            found = self._blocks[key] = tuple((y, w, _float(w)) for y, w in hits)
+        return found
 
     def in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
         """Gunnery with *holder* holding: it shoots first, then the other ship (from its state after that shot).
 
-        *holder* may dodge the second shot.
+        *holder* may dodge the second shot. ``(endings, stay, moves, number of moves)``.
         """
         first = holder is Side.A
         slot = 1 if first else 2
@@ -346,35 +380,60 @@ class Chain:
         # else through a half-way node (shared by every level whose holder's shot leads there).
         half = (4 if first else 5) * HALF
         moves = []
-        lost = 0
-        backs: dict = {}  # the shot back by the other ship's Guns condition (all else of its state is no matter)
-        for y2, wy in hits:
-            guns = y2 // 3 % 3
-            found = backs.get(guns)
-            if found is None:
-                found = backs[guns] = self.shot(other, 3 * guns, own, dodge=True)
-            back, same_x, gone2, dodged = found
-            if len(back) > self.DIRECT:
-                moves.append((half + (own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own), 0, wy * dg_dd))
+        count = lost = 0
+        span, own_span = (1, SHIP_SPAN) if first else (SHIP_SPAN, 1)  # where each ship's code sits in a level
+        here = own * own_span
+        # The other ship's changed states, by its Guns condition: all else of its state is no matter to its shot
+        # back, so each group makes one block per result of that shot (each move's level and slot differ, so the
+        # order of the moves is no matter).
+        f_dg_dd = self.f_dg_dd
+        for guns, total, into in groups(self._blocks, hits, span):
+            key = (own * 3 + guns) * 2 + first
+            back = self._backs.get(key)
+            if back is None:
+                back = self._backs[key] = self._back(other, guns, own, first, slot)
+            direct, gone2, blocks, _, _ = back
+            if not direct:
+                moves.append((half + here, 0, dg_dd, into[0], f_dg_dd, into[1]))
+                count += len(into[0])
                 continue
-            lost += wy * gone2
-            level2 = own * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + own
-            if dodged:
-                moves.append((level2, 3, wy * dodged))
-            if same_x:
-                moves.append((level2, 3 + slot, wy * same_x))
-            moves += [(x2 * SHIP_SPAN + y2 if first else y2 * SHIP_SPAN + x2, 3 + slot, wy * wx) for x2, wx in back]
+            lost += total * gone2
+            moves += [(base, to, w, into[0], fw, into[1]) for to, base, w, fw in blocks]
+            count += len(into[0]) * len(blocks)
         if same:  # the holder's shot did nothing
-            back, same_x, gone2, dodged = self.shot(other, enemy, own, dodge=True)
+            key = (own * 3 + ShipState.guns_of(enemy)) * 2 + first
+            back = self._backs.get(key)
+            if back is None:
+                back = self._backs[key] = self._back(other, ShipState.guns_of(enemy), own, first, slot)
+            (_, same_x, gone2, dodged), into = back[3:]
             lost += same * gone2
             stay[0] = same * dodged
             stay[slot] = same * same_x
-            moves += [
-                (x2 * SHIP_SPAN + enemy if first else enemy * SHIP_SPAN + x2, 3 + slot, same * wx) for x2, wx in back
-            ]
+            if into[0]:
+                moves.append((enemy * span, 3 + slot, same, into[0], _float(same), into[1]))
+                count += len(into[0])
         if lost:
             endings.append((_SURRENDER[other], lost))
-        return endings, stay, moves
+        return endings, stay, moves, count
+
+    def _back(self, shooter: Side, guns: int, target: int, first: bool, slot: int) -> tuple:
+        """The shot back by *shooter* (Guns condition *guns*) at *target*, for :meth:`in_order`.
+
+        ``(direct, gone, blocks, shot, entries)``: *direct* is false when the shot goes through a half-way node;
+        *blocks* are ``(slot, base, weight, float weight or None)`` for a dodge, no change and each change of
+        *target*; *entries* are the changes of *target* as ``(base, weight)`` entries.
+        """
+        shot = self.shot(shooter, 3 * guns, target, dodge=True)
+        back, same_x, gone2, dodged = shot
+        span = SHIP_SPAN if first else 1
+        entries = floated_pair([(x2 * span, wx) for x2, wx in back])
+        if len(back) > self.DIRECT:
+            return False, gone2, (), shot, entries
+        blocks = [(3, target * span, dodged, _float(dodged))] if dodged else []
+        if same_x:
+            blocks.append((3 + slot, target * span, same_x, _float(same_x)))
+        blocks += [(3 + slot, x2 * span, wx, _float(wx)) for x2, wx in back]
+        return True, gone2, tuple(blocks), shot, entries
 
     def half(self, key: int) -> tuple:
         """Out of a half-way node of the Gunnery phase, one ship having fired: the other's shot.
@@ -392,26 +451,30 @@ class Chain:
             kind, level = divmod(key, HALF)
             dyn_a, dyn_b = divmod(level, SHIP_SPAN)
             if kind <= 3:
-                hits, same, gone, dodged = self.shot(Side.B, 3 * (kind - 1), dyn_a)  # only its Guns matter
+                shot = self.shot(Side.B, 3 * (kind - 1), dyn_a)  # only its Guns matter
                 shooter, slot = Side.B, 3
             elif kind == 4:
-                hits, same, gone, dodged = self.shot(Side.B, dyn_b, dyn_a, dodge=True)
+                shot = self.shot(Side.B, dyn_b, dyn_a, dodge=True)
                 shooter, slot = Side.B, 4
             else:
-                hits, same, gone, dodged = self.shot(Side.A, dyn_a, dyn_b, dodge=True)
+                shot = self.shot(Side.A, dyn_a, dyn_b, dodge=True)
                 shooter, slot = Side.A, 5
-            if shooter is Side.B:
-                moves = [(a2 * SHIP_SPAN + dyn_b, slot, w) for a2, w in hits]
-            else:
-                moves = [(dyn_a * SHIP_SPAN + b2, slot, w) for b2, w in hits]
-            if same:
-                moves.append((level, slot, same))
-            if dodged:
-                moves.append((level, 3, dodged))
-            endings = ((_SURRENDER[shooter], gone),) if gone else ()
-            found = self._halves[key] = ((endings, (), tuple(moves)),)
-        self.entries += len(found[0][0]) + len(found[0][2])
-        return found
+            # What the shot does is shared by every half-way node whose ship fires alike; only the places differ.
+            template = self._blocks.get(("ht", id(shot), slot))
+            if template is None:
+                hits, same, gone, dodged = shot
+                into = floated_pair([(a2 * SHIP_SPAN if shooter is Side.B else a2, w) for a2, w in hits])
+                rest = [(to, floated_pair([(0, w)])) for to, w in ((slot, same), (3, dodged)) if w]
+                endings = ((_SURRENDER[shooter], gone),) if gone else ()
+                template = self._blocks[("ht", id(shot), slot)] = (into, rest, endings,
+                                                                   len(endings) + len(into[0]) + len(rest))
+            into, rest, endings, count = template
+            offset = dyn_b if shooter is Side.B else dyn_a * SHIP_SPAN
+            moves = [(offset, slot, 1, into[0], 1.0, into[1])] if into[0] else []
+            moves += [(level, to, 1, one[0], 1.0, one[1]) for to, one in rest]
+            found = self._halves[key] = (((endings, (), moves),), count)
+        self.entries += found[1]
+        return found[0]
 
     def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
         """``{(dyn_a, dyn_b, holder) or Finish: Fraction}`` for one whole round."""
@@ -420,7 +483,7 @@ class Chain:
         out = {k: w * self.dset for k, w in endings}
         dg_dd = self.dg * self.dd
         through = []  # the moves with every half-way node played through
-        for level2, slot, p in moves:
+        for level2, slot, p in flat(moves):
             if level2 < HALF:
                 through.append((level2, slot, p))
                 continue
@@ -428,12 +491,12 @@ class Chain:
             q = p // dg_dd  # a move into a half-way node carries a whole shot's denominator
             for k, w in ends:
                 _add(out, k, q * w * self.dset)
-            through += [(level3, slot3, q * w) for level3, slot3, w in onward]
+            through += [(level3, slot3, q * w) for level3, slot3, w in flat(onward)]
         for level2, slot, p in through + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
             endings2, stay2, moves2 = self.settle(level2)[slot - 3]
             for k, w in endings2:
                 _add(out, k, p * w)
-            for level3, j, w in moves2 + [(level2, j, w) for j, w in enumerate(stay2) if w]:
+            for level3, j, w in flat(moves2) + [(level2, j, w) for j, w in enumerate(stay2) if w]:
                 _add(out, unpack_level(level3) + (HOLDERS[j],), p * w)
         return {k: Fraction(w, self.dgun * self.dset) for k, w in out.items()}
 
@@ -473,8 +536,8 @@ class Chain:
         One ``(endings, stay, moves)`` per holder the phase starts from, in
         the order of the level's nodes, weights over ``self.dset``: *endings*
         pairs ``Finish(winner, Ending.GOAL)`` with its weight, *stay* is the weight
-        of each start node of this level, *moves* lists ``(level, slot,
-        weight)`` for start nodes of other levels (a failed leap loses its
+        of each start node of this level, *moves* lists blocks of ``(level, slot,
+        weight)`` moves into start nodes of other levels (a failed leap loses its
         boarders). Without a leap these depend only on both Thrusters and on
         which goal requirements are met, so the tables are shared by every
         level alike in those.
@@ -482,13 +545,18 @@ class Chain:
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
         met = {None: False, Side.A: self.requirement(Side.A, dyn_a, dyn_b),
                Side.B: self.requirement(Side.B, dyn_b, dyn_a)}
-        alike = level if self.leaping else (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b),
-                                            met[Side.A], met[Side.B])
+        alike: tuple = (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), met[Side.A], met[Side.B])
+        if self.leaping:  # the boarders left matter too, and a failed leap moves to another level
+            alike += (dyn_a - ShipState.without_boarders(dyn_a), dyn_b - ShipState.without_boarders(dyn_b))
         found = self._settled.get(alike)
         if found is None:
             found = self._settled[alike] = self._settle(dyn_a, dyn_b, met)
         self.entries += found[1]
-        return found[0]
+        if not self.leaping:
+            return found[0]
+        # The failed leaps' moves are kept relative to the level; only the blocks are made per level.
+        return tuple((endings, stay, [(level, slot, 1, into[0], 1.0, into[1]) for slot, into in moves])
+                     for endings, stay, moves in found[0])
 
     def _settle(self, dyn_a: int, dyn_b: int, met: dict) -> tuple:
         dl = self.dl
@@ -511,8 +579,8 @@ class Chain:
                         _add(endings, _GOAL[h], q * (dl - all_fail))
                     if all_fail:
                         left = ShipState.without_boarders(own)
-                        moves.append((pack_level(left, dyn_b) if h is Side.A else pack_level(dyn_a, left), slot,
-                                      q * all_fail))
+                        step = (left - own) * (SHIP_SPAN if h is Side.A else 1)  # to the level it moves to
+                        moves.append((slot, floated_pair([(step, q * all_fail)])))
             found.append((tuple(endings.items()), stay, moves))
             count += len(endings) + len(moves)
         return tuple(found), count

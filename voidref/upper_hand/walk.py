@@ -22,9 +22,9 @@ __all__ = ["walk"]
 
 #: One node's way out of a stage, as :meth:`~voidref.upper_hand.chain.Chain.gunnery` and
 #: :meth:`~voidref.upper_hand.chain.Chain.settle` pack it: ``(endings, stay, moves)``, that is
-#: ``(Finish, weight)`` pairs, the weight of each node of this level, and ``(level, slot, weight)``
-#: triples for nodes of other levels.
-_Stage = tuple[Sequence[tuple[Finish, int]], Sequence[int], Sequence[tuple[int, int, int]]]
+#: ``(Finish, weight)`` pairs, the weight of each node of this level, and blocks of ``(level, slot, weight)``
+#: moves into nodes of other levels (:func:`~voidref.upper_hand.blocks.flat`).
+_Stage = tuple[Sequence[tuple[Finish, int]], Sequence[int], Sequence[tuple]]
 
 
 def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, int, int]:
@@ -56,6 +56,8 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
     gather, solve, add, send = numbers.gather, numbers.solve, numbers.add, numbers.send
     entries_before = chain.entries
+    loops: dict = {}  # (the settle tables' id, the Gunnery staying weights) -> [stay matrix, its inverse]
+    inverse = numbers.inverse
     while heap:
         key = heapq.heappop(heap)[1]
         inflow = pending.pop(key)
@@ -77,11 +79,20 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
         if mass[0] or mass[1] or mass[2]:
             levels += 1
             g = gunnery(key)
-            stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for _, (g0, g1, g2), _ in g]
-            # Which start nodes can ever leave the level; the others are a stalemate.
             (e0, s0, m0), (e1, s1, m1), (e2, s2, m2) = g
+            # The level's loops and their inverse depend only on its shared settle tables and its staying weights:
+            # worked out once for every level alike (a few hundred of thousands).
+            alike = (id(t0), *s0, *s1, *s2)  # t0 is the stay list of one shared settle table
+            found = loops.get(alike)
+            if found is None:
+                stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
+                found = loops[alike] = [stay, None]
+            stay = found[0]
+            # Which start nodes can ever leave the level; the others are a stalemate.
             if (e0 or m0) and (e1 or m1) and (e2 or m2):  # the usual case: every node has a way out
-                nums, v_den = solve(stay, round_den, mass, mass_den)
+                if found[1] is None:
+                    found[1] = inverse(stay, round_den)
+                nums, v_den = solve(stay, round_den, mass, mass_den, found[1])
                 v = nums
                 visits.append((nums[0] + nums[1] + nums[2], v_den))
             else:
