@@ -29,7 +29,7 @@ from voidref.upper_hand.blocks import float_or_none as _float
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import maneuver_odds
-from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
+from voidref.upper_hand.packed import SHIP_SPAN, ShipState
 from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
@@ -475,30 +475,6 @@ class Chain:
             found = self._halves[key] = (((endings, (), moves),), count)
         self.entries += found[1]
         return found[0]
-
-    def transitions(self, dyn_a: int, dyn_b: int, holder) -> dict:
-        """``{(dyn_a, dyn_b, holder) or Finish: Fraction}`` for one whole round."""
-        level = pack_level(dyn_a, dyn_b)
-        endings, stay, moves = self.gunnery(level)[SLOT[holder]]
-        out = {k: w * self.dset for k, w in endings}
-        dg_dd = self.dg * self.dd
-        through = []  # the moves with every half-way node played through
-        for level2, slot, p in flat(moves):
-            if level2 < HALF:
-                through.append((level2, slot, p))
-                continue
-            ((ends, _, onward),) = self.half(level2)
-            q = p // dg_dd  # a move into a half-way node carries a whole shot's denominator
-            for k, w in ends:
-                _add(out, k, q * w * self.dset)
-            through += [(level3, slot3, q * w) for level3, slot3, w in flat(onward)]
-        for level2, slot, p in through + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
-            endings2, stay2, moves2 = self.settle(level2)[slot - 3]
-            for k, w in endings2:
-                _add(out, k, p * w)
-            for level3, j, w in flat(moves2) + [(level2, j, w) for j, w in enumerate(stay2) if w]:
-                _add(out, unpack_level(level3) + (HOLDERS[j],), p * w)
-        return {k: Fraction(w, self.dgun * self.dset) for k, w in out.items()}
 
     def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
         """One ship's Gunnery throw and its damage: ``(hits, same, gone, dodged)``, weights over ``dg * dd``.

@@ -41,11 +41,11 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_bool, check_int
 from voidref.exact import Dist, percent
 from voidref.upper_hand.arithmetic import BoundedArithmetic, ExactArithmetic, Uncertain
-from voidref.upper_hand.chain import Chain
+from voidref.upper_hand.chain import HALF, HOLDERS, SLOT, Chain, _add, flat
 from voidref.upper_hand.engagement import EngagementState, check_setup
 from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import check_holder, opening_odds
-from voidref.upper_hand.packed import pack_level
+from voidref.upper_hand.packed import pack_level, unpack_level
 from voidref.upper_hand.rulings import DEFAULT_DODGE_AT, STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Ship, Side
 from voidref.upper_hand.simulation import SimulatedOdds, simulate_engagement
@@ -81,6 +81,31 @@ MAX_CHAIN_STATES = 4374
 MAX_CHAIN_WORK = 3_000_000
 
 
+def round_transitions(chain: Chain, dyn_a: int, dyn_b: int, holder) -> dict:
+    """``{(dyn_a, dyn_b, holder) or Finish: Fraction}`` for one whole round of *chain*."""
+    level = pack_level(dyn_a, dyn_b)
+    endings, stay, moves = chain.gunnery(level)[SLOT[holder]]
+    out = {k: w * chain.dset for k, w in endings}
+    dg_dd = chain.dg * chain.dd
+    through = []  # the moves with every half-way node played through
+    for level2, slot, p in flat(moves):
+        if level2 < HALF:
+            through.append((level2, slot, p))
+            continue
+        ((ends, _, onward),) = chain.half(level2)
+        q = p // dg_dd  # a move into a half-way node carries a whole shot's denominator
+        for k, w in ends:
+            _add(out, k, q * w * chain.dset)
+        through += [(level3, slot3, q * w) for level3, slot3, w in flat(onward)]
+    for level2, slot, p in through + [(level, 3 + j, w) for j, w in enumerate(stay) if w]:
+        endings2, stay2, moves2 = chain.settle(level2)[slot - 3]
+        for k, w in endings2:
+            _add(out, k, p * w)
+        for level3, j, w in flat(moves2) + [(level2, j, w) for j, w in enumerate(stay2) if w]:
+            _add(out, unpack_level(level3) + (HOLDERS[j],), p * w)
+    return {k: Fraction(w, chain.dgun * chain.dset) for k, w in out.items()}
+
+
 def round_odds(state: EngagementState, rulings: Rulings = STANDARD, dodge_at: int | None = DEFAULT_DODGE_AT) -> Dist:
     """Exact distribution of what one round leads to from *state*.
 
@@ -95,7 +120,8 @@ def round_odds(state: EngagementState, rulings: Rulings = STANDARD, dodge_at: in
         check_int("dodge_at", dodge_at, low=1, high=100)
     chain = Chain(state.a, state.b, state.goal_a, state.goal_b, check_rulings(rulings), dodge_at, None, None)
     table: dict = {}
-    for key, p in chain.transitions(chain.code(Side.A, state.a), chain.code(Side.B, state.b), state.holder).items():
+    start = (chain.code(Side.A, state.a), chain.code(Side.B, state.b), state.holder)
+    for key, p in round_transitions(chain, *start).items():
         if not isinstance(key, Finish):
             key = EngagementState(chain.ship(Side.A, key[0]), chain.ship(Side.B, key[1]), state.goal_a, state.goal_b,
                                   key[2])
