@@ -34,16 +34,22 @@ def plain(text: str) -> str:
     return text.replace(" .", ".").replace(" ,", ",").replace(" :", ":").replace(" ;", ";")
 
 
-def _boxes_in_sources() -> list[tuple[str, str]]:
-    """(page, 'system.field') for every field named by a ``{ruling}`` box in docs/."""
+def _arguments_in_sources(directive: str) -> list[tuple[str, str]]:
+    """(page, argument) for every ``{directive}`` box in docs/."""
     found = []
+    pattern = re.compile(r"^`{3,}\{" + re.escape(directive) + r"\} (.+)$")
     for path in sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)):
         with open(path, encoding="utf-8") as fh:
             for line in fh:
-                match = re.match(r"^`{3,}\{ruling\} (.+)$", line)
+                match = pattern.match(line)
                 if match:
-                    found += [(os.path.relpath(path, ROOT), name) for name in match.group(1).split()]
+                    found.append((os.path.relpath(path, ROOT), match.group(1).strip()))
     return found
+
+
+def _boxes_in_sources() -> list[tuple[str, str]]:
+    """(page, 'system.field') for every field named by a ``{ruling}`` box in docs/."""
+    return [(page, name) for page, argument in _arguments_in_sources("ruling") for name in argument.split()]
 
 
 def _build(tmp_path, page: str, require_boxes: bool = False) -> tuple[str, str]:
@@ -169,14 +175,7 @@ def test_a_field_with_two_boxes_fails_the_build(tmp_path):
 
 def _notes_in_sources() -> list[tuple[str, str]]:
     """(page, argument) for every ``{ruling-note}`` box in docs/, title or constant names."""
-    found = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)):
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
-                match = re.match(r"^`{3,}\{ruling-note\} (.+)$", line)
-                if match:
-                    found.append((os.path.relpath(path, ROOT), match.group(1).strip()))
-    return found
+    return _arguments_in_sources("ruling-note")
 
 
 def _constant_notes() -> list[tuple[str, str]]:
