@@ -279,7 +279,7 @@ def test_a_constant_with_two_notes_fails_the_build(tmp_path):
     ("drifters.ships.HEAT_THRESHOLD_EFFECT", "value ``None``."),
     ("pirates.ships.CATASTROPHIC_SHARE", "value ``-1/2``."),  # a Fraction as we write it
     ("drifters.HEAVY_GRAVITY_BANE_DICE", "| elevated | 1 |\n| high | 1 |\n| extreme | 2 |"),  # a dict as a table
-    ("pirates.GRAVITY_RATING_MODIFIER", "|  | ZERO_G | LOW | STANDARD | HIGH |\n"),  # a dict of dicts as a grid
+    ("pirates.environment.GRAVITY_RATING_MODIFIER", "|  | ZERO_G | LOW | STANDARD | HIGH |\n"),  # dict of dicts: a grid
     ("pirates.TargetNumber", "| ``DIFFICULT`` | 15 |"),  # an enum class: its members
     ("drifters.ships.STATION_ACTIONS", "- **Disengage**: HELM; ACTION; skill pilot; difficulty 2; from Long"),
     ("cantor.halve", "**Code:** the function ``halve`` in ``voidref.cantor.rulings``."),

@@ -26,9 +26,10 @@ from voidref.exact import Dist
 from voidref.pirates import rulings as _data
 from voidref.pirates.actions import ActionRoll
 from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageRoll, DamageType, hit_distribution, soak
+from voidref.pirates.environment import Gravity, GravityRating, is_mismatched_gravity
 from voidref.pirates.movement import base_move, carry_limit, encumbrance_steps, move_rate, part_move, turn_options
 from voidref.pirates.opposed import opposed_odds
-from voidref.pirates.rulings import STANDARD, Gravity, GravityRating, Rulings
+from voidref.pirates.rulings import STANDARD, Rulings
 from voidref.pirates.ships import ShipRange, gunnery_distribution, gunnery_modifier, gunnery_odds
 
 __all__ = ["action_roll", "opposed_roll", "soak_damage", "move", "ship_gunnery"]
@@ -172,7 +173,7 @@ def move(*, agility: int = 9, strength: int = 12, carried_kg: int = 0, gear: int
     >>> move(agility=9, strength=12, carried_kg=168).blocks[0].rows
     (('1 action (any) + 1/4 move', '4'), ('full move', '16'))
     """
-    mismatched = _data.is_mismatched_gravity(gravity_rating, gravity)
+    mismatched = is_mismatched_gravity(gravity_rating, gravity)
     check_int("level", level, low=1, high=5)
     limit = carry_limit(strength)
     steps = encumbrance_steps(carried_kg, strength, mismatched, rulings=rulings)

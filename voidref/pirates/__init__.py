@@ -58,6 +58,7 @@ from voidref.pirates.damage import (
     stun_odds,
     wound_penalty,
 )
+from voidref.pirates.environment import Gravity, GravityRating, Terrain, gravity_rating_modifier, is_mismatched_gravity
 from voidref.pirates.fumbles import FUMBLE_TABLE, Fumble, fumble, self_inflicted_damage
 from voidref.pirates.initiative import (
     Combatant,
@@ -89,14 +90,9 @@ from voidref.pirates.rulings import (
     AS_PRINTED,
     STANDARD,
     FinalTie,
-    Gravity,
-    GravityRating,
     Rulings,
     TargetNumber,
-    Terrain,
     attribute_modifier,
-    gravity_rating_modifier,
-    is_mismatched_gravity,
     skill_rank_modifier,
 )
 from voidref.pirates.ships import (

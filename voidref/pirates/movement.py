@@ -25,17 +25,13 @@ from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import ActionRoll, Outcome
-from voidref.pirates.rulings import (
-    ATTRIBUTE_MAX,
-    ATTRIBUTE_MIN,
+from voidref.pirates.environment import (
     ENCUMBRANCE_METRES_PER_STEP,
     ENCUMBRANCE_STEP_PERCENT,
-    STANDARD,
     TERRAIN_MOVE_SHARE,
-    Rulings,
     Terrain,
-    check_rulings,
 )
+from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, STANDARD, Rulings, check_rulings
 
 __all__ = [
     "MAX_LEVEL",
@@ -209,7 +205,7 @@ def part_move(move: int, share: Fraction | int) -> int:
 
 def terrain_move_distribution(move: int, terrain: Terrain | str, roll: ActionRoll, *,
                               rulings: Rulings = STANDARD) -> Dist:
-    """Exact distribution of metres covered over rough ground (a ruling: see :class:`~voidref.pirates.rulings.Terrain`).
+    """Exact distribution of metres covered over rough ground (a ruling: :class:`~voidref.pirates.environment.Terrain`).
 
     Clear ground needs no roll. Otherwise the mover rolls *roll* (AGL,
     Athletics) against the terrain's TN and keeps a share of *move*.

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError
 from voidref.exact import percent
-from voidref.pirates import rulings
+from voidref.pirates import environment, rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll
 from voidref.pirates.boarding import (
     ESCAPE_TN,
@@ -86,7 +86,7 @@ def _minus(n: int) -> str:
 
 
 def _metres_lost(steps: int) -> str:
-    return f"−{steps * rulings.ENCUMBRANCE_METRES_PER_STEP} m" if steps else "none"
+    return f"−{steps * environment.ENCUMBRANCE_METRES_PER_STEP} m" if steps else "none"
 
 
 def _check_list(name: str, values: object) -> list[int]:
@@ -223,22 +223,22 @@ def encumbrance_table(strength: int = 12, loads: list[int] | tuple[int, ...] | N
 
 def gravity_table() -> str:
     """The Gravity Rating Modifier table (ruling)."""
-    cols = list(rulings.Gravity)
-    rows = [[r.name.title()] + [_signed(rulings.GRAVITY_RATING_MODIFIER[r][g]) for g in cols]
-            for r in rulings.GravityRating]
-    names = {rulings.Gravity.ZERO_G: "Zero-G (under 0.1G)", rulings.Gravity.LOW: "Low (0.1–0.7G)",
-             rulings.Gravity.STANDARD: "Standard (0.8–1.5G)", rulings.Gravity.HIGH: "High (1.6G+)"}
+    cols = list(environment.Gravity)
+    rows = [[r.name.title()] + [_signed(environment.GRAVITY_RATING_MODIFIER[r][g]) for g in cols]
+            for r in environment.GravityRating]
+    names = {environment.Gravity.ZERO_G: "Zero-G (under 0.1G)", environment.Gravity.LOW: "Low (0.1–0.7G)",
+             environment.Gravity.STANDARD: "Standard (0.8–1.5G)", environment.Gravity.HIGH: "High (1.6G+)"}
     return _table(["Gravity Rating"] + [names[g] for g in cols], rows)
 
 
 def terrain_table() -> str:
     """Terrain grades, their TN and what each roll result leaves of an 18 m move (ruling)."""
     rows = []
-    for t in rulings.Terrain:
-        if t is rulings.Terrain.CLEAR:
+    for t in environment.Terrain:
+        if t is environment.Terrain.CLEAR:
             rows.append([t.name.title(), "no roll", 18, 18, 18])
             continue
-        rows.append([t.name.title(), t.value] + [part_move(18, rulings.TERRAIN_MOVE_SHARE[k])
+        rows.append([t.name.title(), t.value] + [part_move(18, environment.TERRAIN_MOVE_SHARE[k])
                                                  for k in ("full", "partial", "failure")])
     return _table(["Terrain", "TN", "Full (m)", "Partial (m)", "Failure (m)"], rows)
 
