@@ -138,7 +138,7 @@ def test_greedy_pairing_matches_every_pairing(n_items, n_saves):
 
 
 @pytest.mark.parametrize("armor", list(ArmorClass))
-@pytest.mark.parametrize("damage", [(1, 0), (2, 0), (2, -3), (2, 4), (3, -5), (1, 7), (2, 1)])
+@pytest.mark.parametrize("damage", [(1, 0), (2, 0), (2, -3), (2, 4), (3, -5), (1, 7), (2, 1), (4, 10), (3, 6)])
 def test_hit_damage_dist_matches_enumeration(damage, armor):
     """Oracle: the exact damage distribution equals enumeration of every damage and save die."""
     dice, modifier = damage

@@ -109,19 +109,6 @@ def _cancel(items: tuple[int, ...], saves: tuple[int, ...]) -> tuple[tuple[int, 
     return tuple(stopped), tuple(left)
 
 
-def _damage_through(items: tuple[int, ...], saves: tuple[int, ...]) -> int:
-    """The sum of what :func:`_cancel` leaves, without building the tuples (the exact odds' inner loop)."""
-    through = stopped = high_enough = 0
-    for item in items:
-        while high_enough < len(saves) and saves[high_enough] >= item:
-            high_enough += 1
-        if high_enough > stopped:
-            stopped += 1
-        else:
-            through += item
-    return through
-
-
 def cancel(items: Sequence[int], saves: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Pair save dice with damage items: returns ``(stopped, left)``, each highest first (source: *Armor*).
 
@@ -181,11 +168,41 @@ def items_dist(damage: DamageRoll | str, *, rulings: Rulings = STANDARD) -> Dist
     return _items_dist(damage.count, damage.bonus, check_rulings(rulings).zero_dice_dropped)
 
 
+def _save_counts(saves: tuple[int, ...]) -> tuple[int, ...]:
+    """How many of the save dice are at least 0, 1, ..., 6: all the pairing of :func:`_cancel` needs of them."""
+    return tuple(sum(1 for s in saves if s >= v) for v in range(7))
+
+
 @lru_cache(maxsize=256)
 def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = True) -> Dist:
-    items = _items_dist(dice, modifier, drop_zeros)
-    saves = multiset_dist(save_dice)
-    return items.combine(saves, _damage_through)
+    """The sum of what :func:`_cancel` leaves, over every roll of the items and of the saves.
+
+    The exact odds' inner loop, so it works on the saves' counts (:func:`_save_counts`) and never
+    builds the tuples: an item (highest first) is stopped while more saves are at least as high as
+    it than items were stopped before it; a flat bonus over 6 is never stopped.
+    """
+    items, items_total = _items_dist(dice, modifier, drop_zeros).counts()
+    saves, saves_total = multiset_dist(save_dice).counts()
+    rows: dict[tuple[int, ...], int] = {}
+    for faces, q in saves.items():
+        counts = _save_counts(faces)
+        rows[counts] = rows.get(counts, 0) + q
+    acc: dict[int, int] = {}
+    for its, p in items.items():
+        small = [item for item in its if item <= 6]
+        total = sum(its)
+        for at_least, q in rows.items():
+            through = total
+            stopped = 0
+            most = at_least[0]  # every save die stops at most one item
+            for item in small:
+                if stopped == most:
+                    break
+                if at_least[item] > stopped:
+                    stopped += 1
+                    through -= item
+            acc[through] = acc.get(through, 0) + p * q
+    return Dist.from_counts(acc, items_total * saves_total)
 
 
 def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorClass.NONE, *,
