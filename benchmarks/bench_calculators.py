@@ -13,6 +13,11 @@ Pyodide in the browser runs about 1.5 to 3 times slower than CPython here, so
 a call over about 100 ms in CPython is flagged (``*``): likely over the 250 ms
 the browser may take.
 
+Machines differ (the same calculator has measured 2.5 times slower on one
+sandbox than on another), so each figure is also shown as a ratio to a
+reference timed in the same run: the full distribution of the 20-die Void
+Drifters pool, the baseline of ``bench_pools.py``.
+
 Usage: python benchmarks/bench_calculators.py [--slug SLUG ...] [--quick] [--runs N]
 """
 
@@ -104,14 +109,30 @@ def largest(c, runs: int, quick: bool) -> tuple[float, dict[str, str], dict]:
     return ms, form, out
 
 
+def reference_ms(runs: int = 7) -> float:
+    """Best of *runs* cold full distributions of the 20-die pool (``bench_pools.py``'s baseline), in ms."""
+    from voidref.drifters import Pool
+
+    pool = Pool(mastery=6, hazard=6, boon=4, bane=4)
+    best = float("inf")
+    for _ in range(runs):
+        forget()
+        t = time.perf_counter()
+        pool.distribution()
+        best = min(best, (time.perf_counter() - t) * 1000)
+    return best
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--slug", action="append", help="only these calculators")
     ap.add_argument("--quick", action="store_true", help="whole-number fields at their maximum only")
     ap.add_argument("--runs", type=int, default=3, help="cold calls per figure (the best is shown)")
     args = ap.parse_args(argv)
-    print(f"Cold calc.run() in CPython, best of {args.runs} (ms); * over {FLAG_MS} ms")
-    print(f"  {'calculator':24s} {'defaults':>9s} {'largest':>9s}  largest inputs (changed from the maximum form)")
+    ref = reference_ms()
+    print(f"Cold calc.run() in CPython, best of {args.runs} (ms); * over {FLAG_MS} ms; (x) = ratio to the reference")
+    print(f"Reference, the 20-die pool's full distribution (bench_pools.py): {ref:.1f} ms")
+    print(f"  {'calculator':24s} {'defaults':>16s} {'largest':>16s}  largest inputs (changed from the maximum form)")
     for c in calc.calculators():
         if args.slug and c.slug not in args.slug:
             continue
@@ -122,8 +143,8 @@ def main(argv=None) -> int:
         method = dict(out.get("facts", ())).get("Method", "") if out.get("ok") else out.get("error", "")
         flag = lambda ms: "*" if ms > FLAG_MS else " "  # noqa: E731
         note = ", ".join(f"{k}={v}" for k, v in changed.items()) or "ints at maximum"
-        print(f"  {c.slug:24s} {d:8.1f}{flag(d)} {big:8.1f}{flag(big)}  {note}" + (f"  [{method}]" if method else ""),
-              flush=True)
+        print(f"  {c.slug:24s} {d:8.1f}{flag(d)}({d / ref:4.2f}) {big:8.1f}{flag(big)}({big / ref:4.2f})  {note}"
+              + (f"  [{method}]" if method else ""), flush=True)
     return 0
 
 
