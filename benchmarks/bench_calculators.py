@@ -130,7 +130,8 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="cold calls per figure (the best is shown)")
     args = ap.parse_args(argv)
     ref = reference_ms()
-    print(f"Cold calc.run() in CPython, best of {args.runs} (ms); * over {FLAG_MS} ms; (x) = ratio to the reference")
+    where = "Pyodide" if sys.platform == "emscripten" else "CPython"
+    print(f"Cold calc.run() in {where}, best of {args.runs} (ms); * over {FLAG_MS} ms; (x) = ratio to the reference")
     print(f"Reference, the 20-die pool's full distribution (bench_pools.py): {ref:.1f} ms")
     print(f"  {'calculator':24s} {'defaults':>16s} {'largest':>16s}  largest inputs (changed from the maximum form)")
     for c in calc.calculators():
