@@ -95,6 +95,7 @@ class Chain:
     def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, rulings: Rulings, dodge_at, choose_a, choose_b):
         self.base = {Side.A: a, Side.B: b}
         self.goal = {Side.A: goal_a, Side.B: goal_b}
+        self.goal_a, self.goal_b = goal_a, goal_b
         self.rulings = rulings
         self.throw_rule = rulings.task_throw
         self.dodge_at = dodge_at
@@ -111,7 +112,6 @@ class Chain:
         self._blocks: dict = {}  # the entries of move blocks, by what they are made from
         self._backs: dict = {}  # the shots back of in_order, by the target's state and the shooter's Guns
         self._progress: dict = {}
-        self._met: dict = {}
         self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
         self.leaping = Goal.LEAP in (goal_a, goal_b)
         # Weights are integers over fixed denominators (exact, and much faster
@@ -276,15 +276,6 @@ class Chain:
             )
         return found
 
-    def requirement(self, side: Side, own: int, enemy: int) -> bool:
-        key = (own * SHIP_SPAN + enemy) * 2 + (side is Side.B)
-        found = self._met.get(key)
-        if found is None:
-            found = self._met[key] = requirement_met(
-                self.goal[side], self.ship(side, own), self.ship(side.other, enemy)
-            )
-        return found
-
     def leap_all_fail(self, side: Side, dyn: int) -> Fraction:
         ship = self.ship(side, dyn)
         return self._cached(("leap", side, ship.boarders), lambda: (
@@ -307,8 +298,10 @@ class Chain:
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
         dg_dd, f_dg_dd = self.dg_dd, self.f_dg_dd
-        at_b = self.shot(Side.A, dyn_a, dyn_b)
-        at_a = self.shot(Side.B, dyn_b, dyn_a)
+        # Each level asks for both shots: their keys in shot()'s cache (no dodge) are looked up here first.
+        shots = self._shots
+        at_b = shots.get((dyn_b * 3 + dyn_a // 3 % 3) * 4 + 1) or self.shot(Side.A, dyn_a, dyn_b)
+        at_a = shots.get((dyn_a * 3 + dyn_b // 3 % 3) * 4) or self.shot(Side.B, dyn_b, dyn_a)
         # Nobody holds: both throws from the start of the phase, so the two
         # shots are independent; A's hits are resolved first.
         hits_b, same_b, gone_b, _ = at_b
@@ -519,14 +512,18 @@ class Chain:
         level alike in those.
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-        met = {None: False, Side.A: self.requirement(Side.A, dyn_a, dyn_b),
-               Side.B: self.requirement(Side.B, dyn_b, dyn_a)}
-        alike: tuple = (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), met[Side.A], met[Side.B])
+        # The walk settles each level once, so the goal requirements are asked of the engine directly.
+        ships_a, ships_b = self._ships[Side.A], self._ships[Side.B]
+        ship_a = ships_a.get(dyn_a) or self.ship(Side.A, dyn_a)
+        ship_b = ships_b.get(dyn_b) or self.ship(Side.B, dyn_b)
+        met_a = requirement_met(self.goal_a, ship_a, ship_b)
+        met_b = requirement_met(self.goal_b, ship_b, ship_a)
+        alike: tuple = (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), met_a, met_b)
         if self.leaping:  # the boarders left matter too, and a failed leap moves to another level
             alike += (dyn_a - ShipState.without_boarders(dyn_a), dyn_b - ShipState.without_boarders(dyn_b))
         found = self._settled.get(alike)
         if found is None:
-            found = self._settled[alike] = self._settle(dyn_a, dyn_b, met)
+            found = self._settled[alike] = self._settle(dyn_a, dyn_b, {None: False, Side.A: met_a, Side.B: met_b})
         self.entries += found[1]
         if not self.leaping:
             return found[0]
