@@ -5,10 +5,15 @@ from functools import cache
 from itertools import combinations_with_replacement, product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.twodice import apply_saves, cancel, damage_items, hit_damage_dist, items_dist
-from voidref.twodice.armor import ArmorClass
+from voidref.twodice.armor import ArmorClass, multiset_dist
+from voidref.twodice.damage import _cancel
+from voidref.twodice.rulings import Rulings
+from voidref.twodice.weapons import DamageRoll
 
 
 # -- brute-force oracles -------------------------------------------------------
@@ -173,3 +178,15 @@ def test_bad_damage_input(call, name):
     """Bad input raises RulesError naming the argument."""
     with pytest.raises(RulesError, match=f"'{name}'"):
         call()
+
+
+@settings(max_examples=30, deadline=None)
+@given(dice=st.integers(1, 6), modifier=st.integers(-6, 10), armor=st.sampled_from(list(ArmorClass)),
+       drop_zeros=st.booleans())
+def test_hit_damage_dist_matches_pairing_every_roll(dice, modifier, armor, drop_zeros):
+    """Oracle: the fast armour odds equal pairing every item roll with every save roll by :func:`cancel`'s rule."""
+    rulings = Rulings(zero_dice_dropped=drop_zeros)
+    items = items_dist(DamageRoll(dice, bonus=modifier), rulings=rulings)
+    saves = multiset_dist(armor.save_dice)
+    expected = items.combine(saves, lambda its, svs: sum(_cancel(its, svs)[1]))
+    assert hit_damage_dist(DamageRoll(dice, bonus=modifier), armor, rulings=rulings) == expected

@@ -168,39 +168,38 @@ def items_dist(damage: DamageRoll | str, *, rulings: Rulings = STANDARD) -> Dist
     return _items_dist(damage.count, damage.bonus, check_rulings(rulings).zero_dice_dropped)
 
 
-def _save_counts(saves: tuple[int, ...]) -> tuple[int, ...]:
-    """How many of the save dice are at least 0, 1, ..., 6: all the pairing of :func:`_cancel` needs of them."""
-    return tuple(sum(1 for s in saves if s >= v) for v in range(7))
-
-
 @lru_cache(maxsize=256)
 def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = True) -> Dist:
     """The sum of what :func:`_cancel` leaves, over every roll of the items and of the saves.
 
-    The exact odds' inner loop, so it works on the saves' counts (:func:`_save_counts`) and never
-    builds the tuples: an item (highest first) is stopped while more saves are at least as high as
-    it than items were stopped before it; a flat bonus over 6 is never stopped.
+    The exact odds' inner loop, so it never builds the tuples. With both sorted highest first,
+    the pairing of :func:`_cancel` comes to this: the highest save stops the first item at most
+    its value, and each later save the first item at most its value after the one stopped before.
+    So each item roll keeps, for every face, where its first item at most that face stands.
     """
     items, items_total = _items_dist(dice, modifier, drop_zeros).counts()
     saves, saves_total = multiset_dist(save_dice).counts()
-    rows: dict[tuple[int, ...], int] = {}
-    for faces, q in saves.items():
-        counts = _save_counts(faces)
-        rows[counts] = rows.get(counts, 0) + q
     acc: dict[int, int] = {}
     for its, p in items.items():
-        small = [item for item in its if item <= 6]
+        n = len(its)
+        first_at_most = [n] * 7  # by face: the index of the first item at most that face (n: none)
+        for face in range(6, -1, -1):
+            j = first_at_most[face + 1] if face < 6 else 0
+            while j < n and its[j] > face:
+                j += 1
+            first_at_most[face] = j
         total = sum(its)
-        for at_least, q in rows.items():
+        for faces, q in saves.items():
             through = total
-            stopped = 0
-            most = at_least[0]  # every save die stops at most one item
-            for item in small:
-                if stopped == most:
+            last = -1
+            for face in faces:
+                j = first_at_most[face]
+                if j <= last:
+                    j = last + 1
+                if j >= n:
                     break
-                if at_least[item] > stopped:
-                    stopped += 1
-                    through -= item
+                through -= its[j]
+                last = j
             acc[through] = acc.get(through, 0) + p * q
     return Dist.from_counts(acc, items_total * saves_total)
 
