@@ -31,6 +31,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+
+from bench_pools import REFERENCE_POOL  # noqa: E402
 
 from voidref import calc  # noqa: E402
 
@@ -111,14 +114,11 @@ def largest(c, runs: int, quick: bool) -> tuple[float, dict[str, str], dict]:
 
 def reference_ms(runs: int = 7) -> float:
     """Best of *runs* cold full distributions of the 20-die pool (``bench_pools.py``'s baseline), in ms."""
-    from voidref.drifters import Pool
-
-    pool = Pool(mastery=6, hazard=6, boon=4, bane=4)
     best = float("inf")
     for _ in range(runs):
         forget()
         t = time.perf_counter()
-        pool.distribution()
+        REFERENCE_POOL.distribution()
         best = min(best, (time.perf_counter() - t) * 1000)
     return best
 

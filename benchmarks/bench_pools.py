@@ -35,6 +35,9 @@ from voidref.drifters._oracle import convolution_counts
 
 TARGET = 3.0
 
+REFERENCE_POOL = Pool(mastery=6, hazard=6, boon=4, bane=4)
+"""The 20-die pool whose full distribution is the baseline (``bench_calculators.py`` times it too)."""
+
 
 def best_of(f, repeat: int, forget: bool = True) -> tuple[float, float]:
     """Best and median CPU seconds of *repeat* calls, each from a cold start if *forget*."""
@@ -85,7 +88,7 @@ def _questions(pool: Pool) -> list[tuple[str, object]]:
 
 def main(argv: list[str]) -> int:
     small = Pool(ability=2, mastery=2, trial=2, hazard=1)
-    big = Pool(mastery=6, hazard=6, boon=4, bane=4)
+    big = REFERENCE_POOL
     best, median = best_of(small.distribution, 50)
     print(f"7-die pool {small!r}: best {best * 1e3:.2f} ms, median {median * 1e3:.2f} ms (target < 5 ms)")
 

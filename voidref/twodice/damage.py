@@ -183,8 +183,8 @@ def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = Tru
     for its, p in items.items():
         n = len(its)
         first_at_most = [n] * 7  # by face: the index of the first item at most that face (n: none)
+        j = 0
         for face in range(6, -1, -1):
-            j = first_at_most[face + 1] if face < 6 else 0
             while j < n and its[j] > face:
                 j += 1
             first_at_most[face] = j

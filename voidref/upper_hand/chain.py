@@ -95,7 +95,6 @@ class Chain:
     def __init__(self, a: Ship, b: Ship, goal_a: Goal, goal_b: Goal, rulings: Rulings, dodge_at, choose_a, choose_b):
         self.base = {Side.A: a, Side.B: b}
         self.goal = {Side.A: goal_a, Side.B: goal_b}
-        self.goal_a, self.goal_b = goal_a, goal_b
         self.rulings = rulings
         self.throw_rule = rulings.task_throw
         self.dodge_at = dodge_at
@@ -298,10 +297,8 @@ class Chain:
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
         dg_dd, f_dg_dd = self.dg_dd, self.f_dg_dd
-        # Each level asks for both shots: their keys in shot()'s cache (no dodge) are looked up here first.
-        shots = self._shots
-        at_b = shots.get((dyn_b * 3 + dyn_a // 3 % 3) * 4 + 1) or self.shot(Side.A, dyn_a, dyn_b)
-        at_a = shots.get((dyn_a * 3 + dyn_b // 3 % 3) * 4) or self.shot(Side.B, dyn_b, dyn_a)
+        at_b = self.shot(Side.A, dyn_a, dyn_b)
+        at_a = self.shot(Side.B, dyn_b, dyn_a)
         # Nobody holds: both throws from the start of the phase, so the two
         # shots are independent; A's hits are resolved first.
         hits_b, same_b, gone_b, _ = at_b
@@ -513,11 +510,9 @@ class Chain:
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
         # The walk settles each level once, so the goal requirements are asked of the engine directly.
-        ships_a, ships_b = self._ships[Side.A], self._ships[Side.B]
-        ship_a = ships_a.get(dyn_a) or self.ship(Side.A, dyn_a)
-        ship_b = ships_b.get(dyn_b) or self.ship(Side.B, dyn_b)
-        met_a = requirement_met(self.goal_a, ship_a, ship_b)
-        met_b = requirement_met(self.goal_b, ship_b, ship_a)
+        ship_a, ship_b = self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b)
+        met_a = requirement_met(self.goal[Side.A], ship_a, ship_b)
+        met_b = requirement_met(self.goal[Side.B], ship_b, ship_a)
         alike: tuple = (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), met_a, met_b)
         if self.leaping:  # the boarders left matter too, and a failed leap moves to another level
             alike += (dyn_a - ShipState.without_boarders(dyn_a), dyn_b - ShipState.without_boarders(dyn_b))
