@@ -62,7 +62,7 @@ def multiset_dist(count: int) -> Dist:
         for c in Counter(faces).values():
             w //= factorial(c)
         weights[faces] = w
-    return Dist.from_weights(weights)
+    return Dist.from_counts(weights, 6**count)  # integer weights: no fractions until asked for
 
 
 def save_dist(armor: ArmorClass | str) -> Dist:

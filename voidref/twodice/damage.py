@@ -175,11 +175,20 @@ def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = Tru
     The exact odds' inner loop, so it never builds the tuples. With both sorted highest first,
     the pairing of :func:`_cancel` comes to this: the highest save stops the first item at most
     its value, and each later save the first item at most its value after the one stopped before.
-    So each item roll keeps, for every face, where its first item at most that face stands.
+    So each item roll keeps, for every face, where its first item at most that face stands, and
+    each save roll (padded to three faces with 0, which stops nothing but a 0 item) costs three
+    look-ups. A save roll's weights are added up by the sum it stops (at most 18: three saves of
+    at most 6), and only those sums meet the item roll's (much larger) weight.
     """
     items, items_total = _items_dist(dice, modifier, drop_zeros).counts()
     saves, saves_total = multiset_dist(save_dice).counts()
     acc: dict[int, int] = {}
+    if not save_dice:
+        for its, p in items.items():
+            total = sum(its)
+            acc[total] = acc.get(total, 0) + p
+        return Dist.from_counts(acc, items_total)
+    rows = [(*faces, 0, 0, 0)[:3] + (q,) for faces, q in saves.items()]
     for its, p in items.items():
         n = len(its)
         first_at_most = [n] * 7  # by face: the index of the first item at most that face (n: none)
@@ -188,19 +197,24 @@ def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = Tru
             while j < n and its[j] > face:
                 j += 1
             first_at_most[face] = j
+        value = its + (0, 0, 0)  # an index past the items stops nothing
+        by_stopped = [0] * 19  # the save rolls' weights, by the sum of the items they stop
+        for f1, f2, f3, q in rows:
+            j1 = first_at_most[f1]
+            if j1 >= n:
+                by_stopped[0] += q
+                continue
+            j2 = first_at_most[f2]
+            if j2 <= j1:
+                j2 = j1 + 1
+            j3 = first_at_most[f3]
+            if j3 <= j2:
+                j3 = j2 + 1
+            by_stopped[value[j1] + value[j2] + value[j3]] += q
         total = sum(its)
-        for faces, q in saves.items():
-            through = total
-            last = -1
-            for face in faces:
-                j = first_at_most[face]
-                if j <= last:
-                    j = last + 1
-                if j >= n:
-                    break
-                through -= its[j]
-                last = j
-            acc[through] = acc.get(through, 0) + p * q
+        for stopped, w in enumerate(by_stopped):
+            if w:
+                acc[total - stopped] = acc.get(total - stopped, 0) + p * w
     return Dist.from_counts(acc, items_total * saves_total)
 
 
