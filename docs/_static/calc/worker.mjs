@@ -149,6 +149,12 @@ async function start() {
   py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
   py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
   const tWheel = performance.now();
+  // The wheel's _voidref_dataclasses holds the bytecode of the methods Python's
+  // dataclasses write for voidref's classes (compiled by the build, see
+  // docs/_ext/voidref_calculators/js/precompile_in_pyodide.py): imported first,
+  // it spares the interpreter compiling them at each import. A wheel built
+  // without it (left as sources) works the same, only slower to start.
+  py.runPython("try:\n    import _voidref_dataclasses\nexcept ImportError:\n    pass");
   runJson = py.pyimport("voidref.calc").run_json;
   python = py;
   py.runPython("import random; random.seed()");
