@@ -177,8 +177,8 @@ def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = Tru
     its value, and each later save the first item at most its value after the one stopped before.
     So each item roll keeps, for every face, where its first item at most that face stands, and
     each save roll (padded to three faces with 0, which stops nothing but a 0 item) costs three
-    look-ups. A save roll's weights are added up by the sum it stops (at most 18: three saves of
-    at most 6), and only those sums meet the item roll's (much larger) weight.
+    look-ups. A save roll's weights are added up by the sum it stops (at most 6 a save: no save is
+    higher), and only those sums meet the item roll's (much larger) weight.
     """
     items, items_total = _items_dist(dice, modifier, drop_zeros).counts()
     saves, saves_total = multiset_dist(save_dice).counts()
@@ -198,7 +198,7 @@ def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = Tru
                 j += 1
             first_at_most[face] = j
         value = its + (0, 0, 0)  # an index past the items stops nothing
-        by_stopped = [0] * 19  # the save rolls' weights, by the sum of the items they stop
+        by_stopped = [0] * (6 * save_dice + 1)  # the save rolls' weights, by the sum of the items they stop
         for f1, f2, f3, q in rows:
             j1 = first_at_most[f1]
             if j1 >= n:
