@@ -183,11 +183,6 @@ def _hit_damage(dice: int, modifier: int, save_dice: int, drop_zeros: bool = Tru
     items, items_total = _items_dist(dice, modifier, drop_zeros).counts()
     saves, saves_total = multiset_dist(save_dice).counts()
     acc: dict[int, int] = {}
-    if not save_dice:
-        for its, p in items.items():
-            total = sum(its)
-            acc[total] = acc.get(total, 0) + p
-        return Dist.from_counts(acc, items_total)
     rows = [(*faces, 0, 0, 0)[:3] + (q,) for faces, q in saves.items()]
     for its, p in items.items():
         n = len(its)

@@ -28,10 +28,6 @@ import sys
 
 
 def _exercise():
-    try:  # the compiled wheel's bytecode for dataclass methods (see precompile_in_pyodide.py)
-        import _voidref_dataclasses  # noqa: F401
-    except ImportError:  # the wheel as sources, which this script is first run with
-        pass
     random.seed()
     gc.freeze()
     from voidref import calc
