@@ -9,6 +9,7 @@ import pytest
 
 from voidref import calc
 from voidref.calc.compare import compare, has_odds, points
+from voidref.calc.registry import evaluate
 from voidref.drifters.dice import Difficulty, Pool
 
 
@@ -93,13 +94,16 @@ def test_run_json_with_a_compares():
     assert out["inputs"]["boon_dice"] == "1" and out["inputs_a"]["boon_dice"] == "0"
 
 
-def test_a_table_answer_is_compared_row_by_row():
-    """2D fighting answers with a table of outcomes: each outcome's chance is compared exactly, and they sum to 0."""
+def test_an_answer_of_several_chances_is_compared_chance_by_chance():
+    """2D fighting's headline names each outcome's chance: each moves exactly as its row of the table, and the
+    moves sum to 0."""
     out = compare("twodice-exchange", {}, {"attack_skill": "3"})
     rows = [r for r in out["rows"] if r["exact"]]
-    assert [r["label"] for r in rows] == ["The attacker wins: the counterattacker is hit", "A tie: both are hit",
-                                          "The counterattacker wins: the attacker is hit"]
-    assert sum(Fraction(r["exact"][0]) for r in rows) == 0
+    assert [r["label"] for r in rows] == ["Result"]
+    moves = [Fraction(d) for d in rows[0]["exact"]]
+    a, b = (evaluate("twodice-exchange", ins)[1].blocks[0] for ins in ({}, {"attack_skill": "3"}))
+    assert moves == [rb[2].exact - ra[2].exact for ra, rb in zip(a.rows, b.rows)]
+    assert len(moves) == 3 and sum(moves) == 0 and all(moves)
 
 
 def test_impossible_mark_compares_as_zero():

@@ -118,6 +118,14 @@ def test_compute_returns_a_result(c):
     assert isinstance(result, calc.Result)
 
 
+@pytest.mark.parametrize("c", calc.calculators(), ids=lambda c: c.slug)
+def test_headline_is_the_answer_not_the_title(c):
+    """A result's first line is an answer: it is what a phone keeps pinned in view while the inputs are
+    edited, and what "copy result" leads with, so the calculator's title alone says nothing there."""
+    headline = calc.run(c.slug, {})["text"].splitlines()[0]
+    assert headline.strip() and not headline.startswith(c.title), headline
+
+
 def test_choices_give_the_engine_enum():
     """A choice backed by an engine enum reaches the compute function as that enum's member."""
     from voidref.cantor.kinds import Cover

@@ -21,7 +21,7 @@ from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Result, Table
+from voidref.calc.results import BarChart, Result, Table, decimal, pct
 from voidref.calc.results import pct_cell as percent_cell
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.kinds import Kind
@@ -96,15 +96,19 @@ def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier:
         rows = (("The attacker wins: the counterattacker is hit", d[Outcome.DEFENDER_HIT]),
                 ("A tie: both are hit" if rulings.counter_ties_hit_both_ways else "A tie: nobody is hit", d[tie]),
                 ("The counterattacker wins: the attacker is hit", d[Outcome.ATTACKER_HIT]))
+        tie_text = "tie (both hit)" if rulings.counter_ties_hit_both_ways else "tie (nobody hit)"
+        headline = (f"Attacker wins {pct(d[Outcome.DEFENDER_HIT])}, {tie_text} {pct(d[tie])}, "
+                    f"counterattacker wins {pct(d[Outcome.ATTACKER_HIT])}")
     else:
         d = defense_odds(attack, answer, rulings=rulings)
         rows = (("The attack hits", d[Outcome.DEFENDER_HIT]),
                 ("The defense holds (ties included)", d[Outcome.NO_HIT]))
+        headline = f"The attack hits {pct(d[Outcome.DEFENDER_HIT])}, the defense holds {pct(d[Outcome.NO_HIT])}"
     facts = (("Response", kind.value), ("Attack bonus", str(attack.bonus)), ("Response bonus", str(answer.bonus)),
              ("Difference", str(attack.bonus - answer.bonus)))
     table = Table("Outcomes", ("Label", "Exact", "Chance"),
                   tuple((label, _fraction(p), percent_cell(p)) for label, p in rows))
-    return Result("Attack and response (2D fighting)", facts, (table,))
+    return Result(headline, facts, (table,))
 
 
 @calculator("twodice-armor", "Damage through armour (2D fighting)", "twodice",
@@ -127,12 +131,15 @@ def armor(*, dice: int = 2, modifier: int = 0, armor: str = "all") -> Result:
     roll = DamageRoll(dice, bonus=modifier)
     classes = list(ArmorClass) if armor == "all" else [check_enum("armor", armor, ArmorClass)]
     summary = []
+    headline = []
     blocks: list[Table | BarChart] = []
     for a in classes:
         d = hit_damage_dist(roll, a)
         mean = d.mean()
         summary.append((a.value, str(a.save_dice), str(mean) if mean.denominator == 1 else _fraction(mean),
                         percent_cell(d[0])))
+        headline.append(f"{a.value} {decimal(mean)}" if len(classes) > 1 else
+                        f"{a.value} armour {decimal(mean)}, no damage {pct(d[0])}")
         caption = f"Distribution (Armor {a.value})"
         probabilities = d.probabilities()
         blocks.append(Table(caption, ("Damage", "Exact", "Chance"),
@@ -140,4 +147,4 @@ def armor(*, dice: int = 2, modifier: int = 0, armor: str = "all") -> Result:
         blocks.append(BarChart(f"Chance of each damage: {caption.lower()}", "Damage",
                                tuple((str(v), p) for v, p in probabilities.items())))
     table = Table("Armor", ("Armor", "Save dice", "Mean", "No damage"), tuple(summary))
-    return Result("Damage through armour (2D fighting)", (("Damage", str(roll)),), (table, *blocks))
+    return Result(f"Mean damage of {roll}: " + ", ".join(headline), (("Damage", str(roll)),), (table, *blocks))

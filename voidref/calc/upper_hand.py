@@ -96,7 +96,8 @@ def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: C
             ("Hold after", "I hold the Upper Hand after", after[Side.A]),
             ("Nobody after", "nobody holds it after", after[None]),
             ("They hold after", "they hold it after", after[Side.B]))
-    return Result("Maneuver phase (Upper Hand)", tuple((fact, pct(p)) for fact, _, p in rows),
+    headline = f"I win the phase {pct(win)}, tie {pct(1 - win - lose)}, they win {pct(lose)}"
+    return Result(headline, tuple((fact, pct(p)) for fact, _, p in rows),
                   (chance_table("Odds", ((label, p) for _, label, p in rows)),))
 
 
@@ -169,7 +170,11 @@ def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
     facts = (("Method", "exact to the digits shown"), ("I win", text["i_win"]), ("They win", text["they_win"]),
              ("Stalemate", text["stalemate"]), ("Expected rounds", "–" if rounds is None else rounds))
     rows = tuple((_LABELS[k], text[k]) for k in bounds.outcomes if k != _HIDDEN)
-    return Result("Whole engagement (Upper Hand)", facts, (Table("Odds", ("Label", "Chance"), rows),))
+    # Printed again in the headline's order, so that a comparison finds its three chances in the record (as in
+    # the facts, each stands for its lower bound: within about 1e-10 of the exact value, and printed alike).
+    headline = ", ".join(f"{label} {pct(values[k][0])}" for label, k in
+                         (("I win", "i_win"), ("they win", "they_win"), ("stalemate", "stalemate")))
+    return Result(headline, facts, (Table("Odds", ("Label", "Chance"), rows),))
 
 
 @calculator("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
@@ -216,7 +221,6 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     for goal, name, boarders in ((goal_a, "my", my_boarders), (goal_b, "their", their_boarders)):
         if goal is Goal.LEAP and not boarders:
             raise RulesError(f"'{name}_boarders' must be at least 1 for the leap goal (got {boarders})")
-    title = "Whole engagement (Upper Hand)"
     try:
         if bounded:
             shown = _from_bounds(engagement_bounds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
@@ -231,14 +235,17 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
         exact = None
     if exact is not None:
         rounds = "–" if exact.expected_rounds is None else decimal(exact.expected_rounds)
-        facts = (("Method", "exact"), ("I win", pct(exact.win(Side.A))), ("They win", pct(exact.win(Side.B))),
-                 ("Stalemate", pct(exact.stalemate)), ("Expected rounds", rounds))
-        return Result(title, facts, (chance_table("Odds", (
+        i_win, they_win, stalemate = pct(exact.win(Side.A)), pct(exact.win(Side.B)), pct(exact.stalemate)
+        facts = (("Method", "exact"), ("I win", i_win), ("They win", they_win),
+                 ("Stalemate", stalemate), ("Expected rounds", rounds))
+        return Result(f"I win {i_win}, they win {they_win}, stalemate {stalemate}", facts, (chance_table("Odds", (
             (_LABELS[k], p) for k, p in exact.outcomes.items() if k != _HIDDEN)),))
     sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=1, rulings=rulings, dodge_at=dodge_at)
-    sim_facts = (("Method", "simulation"), ("I win", pct(sim.win(Side.A))), ("They win", pct(sim.win(Side.B))),
-             ("Stalemate", "–"), ("Trials", str(trials)), ("Seed", "1"))
+    i_win, they_win = pct(sim.win(Side.A)), pct(sim.win(Side.B))
+    sim_facts = (("Method", "simulation"), ("I win", i_win), ("They win", they_win),
+                 ("Stalemate", "–"), ("Trials", str(trials)), ("Seed", "1"))
     rows = tuple((_LABELS[k], pct(sim.estimate(k)), f"±{sim.margin(k) * 100:.1f}%")
                  for k in sorted(sim.counts, key=_row_order))
-    return Result(title, sim_facts, (Table("Odds", ("Label", "Chance", "Margin"), rows),))
+    return Result(f"I win about {i_win}, they win about {they_win} (simulated)", sim_facts,
+                  (Table("Odds", ("Label", "Chance", "Margin"), rows),))
 
