@@ -154,6 +154,64 @@ def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(b
         ctx.close()
 
 
+# In the page: from now on, every state the calculator's status line and pinned headline pass through.
+_RECORD_STATES = """root => {
+    const seen = root.__seen = [];
+    const status = root.querySelector(".vc-status"), pinned = root.querySelector(".vc-pinned");
+    const note = () => seen.push([status.dataset.state, status.textContent.trim(), pinned.dataset.working || "",
+                                  root.querySelector(".vc-result").getAttribute("aria-busy") || ""]);
+    new MutationObserver(note).observe(root, {attributes: true, childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_on_a_phone_a_slow_answer_says_it_is_working_until_it_arrives(browser, site):
+    """At 375 px with touch: an answer that takes a while says so in the status line (announced) and beside
+    the pinned headline kept in view, the result marked busy; the answer then replaces it all.
+
+    The calculator's threshold is set to 1 ms (data-working-ms) so that the whole-engagement
+    calculator, tens of milliseconds at least on any machine, always counts as slow here.
+    """
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    slug = "upper-hand-engagement"
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE + f"#calc-{slug}")
+        root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+        guns = root.locator("[name='my_guns']")
+        guns.scroll_into_view_if_needed()
+        guns.tap()
+        wait_live(root)
+        root.locator(".vc-status[data-state='ready']").wait_for()
+        root.evaluate("el => { el.dataset.workingMs = '1'; }")
+        root.evaluate(_RECORD_STATES)
+        plus = root.locator(".vc-field", has=page.locator("[name='my_guns']")).locator(".vc-step[data-step='1']")
+        plus.tap()
+        root.locator(".vc-status[data-state='working']").wait_for()
+        assert "Working it out" in root.locator(".vc-status").inner_text()
+        pinned = root.locator(".vc-pinned")
+        assert pinned.get_attribute("data-working") == "true"
+        assert root.locator(".vc-result").get_attribute("aria-busy") == "true"
+        box = pinned.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 812, box
+        root.locator(".vc-status[data-state='ready']").wait_for()
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        expected = calc.run(slug, {"my_guns": "2"})["text"]
+        assert root.locator("pre.vc-text").text_content() == expected
+        assert pinned.get_attribute("data-working") is None
+        assert root.locator(".vc-result").get_attribute("aria-busy") is None
+        assert pinned.inner_text() == expected.splitlines()[0]
+        seen = root.evaluate("el => el.__seen")
+        working = [i for i, s in enumerate(seen) if s[0] == "working"]
+        assert working and seen[working[0]][2:] == ["true", "true"], seen
+        assert seen[-1][:1] == ["ready"] and seen[-1][2:] == ["", ""], seen
+        watch.check()
+    finally:
+        ctx.close()
+
+
 def test_number_fields_offer_a_keyboard_with_a_minus_sign_when_they_take_negatives(site):
     """A field whose range goes below zero is not given the digits-only keypad."""
     with open(os.path.join(site.root, CALC_PAGE), encoding="utf-8") as fh:

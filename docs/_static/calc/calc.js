@@ -13,6 +13,9 @@
 //   that fails or times out is retried at the next change or with the status
 //   line's "Try again" button; the result shown meanwhile is not dimmed, and
 //   says which inputs it is for.
+// - A computation still running after WORKING_MS says so: the status line
+//   (announced politely) and the pinned headline, which stays in view on a
+//   phone; the result is marked aria-busy until the answer replaces it.
 // - A computation that runs too long is stopped by ending the worker (a new
 //   one starts at the next change).
 // - Inputs that differ from the defaults live in the URL (?slug.field=value),
@@ -29,6 +32,10 @@
 // (the worker reports progress as files arrive, which resets the clock).
 const STARTUP_TIMEOUT_MS = 30000;
 const COMPUTE_TIMEOUT_MS = 10000;
+// A computation still running after this long shows that it is being worked
+// on (most answer well within it; the largest Upper Hand engagements take a
+// second or more on a phone). A calculator's data-working-ms overrides it.
+const WORKING_MS = 400;
 // How long a mouse rests on a calculator's inputs before Python starts (only
 // on a fast connection not paid by the byte; see setUp).
 const HOVER_MS = 150;
@@ -213,11 +220,32 @@ function pump() {
   const id = nextId++;
   const timeoutMs = Number(c.root.dataset.timeoutMs) || COMPUTE_TIMEOUT_MS;
   const timer = setTimeout(() => onTimeout(c, timeoutMs), timeoutMs);
-  inFlight = { id, calc: c, timer, sent: performance.now() };
+  const workingMs = c.root.dataset.workingMs === undefined ? WORKING_MS : Number(c.root.dataset.workingMs);
+  const working = setTimeout(() => showWorking(c), workingMs);
+  inFlight = { id, calc: c, timer, working, sent: performance.now() };
   worker.postMessage({ type: "run", id, slug: c.slug, inputs: withPinned(c, readInputs(c)) });
 }
 
+// The answer is taking a while: say so where the player looks (the status
+// line, announced politely, and the pinned headline kept in view on a phone).
+function showWorking(c) {
+  c.working = true;
+  showStatus(c, "Working it out: larger inputs take a moment…", "working");
+  if (c.pinned) c.pinned.dataset.working = "true";
+  c.result.setAttribute("aria-busy", "true");
+}
+
+function doneWorking(c) {
+  if (!c.working) return;
+  c.working = false;
+  if (lastStatus) showStatus(c, lastStatus[0], lastStatus[1]);
+  if (c.pinned) delete c.pinned.dataset.working;
+  c.result.removeAttribute("aria-busy");
+}
+
 function onTimeout(c, timeoutMs) {
+  clearTimeout(inFlight && inFlight.working);
+  doneWorking(c);
   inFlight = null;
   if (worker) worker.terminate();
   worker = null;
@@ -236,9 +264,13 @@ function onResult(msg) {
   if (!inFlight || inFlight.id !== msg.id) return;
   const c = inFlight.calc;
   clearTimeout(inFlight.timer);
+  clearTimeout(inFlight.working);
   c.lastMs = performance.now() - inFlight.sent;
   inFlight = null;
-  if (!queue.has(c) && !c.waiting) show(c, msg.result); // else newer inputs follow
+  if (!queue.has(c) && !c.waiting) { // else newer inputs follow (still working, if it said so)
+    doneWorking(c);
+    show(c, msg.result);
+  }
   pump();
 }
 
