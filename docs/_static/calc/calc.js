@@ -13,6 +13,9 @@
 //   that fails or times out is retried at the next change or with the status
 //   line's "Try again" button; the result shown meanwhile is not dimmed, and
 //   says which inputs it is for.
+// - Once Python is up, the built results are recomputed in the background,
+//   after any change the player makes: a change is never queued behind the
+//   rest of the page.
 // - A computation still running after WORKING_MS says so: the status line
 //   (announced politely) and the pinned headline, which stays in view on a
 //   phone; the result is marked aria-busy until the answer replaces it.
@@ -51,7 +54,11 @@ let pythonReady = false;
 let lastStatus = null;  // [text, state], for calculators set up after it was shown
 let nextId = 1;
 let inFlight = null;    // {id, calc, timer}
-const queue = new Set(); // calculators waiting for a computation
+const queue = new Set(); // calculators the player changed, waiting for a computation (oldest first)
+// Built results to bring live once Python is up: computed only while no change
+// of the player's waits, so a change made as Python becomes ready is answered
+// next, not after every other calculator on the page.
+const refreshes = new Set();
 
 function setStatus(text, state) {
   lastStatus = [text, state];
@@ -150,9 +157,13 @@ function startWorker() {
 }
 
 function refreshPrebuilt() {
-  // Python is up: recompute what still shows the built result (or a result
-  // left over from a failed start), so the page is live.
-  for (const c of calcs) if (c.result.dataset.state === "prebuilt" || c.result.dataset.state === "failed") request(c);
+  // Python is up: a result left over from a failed start is computed first
+  // (its inputs may have changed since); a built result, true for the inputs
+  // shown, is brought live in the background (not dimmed meanwhile).
+  for (const c of calcs) {
+    if (c.result.dataset.state === "failed") request(c);
+    else if (c.result.dataset.state === "prebuilt") request(c, true);
+  }
 }
 
 function readInputs(c) {
@@ -197,12 +208,19 @@ function shareUrl(c) {
   return location.origin + location.pathname + (query ? "?" + query : "") + "#" + c.root.id;
 }
 
-function request(c) {
-  queue.add(c);
-  c.result.dataset.state = "pending";
-  c.root.dataset.state = "pending";
+function request(c, background = false) {
+  if (background) {
+    if (queue.has(c)) return;
+    refreshes.add(c);
+  } else {
+    refreshes.delete(c);
+    queue.add(c);
+    c.result.dataset.state = "pending";
+    c.root.dataset.state = "pending";
+  }
   startWorker().then(pump, () => {
     queue.delete(c);
+    if (refreshes.delete(c)) return; // the built result is still right for the inputs shown
     // Not dimmed, and labelled: it is still a true answer, for other inputs.
     c.general.hidden = false;
     c.general.textContent = c.everLive
@@ -214,14 +232,18 @@ function request(c) {
 }
 
 function pump() {
-  if (inFlight || !worker || queue.size === 0) return;
-  const c = queue.values().next().value;
-  queue.delete(c);
+  if (inFlight || !worker) return;
+  const background = queue.size === 0;
+  const from = background ? refreshes : queue;
+  if (from.size === 0) return;
+  const c = from.values().next().value;
+  from.delete(c);
   const id = nextId++;
   const timeoutMs = Number(c.root.dataset.timeoutMs) || COMPUTE_TIMEOUT_MS;
   const timer = setTimeout(() => onTimeout(c, timeoutMs), timeoutMs);
   const workingMs = c.root.dataset.workingMs === undefined ? WORKING_MS : Number(c.root.dataset.workingMs);
-  const working = setTimeout(() => showWorking(c), workingMs);
+  // Nothing to say for a background refresh: the player is not waiting for it.
+  const working = background ? null : setTimeout(() => showWorking(c), workingMs);
   inFlight = { id, calc: c, timer, working, sent: performance.now() };
   worker.postMessage({ type: "run", id, slug: c.slug, inputs: withPinned(c, readInputs(c)) });
 }
@@ -257,7 +279,7 @@ function onTimeout(c, timeoutMs) {
   c.root.dataset.state = "timeout";
   setStatus("Stopped a long computation; Python restarts at the next change.", "stopped");
   queue.delete(c);
-  if (queue.size) startWorker().then(pump, () => {});
+  if (queue.size || refreshes.size) startWorker().then(pump, () => {});
 }
 
 function onResult(msg) {
