@@ -225,7 +225,8 @@ _CHANGE_WHEN_READY = """([slug, name, value]) => {
                 const el = root.querySelector(`[name="${name}"]`);
                 el.value = value;
                 el.dispatchEvent(new Event("input", {bubbles: true}));
-            } else if (before !== null && Number(root.dataset.computed || 0) > before && root.dataset.state === "live") {
+            } else if (before !== null && Number(root.dataset.computed || 0) > before
+                       && root.dataset.state === "live") {
                 obs.disconnect();
                 resolve(document.querySelectorAll(".voidref-calc .vc-result[data-state='prebuilt']").length);
             }
