@@ -91,12 +91,13 @@ def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: C
     won = maneuver_odds(me, them, None, rulings=rulings)
     after = maneuver_odds(me, them, before, rulings=rulings)
     win, lose = won[Side.A], won[Side.B]
-    rows = (("Win phase", "I win the phase", win), ("Tie", "tie or both fail", 1 - win - lose),
+    tie = 1 - win - lose
+    rows = (("Win phase", "I win the phase", win), ("Tie", "tie or both fail", tie),
             ("Lose phase", "they win the phase", lose),
             ("Hold after", "I hold the Upper Hand after", after[Side.A]),
             ("Nobody after", "nobody holds it after", after[None]),
             ("They hold after", "they hold it after", after[Side.B]))
-    headline = f"I win the phase {pct(win)}, tie {pct(1 - win - lose)}, they win {pct(lose)}"
+    headline = f"I win the phase {pct(win)}, tie {pct(tie)}, they win {pct(lose)}"
     return Result(headline, tuple((fact, pct(p)) for fact, _, p in rows),
                   (chance_table("Odds", ((label, p) for _, label, p in rows)),))
 
@@ -152,6 +153,11 @@ def _settled(low: Fraction, high: Fraction, show: Callable[[Fraction], str]) -> 
     return text if show(high) == text else None
 
 
+def _headline(i_win: str, they_win: str, stalemate: str) -> str:
+    """The engagement's answer as one line, from its three chances as printed."""
+    return f"I win {i_win}, they win {they_win}, stalemate {stalemate}"
+
+
 def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
     """The answer as text settled by the bounds of a floating-point walk, or ``None`` if any digit is not."""
     if bounds is None:
@@ -172,8 +178,7 @@ def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
     rows = tuple((_LABELS[k], text[k]) for k in bounds.outcomes if k != _HIDDEN)
     # Printed again in the headline's order, so that a comparison finds its three chances in the record (as in
     # the facts, each stands for its lower bound: within about 1e-10 of the exact value, and printed alike).
-    headline = ", ".join(f"{label} {pct(values[k][0])}" for label, k in
-                         (("I win", "i_win"), ("they win", "they_win"), ("stalemate", "stalemate")))
+    headline = _headline(*(pct(values[k][0]) for k in ("i_win", "they_win", "stalemate")))
     return Result(headline, facts, (Table("Odds", ("Label", "Chance"), rows),))
 
 
@@ -238,7 +243,7 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
         i_win, they_win, stalemate = pct(exact.win(Side.A)), pct(exact.win(Side.B)), pct(exact.stalemate)
         facts = (("Method", "exact"), ("I win", i_win), ("They win", they_win),
                  ("Stalemate", stalemate), ("Expected rounds", rounds))
-        return Result(f"I win {i_win}, they win {they_win}, stalemate {stalemate}", facts, (chance_table("Odds", (
+        return Result(_headline(i_win, they_win, stalemate), facts, (chance_table("Odds", (
             (_LABELS[k], p) for k, p in exact.outcomes.items() if k != _HIDDEN)),))
     sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=1, rulings=rulings, dodge_at=dodge_at)
     i_win, they_win = pct(sim.win(Side.A)), pct(sim.win(Side.B))
