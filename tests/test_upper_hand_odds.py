@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from voidref.errors import RulesError
 from voidref.upper_hand import (
+    Condition,
     Ending,
     Engagement,
     EngagementState,
@@ -27,9 +28,11 @@ from voidref.upper_hand import (
     station_odds,
 )
 from voidref.upper_hand.arithmetic import BoundedArithmetic
-from voidref.upper_hand.goals import Finish
+from voidref.upper_hand.chain import Chain
+from voidref.upper_hand.goals import Finish, requirement_met
 from voidref.upper_hand.odds import MAX_CHAIN_STATES
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
+from voidref.upper_hand.rulings import STANDARD
 
 
 def _tracker(state):
@@ -291,6 +294,59 @@ def test_bounds_hold_the_exact_odds(guns_a, guns_b, thrusters_a, pilot_b, npc, g
         assert low <= exact.expected_rounds <= high and high - low <= exact.expected_rounds * Fraction(1, 10**8)
 
 
+@settings(max_examples=20, deadline=None)
+@given(
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(0, 2),
+    st.integers(1, 2),
+    st.integers(0, 2),
+    st.sampled_from(["reach", "dock", "jump", "leap"]),
+    st.sampled_from(["reach", "dock", "leap"]),
+    st.sampled_from([None, 1, 2]),
+    st.sampled_from([0, 4, 10**6]),
+)
+def test_float_walk_bounds_hold_the_exact_odds_with_leaps_crews_and_half_way_nodes(
+        guns_a, guns_b, gunnery_b, boarders, crew_hits, goal_a, goal_b, dodge, direct):
+    """Oracle: the lean float walk's bounds hold the exact walk's chances, leaps, NPC crews and dodges included.
+
+    ``Chain.DIRECT`` 0 sends every changed target's second shot through a half-way node; 10**6 pairs every one.
+    """
+    a = Ship("A", guns=guns_a, thrusters=1, boarders=boarders, agility=1, players=True)
+    b = Ship("B", guns=guns_b, thrusters=1, gunnery=gunnery_b, boarders=boarders, crew_hits=crew_hits)
+    exact = engagement_odds(a, b, goal_a, goal_b, dodge_at=dodge)
+    saved = Chain.DIRECT
+    Chain.DIRECT = direct
+    try:
+        bounds = engagement_bounds(a, b, goal_a, goal_b, dodge_at=dodge)
+    finally:
+        Chain.DIRECT = saved
+    assert bounds.chain_states == exact.chain_states
+    for k, p in exact.outcomes.items():
+        low, high = bounds.outcomes[k]
+        assert low <= p <= high and high - low <= p * Fraction(1, 10**8)
+        assert (p == 0) == (high == 0)
+    if exact.expected_rounds is not None:
+        low, high = bounds.expected_rounds
+        assert low <= exact.expected_rounds <= high
+
+
+def test_chain_asks_each_goal_requirement_of_the_engine_rule():
+    """The chain's cached goal requirements agree with requirement_met for every pair of damaged ships."""
+    a = Ship("A", guns=1, thrusters=1, has_gate_core=True, boarders=1, players=True)
+    b = Ship("B", guns=1, thrusters=1, has_gate_core=True, boarders=1)
+    for goal_a, goal_b in itertools.product(["reach", "dock", "jump", "leap"], repeat=2):
+        chain = Chain(a, b, Goal(goal_a), Goal(goal_b), STANDARD, None, None, None)
+        ships = {side: [replace(chain.base[side], thrusters_condition=t, guns_condition=g, gate_core_condition=c,
+                                boarders=n)
+                        for t, g, c, n in itertools.product(Condition, Condition, Condition, (0, 1))]
+                 for side in Side}
+        for own, enemy in itertools.product(ships[Side.A], ships[Side.B]):
+            for side, mine, theirs in ((Side.A, own, enemy), (Side.B, enemy, own)):
+                got = chain.met(side, chain.code(side, mine), chain.code(side.other, theirs))
+                assert got == requirement_met(chain.goal[side], mine, theirs), (side, mine, theirs)
+
+
 def test_bounds_of_the_hand_solved_race():
     """Oracle: the bounds hold the hand-solved race of two gunless ships."""
     a = Ship("A", computer=1, guns=0, thrusters=1, pilot=1, players=True)
@@ -334,5 +390,5 @@ def test_bounds_give_up_on_numbers_too_big_for_a_float(monkeypatch):
     def overflow(*args):
         raise OverflowError("int too large to convert to float")
 
-    monkeypatch.setattr(BoundedArithmetic, "solve", overflow)
+    monkeypatch.setattr(BoundedArithmetic, "inverse", overflow)
     assert engagement_bounds(SMALL_A, SMALL_B, "jump", "dock") is None

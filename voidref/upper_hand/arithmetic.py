@@ -1,17 +1,16 @@
-"""The number kernels of the chain walk: exact integers, or floating point with a proven error bound.
+"""The numbers of the chain walks: exact integers, or floating point with a proven error bound.
 
-:func:`~voidref.upper_hand.walk.walk` does the same sums, products and 3-by-3
-solves whichever kernel it is given:
-
-* :class:`ExactArithmetic` keeps every chance as integer numerators over an
-  integer denominator, and forms a :class:`~fractions.Fraction` only for a
-  final answer (:func:`~voidref.upper_hand.odds.engagement_odds`);
-* :class:`BoundedArithmetic` works in floats and vouches for a relative
-  error bound (:func:`~voidref.upper_hand.odds.engagement_bounds`), or
-  raises :class:`Uncertain` when it cannot.
-
-A kernel's ``begin``, ``gather``, ``add``, ``send``, ``solve`` and ``total``
-take and return its own representation of a list of chances.
+* :class:`ExactArithmetic` is the number kernel of
+  :func:`~voidref.upper_hand.walk.walk`: every chance is integer numerators
+  over an integer denominator, and a :class:`~fractions.Fraction` is formed
+  only for a final answer (:func:`~voidref.upper_hand.odds.engagement_odds`);
+  its ``begin``, ``gather``, ``add``, ``send``, ``solve`` and ``total`` take
+  and return that representation of a list of chances.
+* :class:`BoundedArithmetic` holds the floating-point side's argument and
+  its pieces (the rounded 3-by-3 inverse, the solve, the sum), used by
+  :func:`~voidref.upper_hand.floatwalk.walk_floats` for
+  :func:`~voidref.upper_hand.odds.engagement_bounds`; :class:`Uncertain`
+  is raised when it cannot vouch for its bound.
 """
 
 from __future__ import annotations
@@ -46,7 +45,7 @@ class ExactArithmetic:
                 continue
             for k, w in ends:
                 finished[k] = finished.get(k, 0) + n * w
-            for offset, slot, s, entries, _, _ in blocks:
+            for offset, slot, s, entries in blocks:
                 ns = n * s
                 for base, w in entries:
                     nkey = offset + base
@@ -120,7 +119,7 @@ class Uncertain(Exception):
 
 
 class BoundedArithmetic:
-    """Floating-point numbers for :func:`~voidref.upper_hand.walk.walk`, with a proven error bound.
+    """Floating-point numbers for :func:`~voidref.upper_hand.floatwalk.walk_floats`, with a proven error bound.
 
     Every number the walk forms is a sum of products and quotients of
     non-negative numbers: nothing is subtracted, and each level's 3-by-3
@@ -128,7 +127,7 @@ class BoundedArithmetic:
     negative). Each rounding multiplies a result by at most ``1 + u`` or
     ``1 / (1 - u)``, ``u = 2**-53``, so a result that went through ``K``
     roundings is within ``(1 - u)**-K`` of the exact value either way;
-    :func:`~voidref.upper_hand.walk.walk` counts an upper bound on all the roundings it does. Every
+    :func:`~voidref.upper_hand.floatwalk.walk_floats` counts an upper bound on all the roundings it does. Every
     number kept is either zero or at least ``TINY`` (checked, else
     :class:`Uncertain`), so a step that underflows adds at most
     ``2**-1074 / TINY`` relative error, which the bound also counts.
@@ -141,40 +140,6 @@ class BoundedArithmetic:
         if min(filter(None, numbers), default=1.0) < cls.TINY:  # the numbers are never negative
             raise Uncertain("a chance small enough to underflow")
         return numbers
-
-    @staticmethod
-    def begin(nums: list, den: int) -> list:
-        return [x / den for x in nums]
-
-    @classmethod
-    def gather(cls, inflow: list) -> tuple[list, int]:
-        return cls._checked(inflow), 1
-
-    @staticmethod
-    def send(weights: list, moves, scale, pending: dict, heap: list, progress, ended: dict) -> None:
-        """Like :meth:`ExactArithmetic.send`, but a level's chances are added up as they arrive."""
-        waiting = pending.get  # bound once: this loop is the walk's hottest
-        push = heapq.heappush
-        for n, (ends, _, blocks) in zip(weights, moves):
-            if not n:
-                continue
-            n /= scale
-            for k, w in ends:
-                ended[k].append((n * w, 1))
-            for offset, slot, s, entries, fs, floats in blocks:
-                if fs is None or floats is None:  # n * (s * w) rounds the integer product once, as n * w did
-                    fs, floats = s, entries
-                for base, w in floats:  # the product of two exact floats is that rounding too
-                    nkey = offset + base
-                    part = waiting(nkey)
-                    if part is None:
-                        part = pending[nkey] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                        push(heap, (progress(nkey), nkey))
-                    part[slot] += n * (fs * w)
-
-    @classmethod
-    def add(cls, x: list, dx, y: list, dy) -> tuple[list, int]:
-        return cls._checked([p / dx + q / dy for p, q in zip(x, y)]), 1
 
     @staticmethod
     def inverse(stay, denominator: int) -> tuple:

@@ -24,8 +24,7 @@ from fractions import Fraction
 
 from voidref.errors import RulesError
 from voidref.exact import Dist
-from voidref.upper_hand.blocks import flat, floated_pair, groups
-from voidref.upper_hand.blocks import float_or_none as _float
+from voidref.upper_hand.blocks import flat, groups
 from voidref.upper_hand.damage import default_choice, point_outcomes
 from voidref.upper_hand.goals import Ending, Finish, Goal, LeapResult, leap_odds, requirement_met
 from voidref.upper_hand.maneuver import maneuver_odds
@@ -107,6 +106,7 @@ class Chain:
         self._ones: dict = {Side.A: {}, Side.B: {}}  # one_point's tables, by shooter and target state
         self._shots: dict = {}
         self._settled: dict = {}
+        self._met: dict = {}
         self._halves: dict = {}
         self._blocks: dict = {}  # the entries of move blocks, by what they are made from
         self._backs: dict = {}  # the shots back of in_order, by the target's state and the shooter's Guns
@@ -142,7 +142,6 @@ class Chain:
                 self.dl = math.lcm(self.dl, self.leap_all_fail(side, self.code(side, self.base[side])).denominator)
         self.dgun = self.dg ** 2 * self.dd ** 2  # the Gunnery phase's weights
         self.dg_dd = self.dg * self.dd  # one shot's weights
-        self.f_dg_dd = _float(self.dg_dd)
         self.dset = self.dm * self.dl  # the Maneuver phase's and the end of the round's
 
     @staticmethod
@@ -296,7 +295,7 @@ class Chain:
         (nobody after a dodge).
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-        dg_dd, f_dg_dd = self.dg_dd, self.f_dg_dd
+        dg_dd = self.dg_dd
         at_b = self.shot(Side.A, dyn_a, dyn_b)
         at_a = self.shot(Side.B, dyn_b, dyn_a)
         # Nobody holds: both throws from the start of the phase, so the two
@@ -312,13 +311,13 @@ class Chain:
             if gone_a:
                 endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
             if len(hits_a) >= len(hits_b):  # one block per result of the shot with fewer
-                moves = [(b2, 3, wb, into_a[0], fb, into_a[1]) for b2, wb, fb in self._floats(hits_b)] if hits_a else []
+                moves = [(b2, 3, wb, into_a) for b2, wb in hits_b] if hits_a else []
             else:
                 into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
-                moves = [(a2 * SHIP_SPAN, 3, wa, into_b[0], fa, into_b[1]) for a2, wa, fa in self._floats(hits_a)]
+                moves = [(a2 * SHIP_SPAN, 3, wa, into_b) for a2, wa in hits_a]
             if same_a and hits_b:
                 into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
-                moves.append((dyn_a * SHIP_SPAN, 3, same_a, into_b[0], _float(same_a), into_b[1]))
+                moves.append((dyn_a * SHIP_SPAN, 3, same_a, into_b))
             count = len(hits_a) * len(hits_b) + (len(hits_b) if same_a else 0)
         else:
             if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
@@ -327,11 +326,10 @@ class Chain:
             # by every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
             if hits_b:
                 into_b = self._entries(("b", id(hits_b)), lambda: [(b2, wb) for b2, wb in hits_b])
-                moves.append(((1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN, 0, dg_dd, into_b[0],
-                              f_dg_dd, into_b[1]))
+                moves.append(((1 + ShipState.guns_of(dyn_b)) * HALF + dyn_a * SHIP_SPAN, 0, dg_dd, into_b))
             count = len(hits_b)
         if same_b and hits_a:
-            moves.append((dyn_b, 3, same_b, into_a[0], _float(same_b), into_a[1]))
+            moves.append((dyn_b, 3, same_b, into_a))
             count += len(hits_a)
         (e1, s1, m1, c1), (e2, s2, m2, c2) = (self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd),
                                               self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
@@ -339,18 +337,10 @@ class Chain:
         return (endings, [same_a * same_b, 0, 0], moves), (e1, s1, m1), (e2, s2, m2)
 
     def _entries(self, key, make) -> tuple:
-        """``(entries, float_entries)`` of a block, made once per *key* (see :func:`flat`)."""
+        """The entries of a block, made once per *key* (see :func:`flat`)."""
         found = self._blocks.get(key)
         if found is None:
-            found = self._blocks[key] = floated_pair(make())
-        return found
-
-    def _floats(self, hits: tuple) -> tuple:
-        """*hits* ``(state, weight)`` as ``(state, weight, float weight or None)`` (made once per table)."""
-        key = ("f", id(hits))
-        found = self._blocks.get(key)
-        if found is None:
-            found = self._blocks[key] = tuple((y, w, _float(w)) for y, w in hits)
+            found = self._blocks[key] = tuple(make())
         return found
 
     def in_order(self, holder: Side, own: int, enemy: int, first_shot: tuple, dg_dd: int) -> tuple:
@@ -376,7 +366,6 @@ class Chain:
         # The other ship's changed states, by its Guns condition: all else of its state is no matter to its shot
         # back, so each group makes one block per result of that shot (each move's level and slot differ, so the
         # order of the moves is no matter).
-        f_dg_dd = self.f_dg_dd
         for guns, total, into in groups(self._blocks, hits, span):
             key = (own * 3 + guns) * 2 + first
             back = self._backs.get(key)
@@ -384,12 +373,12 @@ class Chain:
                 back = self._backs[key] = self._back(other, guns, own, first, slot)
             direct, gone2, blocks, _, _ = back
             if not direct:
-                moves.append((half + here, 0, dg_dd, into[0], f_dg_dd, into[1]))
-                count += len(into[0])
+                moves.append((half + here, 0, dg_dd, into))
+                count += len(into)
                 continue
             lost += total * gone2
-            moves += [(base, to, w, into[0], fw, into[1]) for to, base, w, fw in blocks]
-            count += len(into[0]) * len(blocks)
+            moves += [(base, to, w, into) for to, base, w in blocks]
+            count += len(into) * len(blocks)
         if same:  # the holder's shot did nothing
             key = (own * 3 + ShipState.guns_of(enemy)) * 2 + first
             back = self._backs.get(key)
@@ -399,9 +388,9 @@ class Chain:
             lost += same * gone2
             stay[0] = same * dodged
             stay[slot] = same * same_x
-            if into[0]:
-                moves.append((enemy * span, 3 + slot, same, into[0], _float(same), into[1]))
-                count += len(into[0])
+            if into:
+                moves.append((enemy * span, 3 + slot, same, into))
+                count += len(into)
         if lost:
             endings.append((_SURRENDER[other], lost))
         return endings, stay, moves, count
@@ -410,19 +399,19 @@ class Chain:
         """The shot back by *shooter* (Guns condition *guns*) at *target*, for :meth:`in_order`.
 
         ``(direct, gone, blocks, shot, entries)``: *direct* is false when the shot goes through a half-way node;
-        *blocks* are ``(slot, base, weight, float weight or None)`` for a dodge, no change and each change of
+        *blocks* are ``(slot, base, weight)`` for a dodge, no change and each change of
         *target*; *entries* are the changes of *target* as ``(base, weight)`` entries.
         """
         shot = self.shot(shooter, 3 * guns, target, dodge=True)
         back, same_x, gone2, dodged = shot
         span = SHIP_SPAN if first else 1
-        entries = floated_pair([(x2 * span, wx) for x2, wx in back])
+        entries = tuple((x2 * span, wx) for x2, wx in back)
         if len(back) > self.DIRECT:
             return False, gone2, (), shot, entries
-        blocks = [(3, target * span, dodged, _float(dodged))] if dodged else []
+        blocks = [(3, target * span, dodged)] if dodged else []
         if same_x:
-            blocks.append((3 + slot, target * span, same_x, _float(same_x)))
-        blocks += [(3 + slot, x2 * span, wx, _float(wx)) for x2, wx in back]
+            blocks.append((3 + slot, target * span, same_x))
+        blocks += [(3 + slot, x2 * span, wx) for x2, wx in back]
         return True, gone2, tuple(blocks), shot, entries
 
     def half(self, key: int) -> tuple:
@@ -453,15 +442,15 @@ class Chain:
             template = self._blocks.get(("ht", id(shot), slot))
             if template is None:
                 hits, same, gone, dodged = shot
-                into = floated_pair([(a2 * SHIP_SPAN if shooter is Side.B else a2, w) for a2, w in hits])
-                rest = [(to, floated_pair([(0, w)])) for to, w in ((slot, same), (3, dodged)) if w]
+                into = tuple((a2 * SHIP_SPAN if shooter is Side.B else a2, w) for a2, w in hits)
+                rest = [(to, ((0, w),)) for to, w in ((slot, same), (3, dodged)) if w]
                 endings = ((_SURRENDER[shooter], gone),) if gone else ()
                 template = self._blocks[("ht", id(shot), slot)] = (into, rest, endings,
-                                                                   len(endings) + len(into[0]) + len(rest))
+                                                                   len(endings) + len(into) + len(rest))
             into, rest, endings, count = template
             offset = dyn_b if shooter is Side.B else dyn_a * SHIP_SPAN
-            moves = [(offset, slot, 1, into[0], 1.0, into[1])] if into[0] else []
-            moves += [(level, to, 1, one[0], 1.0, one[1]) for to, one in rest]
+            moves = [(offset, slot, 1, into)] if into else []
+            moves += [(level, to, 1, one) for to, one in rest]
             found = self._halves[key] = (((endings, (), moves),), count)
         self.entries += found[1]
         return found[0]
@@ -509,10 +498,7 @@ class Chain:
         level alike in those.
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-        # The walk settles each level once, so the goal requirements are asked of the engine directly.
-        ship_a, ship_b = self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b)
-        met_a = requirement_met(self.goal[Side.A], ship_a, ship_b)
-        met_b = requirement_met(self.goal[Side.B], ship_b, ship_a)
+        met_a, met_b = self.met(Side.A, dyn_a, dyn_b), self.met(Side.B, dyn_b, dyn_a)
         alike: tuple = (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), met_a, met_b)
         if self.leaping:  # the boarders left matter too, and a failed leap moves to another level
             alike += (dyn_a - ShipState.without_boarders(dyn_a), dyn_b - ShipState.without_boarders(dyn_b))
@@ -523,8 +509,22 @@ class Chain:
         if not self.leaping:
             return found[0]
         # The failed leaps' moves are kept relative to the level; only the blocks are made per level.
-        return tuple((endings, stay, [(level, slot, 1, into[0], 1.0, into[1]) for slot, into in moves])
+        return tuple((endings, stay, [(level, slot, 1, into) for slot, into in moves])
                      for endings, stay, moves in found[0])
+
+    def met(self, side: Side, own: int, enemy: int) -> bool:
+        """Whether *side*'s goal requirement holds with its ship in state *own*, the enemy's in *enemy*.
+
+        The engine's :func:`~voidref.upper_hand.goals.requirement_met`, asked
+        once per own state and enemy Thrusters condition (the only part of
+        the enemy any requirement looks at: docking).
+        """
+        key = (own * 3 + ShipState.thrusters_of(enemy)) * 2 + (side is Side.A)
+        found = self._met.get(key)
+        if found is None:
+            found = self._met[key] = requirement_met(self.goal[side], self.ship(side, own),
+                                                     self.ship(side.other, enemy))
+        return found
 
     def _settle(self, dyn_a: int, dyn_b: int, met: dict) -> tuple:
         dl = self.dl
@@ -548,7 +548,7 @@ class Chain:
                     if all_fail:
                         left = ShipState.without_boarders(own)
                         step = (left - own) * (SHIP_SPAN if h is Side.A else 1)  # to the level it moves to
-                        moves.append((slot, floated_pair([(step, q * all_fail)])))
+                        moves.append((slot, ((step, q * all_fail),)))
             found.append((tuple(endings.items()), stay, moves))
             count += len(endings) + len(moves)
         return tuple(found), count

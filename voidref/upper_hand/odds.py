@@ -43,6 +43,7 @@ from voidref.exact import Dist, percent
 from voidref.upper_hand.arithmetic import BoundedArithmetic, ExactArithmetic, Uncertain
 from voidref.upper_hand.chain import HALF, HOLDERS, SLOT, Chain, _add, flat
 from voidref.upper_hand.engagement import EngagementState, check_setup
+from voidref.upper_hand.floatwalk import walk_floats
 from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import check_holder, opening_odds
 from voidref.upper_hand.packed import pack_level, unpack_level
@@ -280,7 +281,7 @@ def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, 
     chain, first, start = _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a, choose_b,
                                    max_work)
     try:
-        ended, visits, levels, operations = walk(chain, first, start, BoundedArithmetic)
+        ended, visits, levels, operations = walk_floats(chain, first, start)
         totals = {k: BoundedArithmetic.total(parts) for k, parts in ended.items()}
         rounds = BoundedArithmetic.total(visits)
     except (Uncertain, OverflowError):  # a weight too big for a float: only the exact walk will do

@@ -5,7 +5,11 @@ forth the chain of :mod:`~voidref.upper_hand.chain` never returns to a
 state. :func:`walk` therefore visits each damage level once, in order of
 :meth:`~voidref.upper_hand.chain.Chain.progress`, and solves the level's
 own loops (a 3-by-3 linear system) in the number kernel it is given
-(:mod:`~voidref.upper_hand.arithmetic`).
+(:class:`~voidref.upper_hand.arithmetic.ExactArithmetic` for
+:func:`~voidref.upper_hand.odds.engagement_odds`). The floating-point
+bounds of :func:`~voidref.upper_hand.odds.engagement_bounds` come from the
+leaner :func:`~voidref.upper_hand.floatwalk.walk_floats`, which plays the
+same chain from the same tables and has this walk as its oracle in the tests.
 """
 
 from __future__ import annotations
