@@ -60,7 +60,10 @@ class _Later:
         self.tables, self.shooter, self.target = tables, shooter, target
 
     def make(self, guns: int) -> tuple:
-        return self.tables.shot(self.shooter, 3 * guns, self.target, True)
+        """The shot back by a shooter in Guns condition *guns*, paired for :meth:`_Tables.paired`."""
+        if self.shooter is _B:  # at A, which holds and may dodge: A keeps holding unless it dodged
+            return self.tables.paired(self.tables.shot(_B, 3 * guns, self.target, True), self.target * SHIP_SPAN, 4)
+        return self.tables.paired(self.tables.shot(_A, 3 * guns, self.target, True), self.target, 5)
 
 
 class _Tables:
@@ -70,6 +73,7 @@ class _Tables:
         self.chain = chain
         self.shots: dict = {}
         self.shots_back: dict = {}
+        self.pairs: dict = {}
         self.settles: dict = {}
         self.dg_dd = chain.dg * chain.dd
         self.dset = chain.dset
@@ -93,6 +97,27 @@ class _Tables:
             found = self.shots[key] = (ints, tuple((y * span, w / d) for y, w in hits),
                                        same / d, gone / d, dodged / d, tuple(ShipState.guns_of(y) for y, _ in hits))
             self.conversions += len(hits) + 3
+        return found
+
+    def paired(self, table: tuple, here: int, slot: int) -> tuple:
+        """A second shot's *table* as ``(gone, moves)``, to pair with each result of the first shot.
+
+        *moves* are ``(part of a level key, slot, chance)``: each changed
+        state of the target into *slot*, the target unchanged (*here*) into
+        *slot* and a dodge into slot 3 (nobody holds); ``None`` when the
+        shot has more results than ``Chain.DIRECT`` and goes through a
+        half-way node instead.
+        """
+        key = (id(table), slot)
+        found = self.pairs.get(key)
+        if found is None:
+            _, hits, same, gone, dodged, _ = table
+            if len(hits) > self.chain.DIRECT:
+                moves = None
+            else:
+                moves = tuple((z, slot, q) for z, q in hits) + tuple(
+                    (here, to, q) for to, q in ((slot, same), (3, dodged)) if q)
+            found = self.pairs[key] = (gone, moves)
         return found
 
     def backs(self, shooter: Side, target: int) -> list:
@@ -145,7 +170,6 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     visits: list = []
     loops: dict = {}
     levels = nodes = moves = 0
-    direct = chain.DIRECT  # a second shot with more results than this goes through a half-way node
     tiny = BoundedArithmetic.TINY  # every number kept is 0 or at least this
 
     def half(key: int, m: float) -> None:  # a half-way node: the second shot of a Gunnery phase
@@ -190,13 +214,14 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             part[slot] += m * w
         moves += len(hits)
 
-    def second(first: tuple, m: float, backs: list, here: int, slot: int, loser: Finish, halfway: int) -> None:
+    def second(first: tuple, m: float, backs: list, loser: Finish, halfway: int) -> None:
         """After a *first* shot that changed its target: the other ship's shot, from each state it left.
 
-        *backs* are the second shot's tables by the Guns condition of the
-        first shot's target after it. A second shot with few results is
-        played here, paired with each result of the first; one with more
-        goes through a half-way node (``halfway + y``) that levels alike share.
+        *backs* are the second shot's tables (:meth:`_Tables.paired`) by the
+        Guns condition of the first shot's target after it. A second shot
+        with few results is played here, paired with each result of the
+        first; one with more goes through a half-way node (``halfway + y``)
+        that levels alike share.
         """
         nonlocal moves
         lost = 0.0
@@ -204,9 +229,9 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             back = backs[g]
             if back.__class__ is _Later:
                 back = backs[g] = back.make(g)
-            _, hits2, same, gone, dodged, _ = back
+            gone, pairs = back
             mw = m * w
-            if len(hits2) > direct:
+            if pairs is None:
                 k = halfway + y
                 part = get(k)
                 if part is None:
@@ -216,22 +241,14 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 moves += 1
                 continue
             lost += mw * gone
-            for z, q in hits2:
+            for z, slot, q in pairs:
                 k = z + y
                 part = get(k)
                 if part is None:
                     part = pending[k] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                     push(heap, (progress(k), k))
                 part[slot] += mw * q
-            if same or dodged:
-                k = here + y
-                part = get(k)
-                if part is None:
-                    part = pending[k] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                    push(heap, (progress(k), k))
-                part[slot] += mw * same
-                part[3] += mw * dodged
-            moves += len(hits2) + 2
+            moves += len(pairs) + 1
         if lost:
             ended[loser].append((lost, 1))
 
@@ -304,7 +321,8 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 if gone_b:
                     ended[_SURRENDER_A].append((v0 * gone_b, 1))
                 if hits_b:
-                    second(at_b, v0, [at_a, at_a, at_a], here_a, 3, _SURRENDER_B, (1 + guns_of(b)) * HALF + here_a)
+                    second(at_b, v0, [tables.paired(at_a, here_a, 3)] * 3, _SURRENDER_B,
+                           (1 + guns_of(b)) * HALF + here_a)
                 m = v0 * same_b
                 if m:
                     if gone_a:
@@ -314,7 +332,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 if gone_b:
                     ended[_SURRENDER_A].append((v1 * gone_b, 1))
                 if hits_b:
-                    second(at_b, v1, backs(_B, a), here_a, 4, _SURRENDER_B, 4 * HALF + here_a)
+                    second(at_b, v1, backs(_B, a), _SURRENDER_B, 4 * HALF + here_a)
                 if back_a:
                     m = v1 * same_b
                     _, hits, _, gone, _, _ = back_a
@@ -325,7 +343,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 if gone_a:
                     ended[_SURRENDER_B].append((v2 * gone_a, 1))
                 if hits_a:
-                    second(at_a, v2, backs(_A, b), here_b, 5, _SURRENDER_A, 5 * HALF + here_b)
+                    second(at_a, v2, backs(_A, b), _SURRENDER_A, 5 * HALF + here_b)
                 if back_b:
                     m = v2 * same_a
                     _, hits, _, gone, _, _ = back_b
