@@ -171,6 +171,8 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     loops: dict = {}
     levels = nodes = moves = 0
     tiny = BoundedArithmetic.TINY  # every number kept is 0 or at least this
+    shots_get = tables.shots.get
+    dodging = 2 if chain.dodge_at is not None else 0  # the dodge's part of a shot's key
 
     def half(key: int, m: float) -> None:  # a half-way node: the second shot of a Gunnery phase
         nonlocal moves
@@ -275,12 +277,15 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
         after = [xm0, xm1, xm2]
         if mass[0] or mass[1] or mass[2]:
             levels += 1
-            at_b = shot(_A, a, b)  # A's shot at B
-            at_a = shot(_B, b, a)  # B's shot at A
+            # The two shots, looked up as _Tables.shot keys them (made there the first time).
+            at_key_b, at_key_a = (b * 3 + a // 3 % 3) * 4, (a * 3 + b // 3 % 3) * 4
+            at_b = shots_get(at_key_b + 1) or shot(_A, a, b)  # A's shot at B
+            at_a = shots_get(at_key_a) or shot(_B, b, a)  # B's shot at A
             ib, hits_b, same_b, gone_b, _, _ = at_b
             ia, hits_a, same_a, gone_a, _, _ = at_a
-            back_a = shot(_B, b, a, True) if ib[1] else None  # A held, its shot did nothing: B fires back
-            back_b = shot(_A, a, b, True) if ia[1] else None  # B held, its shot did nothing: A fires back
+            # A held and its shot did nothing: B fires back at A, which may dodge; the same with the sides swapped.
+            back_a = (shots_get(at_key_a + dodging) or shot(_B, b, a, True)) if ib[1] else None
+            back_b = (shots_get(at_key_b + dodging + 1) or shot(_A, a, b, True)) if ia[1] else None
             # The Gunnery phase's weights of staying in this level (over dgun), by start node and after node.
             s0 = (ia[1] * ib[1], 0, 0)
             s1 = (ib[1] * back_a[0][3], ib[1] * back_a[0][1], 0) if back_a else (0, 0, 0)

@@ -8,9 +8,10 @@ written twice.
 This module holds the entry points and their results; the work is done by
 one module per job: :mod:`~voidref.upper_hand.packed` (a ship's state as one
 integer), :mod:`~voidref.upper_hand.chain` (one round's transitions),
-:mod:`~voidref.upper_hand.walk` (the chain played out level by level),
-:mod:`~voidref.upper_hand.arithmetic` (the exact and the bounded number
-kernels) and :mod:`~voidref.upper_hand.simulation` (the seeded simulation).
+:mod:`~voidref.upper_hand.walk` (the chain played out level by level, exactly),
+:mod:`~voidref.upper_hand.floatwalk` (the same in floating point),
+:mod:`~voidref.upper_hand.arithmetic` (the exact and the bounded numbers)
+and :mod:`~voidref.upper_hand.simulation` (the seeded simulation).
 
 The chain's state is what the rules remember between rounds: the condition
 of each component, the crew hits taken, the boarders left and who holds the
@@ -18,11 +19,11 @@ Upper Hand. Damage only ever gets worse, so apart from the Upper Hand moving
 back and forth the chain never returns to a state; we solve it one damage
 level at a time (a 3-by-3 linear system each), least damaged first. Each
 level has a node for the start of a round and one for the moment after its
-Gunnery phase, for each holder. The same walk runs in
+Gunnery phase, for each holder. The chain is walked in
 exact fractions (:func:`engagement_odds`: chances travel as integers over one
 denominator per level, and fractions are only formed for the final answers)
-or in floating point with proven bounds (:func:`engagement_bounds`, several
-times faster). The number of damage levels is capped
+or, in the same order from the same tables, in floating point with proven
+bounds (:func:`engagement_bounds`, several times faster). The number of damage levels is capped
 (:data:`MAX_CHAIN_STATES`); beyond it use :func:`simulate_engagement`, whose
 result states its own error.
 
