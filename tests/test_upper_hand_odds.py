@@ -262,6 +262,20 @@ def test_heavy_guns_refused_before_work():
 _GOALS = ["reach", "dock", "jump"]
 
 
+def _assert_bounds_hold(exact, bounds):
+    """Each bound of *bounds* holds the exact chance of *exact*, at most 1e-8 of it wide, zero exactly when it is."""
+    assert bounds.chain_states == exact.chain_states
+    for k, p in exact.outcomes.items():
+        low, high = bounds.outcomes[k]
+        assert low <= p <= high and high - low <= p * Fraction(1, 10**8)
+        assert (p == 0) == (high == 0)
+    if exact.expected_rounds is None:
+        assert bounds.expected_rounds is None
+    else:
+        low, high = bounds.expected_rounds
+        assert low <= exact.expected_rounds <= high and high - low <= exact.expected_rounds * Fraction(1, 10**8)
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     st.integers(0, 2),
@@ -282,16 +296,7 @@ def test_bounds_hold_the_exact_odds(guns_a, guns_b, thrusters_a, pilot_b, npc, g
     kw = {"dodge_at": dodge} if start == "open" else {"dodge_at": dodge, "opening": False, "holder": start}
     exact = engagement_odds(a, b, goal_a, goal_b, **kw)
     bounds = engagement_bounds(a, b, goal_a, goal_b, **kw)
-    assert bounds.chain_states == exact.chain_states
-    for k, p in exact.outcomes.items():
-        low, high = bounds.outcomes[k]
-        assert low <= p <= high and high - low <= p * Fraction(1, 10**8)
-        assert (p == 0) == (high == 0)
-    if exact.expected_rounds is None:
-        assert bounds.expected_rounds is None
-    else:
-        low, high = bounds.expected_rounds
-        assert low <= exact.expected_rounds <= high and high - low <= exact.expected_rounds * Fraction(1, 10**8)
+    _assert_bounds_hold(exact, bounds)
 
 
 @settings(max_examples=20, deadline=None)
@@ -321,14 +326,7 @@ def test_float_walk_bounds_hold_the_exact_odds_with_leaps_crews_and_half_way_nod
         bounds = engagement_bounds(a, b, goal_a, goal_b, dodge_at=dodge)
     finally:
         Chain.DIRECT = saved
-    assert bounds.chain_states == exact.chain_states
-    for k, p in exact.outcomes.items():
-        low, high = bounds.outcomes[k]
-        assert low <= p <= high and high - low <= p * Fraction(1, 10**8)
-        assert (p == 0) == (high == 0)
-    if exact.expected_rounds is not None:
-        low, high = bounds.expected_rounds
-        assert low <= exact.expected_rounds <= high
+    _assert_bounds_hold(exact, bounds)
 
 
 def test_chain_asks_each_goal_requirement_of_the_engine_rule():

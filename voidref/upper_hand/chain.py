@@ -455,6 +455,16 @@ class Chain:
         self.entries += found[1]
         return found[0]
 
+    def shot_key(self, shooter: Side, own: int, target: int, dodge: bool = False) -> int:
+        """The key :meth:`shot` keeps its table under: what the table depends on, as one integer.
+
+        The target's state, the shooter's Guns condition (the only part of
+        *own* a shot reads), whether the target may dodge (never when
+        nobody ever dodges: one table serves both) and the shooter.
+        """
+        dodge = dodge and self.dodge_at is not None
+        return ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is Side.A)
+
     def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
         """One ship's Gunnery throw and its damage: ``(hits, same, gone, dodged)``, weights over ``dg * dd``.
 
@@ -464,8 +474,7 @@ class Chain:
         the weight of an Impact the target (holding the Upper Hand) dodges,
         at no damage.
         """
-        dodge = dodge and self.dodge_at is not None  # nobody ever dodges: one table serves both
-        key = ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is Side.A)
+        key = self.shot_key(shooter, own, target, dodge)
         found = self._shots.get(key)
         if found is not None:
             return found

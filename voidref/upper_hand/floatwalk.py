@@ -86,8 +86,7 @@ class _Tables:
         times :data:`SHIP_SPAN` when the target is side A's ship; *guns* is
         the Guns condition of each of those codes.
         """
-        dodge = dodge and self.chain.dodge_at is not None
-        key = ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is _A)  # as the chain keys its shots
+        key = self.chain.shot_key(shooter, own, target, dodge)
         found = self.shots.get(key)
         if found is None:
             ints = self.chain.shot(shooter, own, target, dodge)
@@ -100,24 +99,22 @@ class _Tables:
         return found
 
     def paired(self, table: tuple, here: int, slot: int) -> tuple:
-        """A second shot's *table* as ``(gone, moves)``, to pair with each result of the first shot.
+        """A second shot's *table* as ``(gone, moves, direct)``: where each of its results goes.
 
         *moves* are ``(part of a level key, slot, chance)``: each changed
         state of the target into *slot*, the target unchanged (*here*) into
-        *slot* and a dodge into slot 3 (nobody holds); ``None`` when the
-        shot has more results than ``Chain.DIRECT`` and goes through a
-        half-way node instead.
+        *slot* and a dodge into slot 3 (nobody holds). *direct* is false
+        when the shot has more results than ``Chain.DIRECT``: then it is
+        played in a half-way node rather than paired with each result of
+        the first shot.
         """
         key = (id(table), slot)
         found = self.pairs.get(key)
         if found is None:
             _, hits, same, gone, dodged, _ = table
-            if len(hits) > self.chain.DIRECT:
-                moves = None
-            else:
-                moves = tuple((z, slot, q) for z, q in hits) + tuple(
-                    (here, to, q) for to, q in ((slot, same), (3, dodged)) if q)
-            found = self.pairs[key] = (gone, moves)
+            moves = tuple((z, slot, q) for z, q in hits) + tuple(
+                (here, to, q) for to, q in ((slot, same), (3, dodged)) if q)
+            found = self.pairs[key] = (gone, moves, len(hits) <= self.chain.DIRECT)
         return found
 
     def backs(self, shooter: Side, target: int) -> list:
@@ -172,38 +169,34 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     levels = nodes = moves = 0
     tiny = BoundedArithmetic.TINY  # every number kept is 0 or at least this
     shots_get = tables.shots.get
-    dodging = 2 if chain.dodge_at is not None else 0  # the dodge's part of a shot's key
+    dodging = 2 if chain.dodge_at is not None else 0  # the dodge's part of Chain.shot_key
 
     def half(key: int, m: float) -> None:  # a half-way node: the second shot of a Gunnery phase
         nonlocal moves
         kind, level = divmod(key, HALF)
         a, b = divmod(level, SHIP_SPAN)
         if kind <= 3:  # nobody held, A's shot changed B: B fires with the Guns it had before
-            _, hits, same, gone, _, _ = shot(_B, 3 * (kind - 1), a)
-            slot, dodged, base, loser = 3, 0.0, b, _SURRENDER_B
+            table = shot(_B, 3 * (kind - 1), a)
+            (gone, sent, _), base, loser = tables.paired(table, a * SHIP_SPAN, 3), b, _SURRENDER_B
         elif kind == 4:  # A held and changed B: B fires back from its state now; A may dodge
-            _, hits, same, gone, dodged, _ = shot(_B, b, a, True)
-            slot, base, loser = 4, b, _SURRENDER_B
+            table = shot(_B, b, a, True)
+            (gone, sent, _), base, loser = tables.paired(table, a * SHIP_SPAN, 4), b, _SURRENDER_B
         else:  # B held and changed A: A fires back; B may dodge
-            _, hits, same, gone, dodged, _ = shot(_A, a, b, True)
-            slot, base, loser = 5, a * SHIP_SPAN, _SURRENDER_A
+            table = shot(_A, a, b, True)
+            (gone, sent, _), base, loser = tables.paired(table, b, 5), a * SHIP_SPAN, _SURRENDER_A
         if gone:
             ended[loser].append((m * gone, 1))
-        for y, w in hits:
-            k = base + y
+        send(sent, base, m)
+        moves += len(table[1])
+
+    def send(sent: tuple, base: int, m: float) -> None:  # (part of a level key, slot, chance) moves, times m
+        for z, slot, q in sent:
+            k = base + z
             part = get(k)
             if part is None:
                 part = pending[k] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                 push(heap, (progress(k), k))
-            part[slot] += m * w
-        moves += len(hits)
-        if same or dodged:
-            part = get(level)
-            if part is None:
-                part = pending[level] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                push(heap, (progress(level), level))
-            part[slot] += m * same
-            part[3] += m * dodged
+            part[slot] += m * q
 
     def spread(hits: tuple, base: int, slot: int, m: float) -> None:  # moves into after-Gunnery nodes
         nonlocal moves
@@ -231,9 +224,9 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             back = backs[g]
             if back.__class__ is _Later:
                 back = backs[g] = back.make(g)
-            gone, pairs = back
+            gone, pairs, direct = back
             mw = m * w
-            if pairs is None:
+            if not direct:
                 k = halfway + y
                 part = get(k)
                 if part is None:
@@ -243,7 +236,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 moves += 1
                 continue
             lost += mw * gone
-            for z, slot, q in pairs:
+            for z, slot, q in pairs:  # send(pairs, y, mw), written out: the walk's hottest loop
                 k = z + y
                 part = get(k)
                 if part is None:
@@ -253,6 +246,29 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             moves += len(pairs) + 1
         if lost:
             ended[loser].append((lost, 1))
+
+    def fire(v: float, shooter: Side, first: tuple, backs: list, back: tuple | None, slot: int, here: int,
+             halfway: int) -> None:
+        """A Gunnery phase out of a start node visited *v* times: *shooter*'s *first* shot, then the other ship's.
+
+        Where the first shot changed its target, :func:`second` plays the
+        other ship's shot (*backs*, by the target's new Guns condition);
+        where it did nothing, the other ship fires *back* from where it was,
+        into *slot* of levels whose first ship stays *here* (staying in this
+        level is the level's own loop).
+        """
+        wins, loses = (_SURRENDER_A, _SURRENDER_B) if shooter is _A else (_SURRENDER_B, _SURRENDER_A)
+        _, hits, same, gone, _, _ = first
+        if gone:  # the target's crew gave up
+            ended[wins].append((v * gone, 1))
+        if hits:
+            second(first, v, backs, loses, halfway)
+        m = v * same
+        if m and back is not None:
+            _, hits, _, gone, _, _ = back
+            if gone:
+                ended[loses].append((m * gone, 1))
+            spread(hits, here, slot, m)
 
     while heap:
         key = pop(heap)[1]
@@ -277,15 +293,14 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
         after = [xm0, xm1, xm2]
         if mass[0] or mass[1] or mass[2]:
             levels += 1
-            # The two shots, looked up as _Tables.shot keys them (made there the first time).
-            at_key_b, at_key_a = (b * 3 + a // 3 % 3) * 4, (a * 3 + b // 3 % 3) * 4
-            at_b = shots_get(at_key_b + 1) or shot(_A, a, b)  # A's shot at B
-            at_a = shots_get(at_key_a) or shot(_B, b, a)  # B's shot at A
-            ib, hits_b, same_b, gone_b, _, _ = at_b
-            ia, hits_a, same_a, gone_a, _, _ = at_a
+            # The shots, looked up under Chain.shot_key's keys written out (four a level; made by shot() when new).
+            key_b, key_a = (b * 3 + a // 3 % 3) * 4, (a * 3 + b // 3 % 3) * 4
+            at_b = shots_get(key_b + 1) or shot(_A, a, b)  # A's shot at B
+            at_a = shots_get(key_a) or shot(_B, b, a)  # B's shot at A
+            ib, ia = at_b[0], at_a[0]  # their integer tables: the weights of staying in this level
             # A held and its shot did nothing: B fires back at A, which may dodge; the same with the sides swapped.
-            back_a = (shots_get(at_key_a + dodging) or shot(_B, b, a, True)) if ib[1] else None
-            back_b = (shots_get(at_key_b + dodging + 1) or shot(_A, a, b, True)) if ia[1] else None
+            back_a = (shots_get(key_a + dodging) or shot(_B, b, a, True)) if ib[1] else None
+            back_b = (shots_get(key_b + dodging + 1) or shot(_A, a, b, True)) if ia[1] else None
             # The Gunnery phase's weights of staying in this level (over dgun), by start node and after node.
             s0 = (ia[1] * ib[1], 0, 0)
             s1 = (ib[1] * back_a[0][3], ib[1] * back_a[0][1], 0) if back_a else (0, 0, 0)
@@ -323,38 +338,12 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             after[2] += v2 * g22
             here_a, here_b = a * SHIP_SPAN, b
             if v0:  # nobody holds: A's shot, then B's with the Guns it had before
-                if gone_b:
-                    ended[_SURRENDER_A].append((v0 * gone_b, 1))
-                if hits_b:
-                    second(at_b, v0, [tables.paired(at_a, here_a, 3)] * 3, _SURRENDER_B,
-                           (1 + guns_of(b)) * HALF + here_a)
-                m = v0 * same_b
-                if m:
-                    if gone_a:
-                        ended[_SURRENDER_B].append((m * gone_a, 1))
-                    spread(hits_a, here_b, 3, m)
+                fire(v0, _A, at_b, [tables.paired(at_a, here_a, 3)] * 3 if at_b[1] else [], at_a, 3, here_b,
+                     (1 + guns_of(b)) * HALF + here_a)
             if v1:  # A holds: A's shot, then B's shot back from where it left B (A may dodge)
-                if gone_b:
-                    ended[_SURRENDER_A].append((v1 * gone_b, 1))
-                if hits_b:
-                    second(at_b, v1, backs(_B, a), _SURRENDER_B, 4 * HALF + here_a)
-                if back_a:
-                    m = v1 * same_b
-                    _, hits, _, gone, _, _ = back_a
-                    if gone:
-                        ended[_SURRENDER_B].append((m * gone, 1))
-                    spread(hits, here_b, 4, m)
+                fire(v1, _A, at_b, backs(_B, a), back_a, 4, here_b, 4 * HALF + here_a)
             if v2:  # B holds: B's shot, then A's shot back (B may dodge)
-                if gone_a:
-                    ended[_SURRENDER_B].append((v2 * gone_a, 1))
-                if hits_a:
-                    second(at_a, v2, backs(_A, b), _SURRENDER_A, 5 * HALF + here_b)
-                if back_b:
-                    m = v2 * same_a
-                    _, hits, _, gone, _, _ = back_b
-                    if gone:
-                        ended[_SURRENDER_A].append((m * gone, 1))
-                    spread(hits, here_a, 5, m)
+                fire(v2, _B, at_a, backs(_A, b), back_b, 5, here_a, 5 * HALF + here_b)
         # The Maneuver phase and the end of the round out of the after-Gunnery nodes.
         for n, (ends, _, leaps) in zip(after, ((e0, f0, q0), (e1, f1, q1), (e2, f2, q2))):
             if not n:
@@ -363,12 +352,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 raise Uncertain("a chance small enough to underflow")
             for k, w in ends:
                 ended[k].append((n * w, 1))
-            for lv, slot, w in leaps:
-                part = get(lv)
-                if part is None:
-                    part = pending[lv] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                    push(heap, (progress(lv), lv))
-                part[slot] += n * w
+            send(leaps, 0, n)
             moves += len(ends) + len(leaps)
     operations = (_PER_NODE * nodes + _PER_MOVE * moves + tables.conversions
                   + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits))
