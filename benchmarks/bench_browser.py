@@ -324,7 +324,7 @@ def main(argv=None) -> int:
     sw = whole[mark:]
     all_per = _files_table(whole)
     twice = {p: n for p, (n, _r, _s) in all_per.items() if n > 1}
-    print(f"Then the service worker (registered once Python is up): {len(sw)} more requests, "
+    print(f"Then the service worker (registered once the first answer is in): {len(sw)} more requests, "
           f"{sum(s for *_, s in sw):,d} bytes sent; files fetched twice in the whole visit: "
           f"{twice if twice else 'none'}")
 

@@ -26,6 +26,7 @@ from test_browser_calculators import (  # noqa: F401  (browser and site are fixt
     browser,
     changed_inputs,
     reach_for,
+    set_field,
     site,
     wait_live,
 )
@@ -89,6 +90,41 @@ def test_first_visit_and_the_service_worker_fetch_each_file_once(browser, site):
         assert not [p for p in later if "/pyodide/" in p or p.endswith(".whl")], later
         assert again.evaluate(CACHE_NAMES) == ["voidref-" + _version(site)]
         watch.check()
+    finally:
+        ctx.close()
+
+
+# Notes when the page asks for the service worker, before any script of the page runs.
+_NOTE_REGISTER = """(() => {
+  const container = window.ServiceWorkerContainer && ServiceWorkerContainer.prototype;
+  if (!container) return;
+  const register = container.register;
+  container.register = function (...args) {
+    if (window.__swAskedAt === undefined) window.__swAskedAt = performance.now();
+    return register.apply(this, args);
+  };
+})();"""
+
+
+def test_the_service_worker_waits_for_the_players_first_answer(browser, site):
+    """Storing the site for offline use starts only once the first change is answered, not while Python works on it."""
+    ctx = browser.new_context(service_workers="allow")
+    ctx.set_default_timeout(READY_MS)
+    ctx.add_init_script(_NOTE_REGISTER)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
+        # The player taps a field and changes it at once: the change waits for Python, and is answered first.
+        reach_for(root)
+        set_field(root, SLUG, "dice", "3A vs 2T")
+        wait_live(root)
+        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
+        _controlled(page)
+        timing = page.evaluate("() => ({asked: window.__swAskedAt, ...window.voidrefCalcTiming})")
+        assert timing["asked"] is not None, "the page never asked for the service worker"
+        # Python was ready before that answer, and the service worker was asked for only after it.
+        assert timing["ready"] <= timing["firstLive"] <= timing["asked"], timing
     finally:
         ctx.close()
 

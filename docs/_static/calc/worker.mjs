@@ -48,7 +48,7 @@ if (typeof PerformanceObserver === "function") {
   }
 }
 
-// The service worker (sw.js, registered by calc.js once Python has started)
+// The service worker (sw.js, registered by calc.js once Python has answered)
 // keeps the site for offline use. So that it need not download the runtime a
 // second time, this worker leaves a copy of each runtime file it fetches in
 // the "voidref-handoff" cache, which the service worker takes and empties
