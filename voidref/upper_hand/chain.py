@@ -50,6 +50,8 @@ OUTCOMES = (Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER), Finis
             Finish(Side.B, Ending.SURRENDER), Finish(None, Ending.STALEMATE))
 
 # Each side's finishes, built once (the tables below name them for every level).
+_A, _B = Side.A, Side.B  # the chain's hot paths read these often: a name is quicker than an enum attribute
+_thrusters_of, _ship_progress = ShipState.thrusters_of, ShipState.progress
 _GOAL = {side: Finish(side, Ending.GOAL) for side in Side}
 _SURRENDER = {side: Finish(side, Ending.SURRENDER) for side in Side}
 
@@ -110,7 +112,6 @@ class Chain:
         self._halves: dict = {}
         self._blocks: dict = {}  # the entries of move blocks, by what they are made from
         self._backs: dict = {}  # the shots back of in_order, by the target's state and the shooter's Guns
-        self._progress: dict = {}
         self.entries = 0  # entries of the Gunnery and settle tables handed out so far (an operation count)
         self.leaping = Goal.LEAP in (goal_a, goal_b)
         # Weights are integers over fixed denominators (exact, and much faster
@@ -267,7 +268,7 @@ class Chain:
             found = self._cache[key] = tuple(
                 (h, self._scaled(p, self.dm))
                 for h, p in maneuver_odds(
-                    self.ship(Side.A, dyn_a), self.ship(Side.B, dyn_b), holder, rulings=self.rulings
+                    self.ship(_A, dyn_a), self.ship(_B, dyn_b), holder, rulings=self.rulings
                 )
                 .probabilities()
                 .items()
@@ -296,20 +297,20 @@ class Chain:
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
         dg_dd = self.dg_dd
-        at_b = self.shot(Side.A, dyn_a, dyn_b)
-        at_a = self.shot(Side.B, dyn_b, dyn_a)
+        at_b = self.shot(_A, dyn_a, dyn_b)
+        at_a = self.shot(_B, dyn_b, dyn_a)
         # Nobody holds: both throws from the start of the phase, so the two
         # shots are independent; A's hits are resolved first.
         hits_b, same_b, gone_b, _ = at_b
         hits_a, same_a, gone_a, _ = at_a
         endings = []
         if gone_b:
-            endings.append((_SURRENDER[Side.A], gone_b * dg_dd))
+            endings.append((_SURRENDER[_A], gone_b * dg_dd))
         into_a = self._entries(("a", id(hits_a)), lambda: [(a2 * SHIP_SPAN, wa) for a2, wa in hits_a])
         moves = []
         if len(hits_a) <= self.DIRECT:  # few results of B's shot: pair them with A's directly
             if gone_a:
-                endings.append((_SURRENDER[Side.B], (dg_dd - gone_b) * gone_a))
+                endings.append((_SURRENDER[_B], (dg_dd - gone_b) * gone_a))
             if len(hits_a) >= len(hits_b):  # one block per result of the shot with fewer
                 moves = [(b2, 3, wb, into_a) for b2, wb in hits_b] if hits_a else []
             else:
@@ -321,7 +322,7 @@ class Chain:
             count = len(hits_a) * len(hits_b) + (len(hits_b) if same_a else 0)
         else:
             if gone_a and same_b:  # B's shot after A's changed B is played in the half-way node below
-                endings.append((_SURRENDER[Side.B], same_b * gone_a))
+                endings.append((_SURRENDER[_B], same_b * gone_a))
             # Where A's shot changed B, B's shot (with the Guns B had before it) waits in a half-way node, shared
             # by every level of B that shoots alike: |hits_b| + |hits_a| moves instead of their product.
             if hits_b:
@@ -331,8 +332,8 @@ class Chain:
         if same_b and hits_a:
             moves.append((dyn_b, 3, same_b, into_a))
             count += len(hits_a)
-        (e1, s1, m1, c1), (e2, s2, m2, c2) = (self.in_order(Side.A, dyn_a, dyn_b, at_b, dg_dd),
-                                              self.in_order(Side.B, dyn_b, dyn_a, at_a, dg_dd))
+        (e1, s1, m1, c1), (e2, s2, m2, c2) = (self.in_order(_A, dyn_a, dyn_b, at_b, dg_dd),
+                                              self.in_order(_B, dyn_b, dyn_a, at_a, dg_dd))
         self.entries += len(endings) + count + len(e1) + c1 + len(e2) + c2
         return (endings, [same_a * same_b, 0, 0], moves), (e1, s1, m1), (e2, s2, m2)
 
@@ -348,9 +349,9 @@ class Chain:
 
         *holder* may dodge the second shot. ``(endings, stay, moves, number of moves)``.
         """
-        first = holder is Side.A
+        first = holder is _A
         slot = 1 if first else 2
-        other = Side.B if first else Side.A
+        other = _B if first else _A
         hits, same, gone, _ = first_shot
         endings = []
         if gone:
@@ -430,25 +431,25 @@ class Chain:
             kind, level = divmod(key, HALF)
             dyn_a, dyn_b = divmod(level, SHIP_SPAN)
             if kind <= 3:
-                shot = self.shot(Side.B, 3 * (kind - 1), dyn_a)  # only its Guns matter
-                shooter, slot = Side.B, 3
+                shot = self.shot(_B, 3 * (kind - 1), dyn_a)  # only its Guns matter
+                shooter, slot = _B, 3
             elif kind == 4:
-                shot = self.shot(Side.B, dyn_b, dyn_a, dodge=True)
-                shooter, slot = Side.B, 4
+                shot = self.shot(_B, dyn_b, dyn_a, dodge=True)
+                shooter, slot = _B, 4
             else:
-                shot = self.shot(Side.A, dyn_a, dyn_b, dodge=True)
-                shooter, slot = Side.A, 5
+                shot = self.shot(_A, dyn_a, dyn_b, dodge=True)
+                shooter, slot = _A, 5
             # What the shot does is shared by every half-way node whose ship fires alike; only the places differ.
             template = self._blocks.get(("ht", id(shot), slot))
             if template is None:
                 hits, same, gone, dodged = shot
-                into = tuple((a2 * SHIP_SPAN if shooter is Side.B else a2, w) for a2, w in hits)
+                into = tuple((a2 * SHIP_SPAN if shooter is _B else a2, w) for a2, w in hits)
                 rest = [(to, ((0, w),)) for to, w in ((slot, same), (3, dodged)) if w]
                 endings = ((_SURRENDER[shooter], gone),) if gone else ()
                 template = self._blocks[("ht", id(shot), slot)] = (into, rest, endings,
                                                                    len(endings) + len(into) + len(rest))
             into, rest, endings, count = template
-            offset = dyn_b if shooter is Side.B else dyn_a * SHIP_SPAN
+            offset = dyn_b if shooter is _B else dyn_a * SHIP_SPAN
             moves = [(offset, slot, 1, into)] if into else []
             moves += [(level, to, 1, one) for to, one in rest]
             found = self._halves[key] = (((endings, (), moves),), count)
@@ -463,7 +464,7 @@ class Chain:
         nobody ever dodges: one table serves both) and the shooter.
         """
         dodge = dodge and self.dodge_at is not None
-        return ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is Side.A)
+        return ((target * 3 + own // 3 % 3) * 2 + dodge) * 2 + (shooter is _A)
 
     def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
         """One ship's Gunnery throw and its damage: ``(hits, same, gone, dodged)``, weights over ``dg * dd``.
@@ -507,13 +508,13 @@ class Chain:
         level alike in those.
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-        met_a, met_b = self.met(Side.A, dyn_a, dyn_b), self.met(Side.B, dyn_b, dyn_a)
-        alike: tuple = (ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), met_a, met_b)
+        met_a, met_b = self.met(_A, dyn_a, dyn_b), self.met(_B, dyn_b, dyn_a)
+        alike: tuple = (_thrusters_of(dyn_a), _thrusters_of(dyn_b), met_a, met_b)
         if self.leaping:  # the boarders left matter too, and a failed leap moves to another level
             alike += (dyn_a - ShipState.without_boarders(dyn_a), dyn_b - ShipState.without_boarders(dyn_b))
         found = self._settled.get(alike)
         if found is None:
-            found = self._settled[alike] = self._settle(dyn_a, dyn_b, {None: False, Side.A: met_a, Side.B: met_b})
+            found = self._settled[alike] = self._settle(dyn_a, dyn_b, {None: False, _A: met_a, _B: met_b})
         self.entries += found[1]
         if not self.leaping:
             return found[0]
@@ -528,7 +529,7 @@ class Chain:
         once per own state and enemy Thrusters condition (the only part of
         the enemy any requirement looks at: docking).
         """
-        key = (own * 3 + ShipState.thrusters_of(enemy)) * 2 + (side is Side.A)
+        key = (own * 3 + _thrusters_of(enemy)) * 2 + (side is _A)
         found = self._met.get(key)
         if found is None:
             found = self._met[key] = requirement_met(self.goal[side], self.ship(side, own),
@@ -550,13 +551,13 @@ class Chain:
                 elif self.goal[h] is not Goal.LEAP:
                     _add(endings, _GOAL[h], q * dl)
                 else:
-                    own = dyn_a if h is Side.A else dyn_b
+                    own = dyn_a if h is _A else dyn_b
                     all_fail = self._scaled(self.leap_all_fail(h, own), dl)
                     if all_fail != dl:
                         _add(endings, _GOAL[h], q * (dl - all_fail))
                     if all_fail:
                         left = ShipState.without_boarders(own)
-                        step = (left - own) * (SHIP_SPAN if h is Side.A else 1)  # to the level it moves to
+                        step = (left - own) * (SHIP_SPAN if h is _A else 1)  # to the level it moves to
                         moves.append((slot, ((step, q * all_fail),)))
             found.append((tuple(endings.items()), stay, moves))
             count += len(endings) + len(moves)
@@ -569,10 +570,8 @@ class Chain:
         node comes after every level that moves into it (the ship fired at
         was changed) and before its level and every level it moves into.
         """
-        found = self._progress.get(key)
-        if found is None:
-            kind, level = divmod(key, HALF)
-            dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-            found = self._progress[key] = 2 * (ShipState.progress(dyn_a) + ShipState.progress(dyn_b)) + (kind == 0)
-        return found
+        # Not kept: a walk asks once for each node it meets.
+        kind, level = divmod(key, HALF)
+        dyn_a, dyn_b = divmod(level, SHIP_SPAN)
+        return 2 * (_ship_progress(dyn_a) + _ship_progress(dyn_b)) + (kind == 0)
 

@@ -74,6 +74,7 @@ class _Tables:
         self.shots: dict = {}
         self.shots_back: dict = {}
         self.pairs: dict = {}
+        self.nobody: dict = {}
         self.settles: dict = {}
         self.dg_dd = chain.dg * chain.dd
         self.dset = chain.dset
@@ -115,6 +116,13 @@ class _Tables:
             moves = tuple((z, slot, q) for z, q in hits) + tuple(
                 (here, to, q) for to, q in ((slot, same), (3, dodged)) if q)
             found = self.pairs[key] = (gone, moves, len(hits) <= self.chain.DIRECT)
+        return found
+
+    def unchanged(self, table: tuple, here: int) -> list:
+        """B's shot *table* at A when nobody holds, as :meth:`backs` gives a shot back: the same for every Guns of B."""
+        found = self.nobody.get(id(table))
+        if found is None:
+            found = self.nobody[id(table)] = [self.paired(table, here, 3)] * 3
         return found
 
     def backs(self, shooter: Side, target: int) -> list:
@@ -209,23 +217,32 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             part[slot] += m * w
         moves += len(hits)
 
-    def second(first: tuple, m: float, backs: list, loser: Finish, halfway: int) -> None:
-        """After a *first* shot that changed its target: the other ship's shot, from each state it left.
+    def fire(v: float, wins: Finish, loses: Finish, first: tuple, backs: list, back: tuple | None, slot: int,
+             here: int, halfway: int) -> None:
+        """A Gunnery phase out of a start node visited *v* times: one ship's *first* shot, then the other ship's.
 
-        *backs* are the second shot's tables (:meth:`_Tables.paired`) by the
-        Guns condition of the first shot's target after it. A second shot
-        with few results is played here, paired with each result of the
-        first; one with more goes through a half-way node (``halfway + y``)
-        that levels alike share.
+        Where the first shot changed its target, the other ship fires from
+        each state the first shot left, with its table (:meth:`_Tables.paired`)
+        from *backs*, by the Guns condition of the first shot's target after
+        it: a second shot with few results is played here, paired with each
+        result of the first; one with more goes through a half-way node
+        (``halfway + y``) that levels alike share. Where the first shot did
+        nothing, the other ship fires *back* from where it was, into *slot*
+        of levels whose first ship stays *here* (staying in this level is
+        the level's own loop). *wins* is the ending when the first shot's
+        target gives up (the first shooter wins), *loses* when the other does.
         """
         nonlocal moves
+        _, hits, same, gone, _, _ = first
+        if gone:  # the target's crew gave up
+            ended[wins].append((v * gone, 1))
         lost = 0.0
-        for (y, w), g in zip(first[1], first[5]):
-            back = backs[g]
-            if back.__class__ is _Later:
-                back = backs[g] = back.make(g)
-            gone, pairs, direct = back
-            mw = m * w
+        for (y, w), g in zip(hits, first[5]):
+            reply = backs[g]
+            if reply.__class__ is _Later:
+                reply = backs[g] = reply.make(g)
+            out, pairs, direct = reply
+            mw = v * w
             if not direct:
                 k = halfway + y
                 part = get(k)
@@ -235,40 +252,23 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 part[0] += mw
                 moves += 1
                 continue
-            lost += mw * gone
-            for z, slot, q in pairs:  # send(pairs, y, mw), written out: the walk's hottest loop
+            lost += mw * out
+            for z, to, q in pairs:  # send(pairs, y, mw), written out: the walk's hottest loop
                 k = z + y
                 part = get(k)
                 if part is None:
                     part = pending[k] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                     push(heap, (progress(k), k))
-                part[slot] += mw * q
+                part[to] += mw * q
             moves += len(pairs) + 1
         if lost:
-            ended[loser].append((lost, 1))
-
-    def fire(v: float, shooter: Side, first: tuple, backs: list, back: tuple | None, slot: int, here: int,
-             halfway: int) -> None:
-        """A Gunnery phase out of a start node visited *v* times: *shooter*'s *first* shot, then the other ship's.
-
-        Where the first shot changed its target, :func:`second` plays the
-        other ship's shot (*backs*, by the target's new Guns condition);
-        where it did nothing, the other ship fires *back* from where it was,
-        into *slot* of levels whose first ship stays *here* (staying in this
-        level is the level's own loop).
-        """
-        wins, loses = (_SURRENDER_A, _SURRENDER_B) if shooter is _A else (_SURRENDER_B, _SURRENDER_A)
-        _, hits, same, gone, _, _ = first
-        if gone:  # the target's crew gave up
-            ended[wins].append((v * gone, 1))
-        if hits:
-            second(first, v, backs, loses, halfway)
+            ended[loses].append((lost, 1))
         m = v * same
         if m and back is not None:
-            _, hits, _, gone, _, _ = back
-            if gone:
-                ended[loses].append((m * gone, 1))
-            spread(hits, here, slot, m)
+            _, sent, _, lost, _, _ = back
+            if lost:
+                ended[loses].append((m * lost, 1))
+            spread(sent, here, slot, m)
 
     while heap:
         key = pop(heap)[1]
@@ -310,9 +310,9 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             if found is None:
                 t0, t1, t2 = t[0][1], t[1][1], t[2][1]
                 stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
-                found = loops[alike] = [stay, None, [[w / dgun for w in s] for s in (s0, s1, s2)]]
+                found = loops[alike] = [stay, None, [[w / dgun for w in s] for s in (s0, s1, s2)], {}]
                 tables.conversions += 9
-            stay, inverse, sf = found
+            stay, inverse, sf, _ = found
             # Which start nodes can leave the level at all; the others are a stalemate.
             out0 = bool(ib[2] or ib[0] or (ib[1] and (ia[2] or ia[0])))
             out1 = bool(ib[2] or ib[0] or (back_a and (back_a[0][2] or back_a[0][0])))
@@ -328,7 +328,11 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 v1 = (m0 * a1 + m1 * b1 + m2 * c1) * scale
                 v2 = (m0 * a2 + m1 * b2 + m2 * c2) * scale
             else:
-                v0, v1, v2 = _stuck(stay, round_den, mass, (out0, out1, out2), (s0, s1, s2), t, ended)
+                out = (out0, out1, out2)
+                plan = found[3].get(out)
+                if plan is None:
+                    plan = found[3][out] = _leaving(stay, round_den, out, (s0, s1, s2), t)
+                v0, v1, v2 = _stuck(plan, stay, round_den, mass, ended)
             if min(filter(None, (v0, v1, v2)), default=1.0) < tiny:
                 raise Uncertain("a chance small enough to underflow")
             visits.append((v0 + v1 + v2, 1))
@@ -338,12 +342,12 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             after[2] += v2 * g22
             here_a, here_b = a * SHIP_SPAN, b
             if v0:  # nobody holds: A's shot, then B's with the Guns it had before
-                fire(v0, _A, at_b, [tables.paired(at_a, here_a, 3)] * 3 if at_b[1] else [], at_a, 3, here_b,
-                     (1 + guns_of(b)) * HALF + here_a)
+                fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, at_b[1] and tables.unchanged(at_a, here_a), at_a, 3,
+                     here_b, (1 + guns_of(b)) * HALF + here_a)
             if v1:  # A holds: A's shot, then B's shot back from where it left B (A may dodge)
-                fire(v1, _A, at_b, backs(_B, a), back_a, 4, here_b, 4 * HALF + here_a)
+                fire(v1, _SURRENDER_A, _SURRENDER_B, at_b, backs(_B, a), back_a, 4, here_b, 4 * HALF + here_a)
             if v2:  # B holds: B's shot, then A's shot back (B may dodge)
-                fire(v2, _B, at_a, backs(_A, b), back_b, 5, here_a, 5 * HALF + here_b)
+                fire(v2, _SURRENDER_B, _SURRENDER_A, at_a, backs(_A, b), back_b, 5, here_a, 5 * HALF + here_b)
         # The Maneuver phase and the end of the round out of the after-Gunnery nodes.
         for n, (ends, _, leaps) in zip(after, ((e0, f0, q0), (e1, f1, q1), (e2, f2, q2))):
             if not n:
@@ -359,13 +363,14 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     return ended, visits, levels, operations
 
 
-def _stuck(stay: list, round_den: int, mass: tuple, out: tuple, gunnery: tuple, t: tuple, ended: dict) -> tuple:
-    """The visits of a level some of whose start nodes can never leave it; their chance is a stalemate.
+def _leaving(stay: list, round_den: int, out: tuple, gunnery: tuple, t: tuple) -> tuple:
+    """Which start nodes of a level can leave it, their loop and its inverse: ``(live, loop, inverse)``.
 
     A start node leaves when its Gunnery phase can end or change the
-    level, or when it can stay and the Maneuver phase out of that
+    level (*out*), or when it can stay and the Maneuver phase out of that
     after-Gunnery node can end or change it; a node that can reach a
-    leaving one leaves too.
+    leaving one leaves too. The same for every level alike (kept by the
+    walk with the level's loop).
     """
     leaves = {i for i in range(3) if out[i] or any(w and (t[j][0] or t[j][2]) for j, w in enumerate(gunnery[i]))}
     grew = len(leaves) < 3
@@ -375,17 +380,27 @@ def _stuck(stay: list, round_den: int, mass: tuple, out: tuple, gunnery: tuple, 
             if i not in leaves and any(stay[i][k] for k in leaves):
                 leaves.add(i)
                 grew = True
-    stuck = math.fsum(mass[i] for i in range(3) if i not in leaves)
+    live = tuple(sorted(leaves))
+    loop = [[stay[i][k] for k in live] for i in live]  # the loop among the nodes that leave
+    return live, loop, BoundedArithmetic.inverse(loop, round_den) if live else None
+
+
+def _stuck(plan: tuple, stay: list, round_den: int, mass: tuple, ended: dict) -> tuple:
+    """The visits of a level some of whose start nodes can never leave it (*plan*, from :func:`_leaving`).
+
+    The chance of a node that cannot leave is a stalemate, and so is the
+    chance of moving from a node that can into one that cannot.
+    """
+    live, loop, inverse = plan
+    stuck = math.fsum(mass[i] for i in range(3) if i not in live)
     if stuck:
         ended[_STALEMATE].append((stuck, 1))
     v = [0.0, 0.0, 0.0]
-    live = sorted(leaves)
     if live and any(mass[i] for i in live):
-        nums, _ = BoundedArithmetic.solve([[stay[i][k] for k in live] for i in live], round_den,
-                                          [mass[i] for i in live], 1)
+        nums, _ = BoundedArithmetic.solve(loop, round_den, [mass[i] for i in live], 1, inverse)
         for i, n in zip(live, nums):
             v[i] = n
-        lost = math.fsum(v[i] * stay[i][k] / round_den for i in live for k in range(3) if k not in leaves)
+        lost = math.fsum(v[i] * stay[i][k] / round_den for i in live for k in range(3) if k not in live)
         if lost:
             ended[_STALEMATE].append((lost, 1))
     return tuple(v)
