@@ -237,8 +237,14 @@ def throttled(browser, url: str):
     return out
 
 
-def input_changes(browser, url: str, repeats: int = 3):
-    """Per calculator: slowest of a few changes at the defaults, and the change to its largest inputs."""
+def input_changes(browser, url: str, repeats: int = 3, only: str | None = None, warm_up: int = 0):
+    """Per calculator (or only the one named): slowest of a few changes at the defaults, and the largest inputs.
+
+    *warm_up* changes are made first and not counted: right after a page
+    loads, Chromium still runs the wasm from its quick first compilation
+    while it optimises the hot code in the background (the full run
+    measures every other calculator first, which does the same).
+    """
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
     page.goto(url + "calculators.html")
@@ -248,6 +254,8 @@ def input_changes(browser, url: str, repeats: int = 3):
         page.locator(f"section[data-key='{c.slug}'] .vc-result[data-state='live']").wait_for(timeout=120_000)
     out = {}
     for c in calc.calculators():
+        if only is not None and c.slug != only:
+            continue
         field = next((f for f in c.fields if f.kind in ("int", "choice")), None)
         defaults = []
         if field is not None:
@@ -256,10 +264,10 @@ def input_changes(browser, url: str, repeats: int = 3):
             else:
                 values = [v for v, _ in field.choices]
                 other = values[(values.index(field.default) + 1) % len(values)]
-            for k in range(repeats * 2):
+            for k in range(-2 * warm_up, repeats * 2):
                 value = other if k % 2 == 0 else field.format(field.default)
                 r = page.evaluate(_CHANGE, [c.slug, {field.name: value}, 15_000])
-                if k % 2:
+                if k % 2 and k >= 0:
                     defaults.append(r["ms"])
         largest = {f.name: str(f.high) for f in c.fields if f.kind == "int"}
         big = page.evaluate(_CHANGE, [c.slug, largest, 15_000]) if largest else None
@@ -300,16 +308,28 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--startup-only", action="store_true",
                     help="only the bytes before live and the times to live (no throttled run, no input changes)")
+    ap.add_argument("--changes-only", metavar="SLUG", nargs="?", const="",
+                    help="only the input changes (of the calculator SLUG, if given), after 10 uncounted ones: "
+                         "no start-up figures")
+    ap.add_argument("--repeats", type=int, default=3, help="changes at the defaults per calculator (default 3)")
     args = ap.parse_args(argv)
+    if args.changes_only and args.changes_only not in {c.slug for c in calc.calculators()}:
+        ap.error(f"--changes-only: no calculator {args.changes_only!r}")
     from playwright.sync_api import sync_playwright
 
     server, url = _serve(os.path.abspath(args.site))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if args.changes_only is not None:
+            changes = input_changes(browser, url, args.repeats, args.changes_only or None, warm_up=10)
+            browser.close()
+            server.shutdown()
+            _print_changes(changes, args.repeats)
+            return 0
         one, before_live, whole, mark = first_visit_bytes(browser, server, url)
         first, cached, third = visits(p, url, args.runs)
         slow = None if args.startup_only else throttled(browser, url)
-        changes = {} if args.startup_only else input_changes(browser, url)
+        changes = {} if args.startup_only else input_changes(browser, url, args.repeats)
         browser.close()
     server.shutdown()
 
@@ -351,10 +371,15 @@ def main(argv=None) -> int:
         return 0
     print(f"At 4 Mbit/s down, 80 ms latency (Chromium emulation), first visit: page loaded in "
           f"{slow['page_load_s']:.1f} s, live {slow['ms'] / 1000:.1f} s after the first input ({slow['state']})")
-    print(f"Input change to updated result (ms): at defaults, slowest of {3}; at the largest inputs "
-          f"(every whole-number field at its maximum); * over {SLOW_MS} ms")
+    _print_changes(changes, args.repeats)
+    return 0
+
+
+def _print_changes(changes: dict, repeats: int) -> None:
+    print(f"Input change to updated result (ms): at defaults, slowest of {repeats} (and their median); "
+          f"at the largest inputs (every whole-number field at its maximum); * over {SLOW_MS} ms")
     for slug, (defaults, big, largest, worst) in changes.items():
-        d = f"{max(defaults):7.1f}" if defaults else "      -"
+        d = f"{max(defaults):7.1f} ({_median(defaults):5.1f})" if defaults else "      -        "
         if big is None:
             b = "      -  (no whole-number field)"
         else:
@@ -363,9 +388,8 @@ def main(argv=None) -> int:
         print(f"  {slug:24s} {d}   {b}")
         if worst is not None:
             flag = "*" if worst["ms"] > SLOW_MS or worst["state"] != "live" else " "
-            print(f"  {'':24s} {'':7s}   {worst['ms']:7.1f}{flag} {worst['state']:5s} slowest found: "
+            print(f"  {'':24s} {'':15s}   {worst['ms']:7.1f}{flag} {worst['state']:5s} slowest found: "
                   + ", ".join(f"{k}={v}" for k, v in WORST[slug].items()))
-    return 0
 
 
 if __name__ == "__main__":
