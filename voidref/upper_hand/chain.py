@@ -508,8 +508,15 @@ class Chain:
         level alike in those.
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
-        met_a, met_b = self.met(_A, dyn_a, dyn_b), self.met(_B, dyn_b, dyn_a)
-        alike: tuple = (_thrusters_of(dyn_a), _thrusters_of(dyn_b), met_a, met_b)
+        thrusters_a, thrusters_b = _thrusters_of(dyn_a), _thrusters_of(dyn_b)
+        # met()'s answers, looked up under its own keys first (each level is settled once; most answers are known)
+        met_a = self._met.get((dyn_a * 3 + thrusters_b) * 2 + 1)
+        if met_a is None:
+            met_a = self.met(_A, dyn_a, dyn_b)
+        met_b = self._met.get((dyn_b * 3 + thrusters_a) * 2)
+        if met_b is None:
+            met_b = self.met(_B, dyn_b, dyn_a)
+        alike: tuple = (thrusters_a, thrusters_b, met_a, met_b)
         if self.leaping:  # the boarders left matter too, and a failed leap moves to another level
             alike += (dyn_a - ShipState.without_boarders(dyn_a), dyn_b - ShipState.without_boarders(dyn_b))
         found = self._settled.get(alike)
