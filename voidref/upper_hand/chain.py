@@ -49,9 +49,9 @@ HALF = 1 << 41
 OUTCOMES = (Finish(Side.A, Ending.GOAL), Finish(Side.A, Ending.SURRENDER), Finish(Side.B, Ending.GOAL),
             Finish(Side.B, Ending.SURRENDER), Finish(None, Ending.STALEMATE))
 
-# Each side's finishes, built once (the tables below name them for every level).
 _A, _B = Side.A, Side.B  # the chain's hot paths read these often: a name is quicker than an enum attribute
 _thrusters_of, _ship_progress = ShipState.thrusters_of, ShipState.progress
+# Each side's finishes, built once (the tables below name them for every level).
 _GOAL = {side: Finish(side, Ending.GOAL) for side in Side}
 _SURRENDER = {side: Finish(side, Ending.SURRENDER) for side in Side}
 
