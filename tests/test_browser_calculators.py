@@ -411,6 +411,39 @@ def test_live_result_equals_engine(shared, slug):
     assert root.locator(".vc-headline").inner_text() == expected["text"].splitlines()[0]
 
 
+# Counts the computations the page asks of the worker, before any script of the page runs.
+_COUNT_RUNS = """(() => {
+  window.__runs = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "run") window.__runs += 1;
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+@pytest.mark.parametrize("kind", ["choice", "bool"])
+def test_a_tapped_select_or_checkbox_asks_for_one_computation(context, site, kind):
+    """A select or a checkbox fires "input" and "change" together: the page answers both with one computation."""
+    context.add_init_script(_COUNT_RUNS)
+    slug = "attack"
+    page, root = open_calc(context, site, slug)
+    wait_live(root)
+    page.wait_for_timeout(300)  # the built results brought live in the background are done
+    field = next(f for f in calc.get(slug).fields if f.kind == kind)
+    inputs = _current(root, slug)
+    if kind == "choice":
+        value = next(v for v, _ in field.choices if v != inputs[field.name])
+    else:
+        value = "0" if inputs[field.name] == "1" else "1"
+    before, shown = page.evaluate("() => window.__runs"), computed_count(root)
+    set_field(root, slug, field.name, value)
+    wait_live(root, shown + 1)
+    page.wait_for_timeout(300)  # a second computation, if one were asked for, would be on its way by now
+    assert page.evaluate("() => window.__runs") == before + 1
+    assert root.locator("pre.vc-text").text_content() == calc.run(slug, {**inputs, field.name: value})["text"]
+
+
 @pytest.mark.parametrize("slug", [s for s in SLUGS if any(f.kind == "int" for f in calc.get(s).fields)])
 def test_bad_input_shows_inline_error_and_page_keeps_working(shared, slug):
     """An out-of-range number is reported next to its field; fixing it brings results back."""

@@ -394,12 +394,15 @@ function setUp(root) {
     c.result.dataset.state = "pending";
     c.root.dataset.state = "pending";
     if (c.pinned) c.pinned.dataset.state = "pending";
+    // Computed once the task that fired the event is over: a select or a
+    // checkbox fires "input" and "change" together, and one computation
+    // answers both (no further wait: every change is answered as it comes).
     clearTimeout(debounce);
     debounce = setTimeout(() => {
       c.waiting = false;
       updateUrl();
       request(c);
-    }, 10);
+    }, 0);
   };
   // "−" and "+" beside a number box move it by one within the field's range
   // (data-low/data-high, written from the field's definition at build time).
