@@ -74,7 +74,7 @@ class _Tables:
         self.shots: dict = {}
         self.shots_back: dict = {}
         self.pairs: dict = {}
-        self.nobody: dict = {}
+        self.unchanged_backs: dict = {}
         self.settles: dict = {}
         self.dg_dd = chain.dg * chain.dd
         self.dset = chain.dset
@@ -120,9 +120,9 @@ class _Tables:
 
     def unchanged(self, table: tuple, here: int) -> list:
         """B's shot *table* at A when nobody holds, as :meth:`backs` gives a shot back: the same for every Guns of B."""
-        found = self.nobody.get(id(table))
+        found = self.unchanged_backs.get(id(table))
         if found is None:
-            found = self.nobody[id(table)] = [self.paired(table, here, 3)] * 3
+            found = self.unchanged_backs[id(table)] = [self.paired(table, here, 3)] * 3
         return found
 
     def backs(self, shooter: Side, target: int) -> list:
@@ -265,9 +265,9 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             ended[loses].append((lost, 1))
         m = v * same
         if m and back is not None:
-            _, sent, _, lost, _, _ = back
-            if lost:
-                ended[loses].append((m * lost, 1))
+            _, sent, _, gone_back, _, _ = back
+            if gone_back:
+                ended[loses].append((m * gone_back, 1))
             spread(sent, here, slot, m)
 
     while heap:
@@ -342,8 +342,8 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             after[2] += v2 * g22
             here_a, here_b = a * SHIP_SPAN, b
             if v0:  # nobody holds: A's shot, then B's with the Guns it had before
-                fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, at_b[1] and tables.unchanged(at_a, here_a), at_a, 3,
-                     here_b, (1 + guns_of(b)) * HALF + here_a)
+                fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, tables.unchanged(at_a, here_a), at_a, 3, here_b,
+                     (1 + guns_of(b)) * HALF + here_a)
             if v1:  # A holds: A's shot, then B's shot back from where it left B (A may dodge)
                 fire(v1, _SURRENDER_A, _SURRENDER_B, at_b, backs(_B, a), back_a, 4, here_b, 4 * HALF + here_a)
             if v2:  # B holds: B's shot, then A's shot back (B may dodge)
