@@ -106,6 +106,9 @@ class Chain:
         self._ships: dict = {Side.A: {}, Side.B: {}}
         self._cache: dict = {}
         self._ones: dict = {Side.A: {}, Side.B: {}}  # one_point's tables, by shooter and target state
+        self._split: tuple = ({}, {})  # the same split for hit(), by whether side A shoots
+        # hit()'s tables by whether side A shoots, under target state * 64 + points (Guns, so points, at most 10)
+        self._hits: tuple = ({}, {})
         self._shots: dict = {}
         self._settled: dict = {}
         self._met: dict = {}
@@ -158,16 +161,13 @@ class Chain:
 
     def level_bound(self) -> int:
         """An upper bound on the damage levels the chain can visit."""
-        bound = 1
-        for side in Side:
-            ship = self.base[side]
-            bound *= (
-                9
-                * (3 if self.track_gate[side] else 1)
-                * (1 if ship.players else 6)
-                * (2 if self.goal[side] is Goal.LEAP else 1)
-            )
-        return bound
+        return self.state_bound(Side.A) * self.state_bound(Side.B)
+
+    def state_bound(self, side: Side) -> int:
+        """An upper bound on the states *side*'s ship can be in: the tracked fields' values, multiplied."""
+        ship = self.base[side]
+        return (9 * (3 if self.track_gate[side] else 1) * (1 if ship.players else 6)
+                * (2 if self.goal[side] is Goal.LEAP else 1))
 
     def shot_spread(self) -> int:
         """(most damage points A can deal + 1) x (the same for B): the branching of one Gunnery phase."""
@@ -239,8 +239,9 @@ class Chain:
         damage). Built from the table for one point fewer, so each state's
         one-point table is worked out once.
         """
-        key = ("hit", shooter, dyn, points)
-        found = self._cache.get(key)
+        hits = self._hits[shooter is _A]
+        key = dyn * 64 + points
+        found = hits.get(key)
         if found is None:
             if points == 0:
                 found = (((dyn, 1),), 0)
@@ -249,17 +250,24 @@ class Chain:
                 gone *= 36
                 out: dict = {}
                 get = out.get
-                ones = self._ones[shooter]
+                split = self._split[shooter is _A]
                 for d, w in pairs:
-                    point = ones.get(d)
-                    for (k, g), q in point if point is not None else self.one_point(shooter, d):
-                        if g:
-                            gone += w * q
-                        else:
-                            out[k] = get(k, 0) + w * q
+                    point = split.get(d)
+                    if point is None:
+                        point = split[d] = self._split_point(shooter, d)
+                    lost, goes = point
+                    if lost:
+                        gone += w * lost
+                    for k, q in goes:
+                        out[k] = get(k, 0) + w * q
                 found = (tuple(out.items()), gone)
-            self._cache[key] = found
+            hits[key] = found
         return found
+
+    def _split_point(self, shooter: Side, dyn: int) -> tuple:
+        """:meth:`one_point` as ``(weight of giving up, ((dyn_after, weight), ...))`` for :meth:`hit`'s loop."""
+        point = self.one_point(shooter, dyn)
+        return sum(q for (_, g), q in point if g), tuple((k, q) for (k, g), q in point if not g)
 
     def maneuver(self, dyn_a: int, dyn_b: int, holder):
         key = ("man", ShipState.thrusters_of(dyn_a), ShipState.thrusters_of(dyn_b), holder)  # only the Thrusters matter

@@ -18,6 +18,13 @@ When the first shot changed its target, a second shot with few results
 with more goes through a half-way node that levels alike share, so a level
 costs the results of both shots rather than their product.
 
+The nodes live in flat lists rather than a dictionary and a heap: each
+ship state met is numbered once, so the tables hold each result's place in
+those lists and a move is one addition. Levels are played layer by layer,
+in order of how far the damage has gone (every move leads further, or to
+the same level's after-Gunnery nodes), a layer's half-way nodes before
+its levels.
+
 The error bound is argued as in
 :class:`~voidref.upper_hand.arithmetic.BoundedArithmetic`: every number is
 a sum of products and quotients of non-negative numbers (each level's loop
@@ -30,12 +37,11 @@ tests.
 
 from __future__ import annotations
 
-import heapq
 import math
 from fractions import Fraction
 
 from voidref.upper_hand.arithmetic import BoundedArithmetic, Uncertain
-from voidref.upper_hand.chain import HALF, HOLDERS, OUTCOMES, Chain, flat
+from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain, flat
 from voidref.upper_hand.goals import Ending, Finish
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState
 from voidref.upper_hand.ships import Side
@@ -54,20 +60,28 @@ _PER_NODE, _PER_MOVE = 400, 4
 class _Later:
     """A shot back not made yet: :meth:`_Tables.backs` holds one until its table is asked for."""
 
-    __slots__ = ("tables", "shooter", "target")
+    __slots__ = ("tables", "shooter", "target", "here")
 
-    def __init__(self, tables: _Tables, shooter: Side, target: int):
-        self.tables, self.shooter, self.target = tables, shooter, target
+    def __init__(self, tables: _Tables, shooter: Side, target: int, here: int):
+        self.tables, self.shooter, self.target, self.here = tables, shooter, target, here
 
     def make(self, guns: int) -> tuple:
         """The shot back by a shooter in Guns condition *guns*, paired for :meth:`_Tables.paired`."""
         if self.shooter is _B:  # at A, which holds and may dodge: A keeps holding unless it dodged
-            return self.tables.paired(self.tables.shot(_B, 3 * guns, self.target, True), self.target * SHIP_SPAN, 4)
-        return self.tables.paired(self.tables.shot(_A, 3 * guns, self.target, True), self.target, 5)
+            return self.tables.paired(self.tables.shot(_B, 3 * guns, self.target, True), self.here, 4)
+        return self.tables.paired(self.tables.shot(_A, 3 * guns, self.target, True), self.here, 5)
 
 
 class _Tables:
-    """The chain's tables as chances (floats), each converted once."""
+    """The chain's tables as chances (floats), each converted once, and the places of the walk's nodes.
+
+    The walk keeps its nodes in two flat lists, six entries a level: a
+    level's start and after-Gunnery nodes (slots 0 to 5), and its half-way
+    nodes (kinds 1 to 5 at entries 0 to 4). Each ship state met gets a
+    number on first sight (:meth:`place`), so a level's entries start at
+    ``place(A's code) + place(B's code)``, and the tables hold places
+    rather than codes: a move is one addition into a list.
+    """
 
     def __init__(self, chain: Chain):
         self.chain = chain
@@ -79,13 +93,50 @@ class _Tables:
         self.dg_dd = chain.dg * chain.dd
         self.dset = chain.dset
         self.conversions = 0
+        self.marks: dict = {}  # each (same, dodged) pair of integer weights met, as a small number
+        self.bound = {side: chain.state_bound(side) for side in (_A, _B)}
+        self.stride = {_A: 6 * self.bound[_B], _B: 6}  # a state's number times this is its place
+        self.places: dict = {_A: {}, _B: {}}
+        #: Per side, the states met so far by how far their damage has gone: ``{progress: [(place, code)]}``.
+        self.by_progress: dict = {_A: {}, _B: {}}
+        self.size = 6 * self.bound[_A] * self.bound[_B]
+
+    def place(self, side: Side, code: int) -> int:
+        """Where *side*'s ship in state *code* puts a level's entries (numbered on first sight)."""
+        places = self.places[side]
+        found = places.get(code)
+        if found is None:
+            if len(places) >= self.bound[side]:  # pragma: no cover - Chain.state_bound counts every field
+                raise Uncertain(f"more states of side {side.value}'s ship than Chain.state_bound allows")
+            found = places[code] = len(places) * self.stride[side]
+            self.by_progress[side].setdefault(ShipState.progress(code), []).append(
+                (found, code, self.settle_kind(side, code)))
+        return found
+
+    def settle_kind(self, side: Side, code: int) -> int:
+        """What :meth:`Chain.settle` reads of *side*'s ship in state *code*, as a number below 32 (-1 when leaping).
+
+        Its Thrusters condition, and whether its goal requirement holds
+        against an enemy of each Thrusters condition (:meth:`Chain.met`: the
+        only part of the enemy a requirement reads). Without a leap, two
+        levels whose ships are of the same kinds settle alike (:meth:`layer`).
+        """
+        if self.chain.leaping:  # the boarders left matter too, and a failed leap moves to another level
+            return -1
+        kind = ShipState.thrusters_of(code) * 8
+        for thrusters in range(3):  # an enemy state with only that Thrusters condition
+            kind += self.chain.met(side, code, thrusters) << thrusters
+        return kind
 
     def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
-        """:meth:`Chain.shot` as ``(ints, hits, same, gone, dodged, guns)``: the integer table and its chances.
+        """:meth:`Chain.shot` as ``(ints, hits, same, gone, dodged, by_guns, count, mark)``: the integer table, chances.
 
-        *hits* are ``(part of a level key, chance)``: the target's new code,
-        times :data:`SHIP_SPAN` when the target is side A's ship; *guns* is
-        the Guns condition of each of those codes.
+        *hits* are ``(place, chance)``: the place (:meth:`place`) of the
+        target's new state; *by_guns* holds them again by the Guns condition
+        of that state, as ``(guns, hits, their total chance, how many)``
+        (a shot back depends on nothing else of it); *count* is the number
+        of hits; *mark* numbers the table's integer weights of no change and
+        of a dodge (tables alike in both have the same mark).
         """
         key = self.chain.shot_key(shooter, own, target, dodge)
         found = self.shots.get(key)
@@ -93,29 +144,36 @@ class _Tables:
             ints = self.chain.shot(shooter, own, target, dodge)
             hits, same, gone, dodged = ints
             d = self.dg_dd
-            span = SHIP_SPAN if shooter is _B else 1
-            found = self.shots[key] = (ints, tuple((y * span, w / d) for y, w in hits),
-                                       same / d, gone / d, dodged / d, tuple(ShipState.guns_of(y) for y, _ in hits))
+            side = shooter.other
+            chances = tuple((self.place(side, y), w / d) for y, w in hits)
+            by: dict = {}
+            for (y, _), hit in zip(hits, chances):
+                by.setdefault(ShipState.guns_of(y), []).append(hit)
+            by_guns = tuple((g, tuple(ys), math.fsum(w for _, w in ys), len(ys)) for g, ys in by.items())
+            mark = self.marks.setdefault((same, dodged), len(self.marks))
+            found = self.shots[key] = (ints, chances, same / d, gone / d, dodged / d, by_guns, len(hits), mark)
+            self.conversions += len(hits)  # the groups' totals
             self.conversions += len(hits) + 3
         return found
 
     def paired(self, table: tuple, here: int, slot: int) -> tuple:
-        """A second shot's *table* as ``(gone, moves, direct)``: where each of its results goes.
+        """A second shot's *table* as ``(gone, moves, direct, count)``: where each of its results goes.
 
-        *moves* are ``(part of a level key, slot, chance)``: each changed
-        state of the target into *slot*, the target unchanged (*here*) into
-        *slot* and a dodge into slot 3 (nobody holds). *direct* is false
-        when the shot has more results than ``Chain.DIRECT``: then it is
-        played in a half-way node rather than paired with each result of
-        the first shot.
+        *moves* are ``(place and slot, chance)``: each changed state of the
+        target into *slot*, the target unchanged (at place *here*) into
+        *slot* and a dodge into slot 3 (nobody holds); the other ship's
+        place is added by the walk. *direct* is false when the shot has
+        more results than ``Chain.DIRECT``: then it is played in a half-way
+        node rather than paired with each result of the first shot. *count*
+        is the moves and the loss the walk counts when it pairs the shot.
         """
         key = (id(table), slot)
         found = self.pairs.get(key)
         if found is None:
-            _, hits, same, gone, dodged, _ = table
-            moves = tuple((z, slot, q) for z, q in hits) + tuple(
-                (here, to, q) for to, q in ((slot, same), (3, dodged)) if q)
-            found = self.pairs[key] = (gone, moves, len(hits) <= self.chain.DIRECT)
+            _, hits, same, gone, dodged, _, _, _ = table
+            moves = tuple((z + slot, q) for z, q in hits) + tuple(
+                (here + to, q) for to, q in ((slot, same), (3, dodged)) if q)
+            found = self.pairs[key] = (gone, moves, len(hits) <= self.chain.DIRECT, len(moves) + 1)
         return found
 
     def unchanged(self, table: tuple, here: int) -> list:
@@ -125,31 +183,55 @@ class _Tables:
             found = self.unchanged_backs[id(table)] = [self.paired(table, here, 3)] * 3
         return found
 
-    def backs(self, shooter: Side, target: int) -> list:
-        """*shooter*'s shot back at *target* (which may dodge) for each Guns condition, each made when first asked."""
+    def backs(self, shooter: Side, target: int, here: int) -> list:
+        """*shooter*'s shot back at *target* (at place *here*, may dodge) by Guns condition, each made when asked."""
         key = target * 2 + (shooter is _A)
         found = self.shots_back.get(key)
         if found is None:
-            found = self.shots_back[key] = [_Later(self, shooter, target)] * 3
+            found = self.shots_back[key] = [_Later(self, shooter, target, here)] * 3
         return found
 
     def settle(self, level: int) -> tuple:
         """:meth:`Chain.settle` as ``(ints, rows)``: per after-Gunnery node ``(endings, stay, moves)`` in chances.
 
-        *moves* are ``(level, slot, chance)`` (failed leaps only).
+        *moves* are ``(place and slot, chance)`` (failed leaps only).
         """
         ints = self.chain.settle(level)
         found = self.settles.get(id(ints))
         if found is None:
             d = self.dset
             rows = tuple((tuple((k, w / d) for k, w in ends), tuple(w / d for w in stay),
-                          tuple((lv, slot, w / d) for lv, slot, w in flat(moves)))
+                          tuple((self.at(lv) + slot, w / d) for lv, slot, w in flat(moves)))
                          for ends, stay, moves in ints)
             found = (ints, rows)
             if not self.chain.leaping:  # shared by every level alike (a leap's tables are made per level)
                 self.settles[id(ints)] = found
             self.conversions += sum(len(e) + 3 + len(m) for e, _, m in rows)
         return found
+
+    def at(self, level: int) -> int:
+        """The place of a level's entries, from its key (:func:`~voidref.upper_hand.packed.pack_level`)."""
+        a, b = divmod(level, SHIP_SPAN)
+        return self.place(_A, a) + self.place(_B, b)
+
+    def layer(self, progress: int) -> list:
+        """The levels met so far whose damage has gone *progress* far.
+
+        Each as ``(place, A's place, A's code, B's code, settle key)``: levels
+        with the same settle key (``-1``: none) have the same
+        :meth:`Chain.settle` tables (see :meth:`settle_kind`).
+        """
+        out = []
+        for pa, ones in self.by_progress[_A].items():
+            others = self.by_progress[_B].get(progress - pa)
+            if others:
+                out += [(ia + ib, ia, a, b, -1 if ka < 0 else ka * 32 + kb)
+                        for ia, a, ka in ones for ib, b, kb in others]
+        return out
+
+    def last(self) -> int:
+        """The most progress of any level of the states met so far."""
+        return max(self.by_progress[_A]) + max(self.by_progress[_B])
 
 
 def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int, int]:
@@ -160,62 +242,48 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     of rounds, the number of levels a round starts in, and an upper bound on
     the roundings done. Raises :class:`~voidref.upper_hand.arithmetic.Uncertain`
     when a kept number would be small enough to underflow.
+
+    Levels are played in layers of equal progress (every move leads to a
+    level further on, or to the same level's after-Gunnery nodes), each
+    layer's half-way nodes before its levels (a half-way node moves into
+    its own level): the order of :meth:`~voidref.upper_hand.chain.Chain.progress`.
     """
     tables = _Tables(chain)
-    shot, settle_of, backs = tables.shot, tables.settle, tables.backs
+    shot, settle_of = tables.shot, tables.settle
     dgun, dset = chain.dgun, chain.dset
     round_den = dgun * dset
-    progress = chain.progress
     guns_of = ShipState.guns_of
-    pending: dict = {first: [float(Fraction(start.get(h, 0))) for h in HOLDERS] + [0.0, 0.0, 0.0]}
-    heap = [(progress(first), first)]
-    push, pop = heapq.heappush, heapq.heappop
-    get = pending.get
+    node = [0.0] * tables.size  # a level's six nodes: start (nobody, A, B), after Gunnery (nobody, A, B)
+    halves = [0.0] * tables.size  # its half-way nodes, kinds 1 to 5
+    here = tables.at(first)
+    for i, h in enumerate(HOLDERS):
+        node[here + i] = float(Fraction(start.get(h, 0)))
     ended: dict = {k: [] for k in OUTCOMES}
     visits: list = []
     loops: dict = {}
     levels = nodes = moves = 0
     tiny = BoundedArithmetic.TINY  # every number kept is 0 or at least this
     shots_get = tables.shots.get
+    settled: dict = {}  # the settle tables by the levels' settle key (_Tables.layer)
     dodging = 2 if chain.dodge_at is not None else 0  # the dodge's part of Chain.shot_key
 
-    def half(key: int, m: float) -> None:  # a half-way node: the second shot of a Gunnery phase
+    def half(kind: int, ia: int, ib: int, a: int, b: int, m: float) -> None:
+        """A half-way node (a Gunnery phase's second shot) of kind *kind* at level (*a*, *b*), places *ia*, *ib*."""
         nonlocal moves
-        kind, level = divmod(key, HALF)
-        a, b = divmod(level, SHIP_SPAN)
         if kind <= 3:  # nobody held, A's shot changed B: B fires with the Guns it had before
             table = shot(_B, 3 * (kind - 1), a)
-            (gone, sent, _), base, loser = tables.paired(table, a * SHIP_SPAN, 3), b, _SURRENDER_B
+            (gone, sent, _, count), base, loser = tables.paired(table, ia, 3), ib, _SURRENDER_B
         elif kind == 4:  # A held and changed B: B fires back from its state now; A may dodge
             table = shot(_B, b, a, True)
-            (gone, sent, _), base, loser = tables.paired(table, a * SHIP_SPAN, 4), b, _SURRENDER_B
+            (gone, sent, _, count), base, loser = tables.paired(table, ia, 4), ib, _SURRENDER_B
         else:  # B held and changed A: A fires back; B may dodge
             table = shot(_A, a, b, True)
-            (gone, sent, _), base, loser = tables.paired(table, b, 5), a * SHIP_SPAN, _SURRENDER_A
+            (gone, sent, _, count), base, loser = tables.paired(table, ib, 5), ia, _SURRENDER_A
         if gone:
             ended[loser].append((m * gone, 1))
-        send(sent, base, m)
-        moves += len(table[1])
-
-    def send(sent: tuple, base: int, m: float) -> None:  # (part of a level key, slot, chance) moves, times m
-        for z, slot, q in sent:
-            k = base + z
-            part = get(k)
-            if part is None:
-                part = pending[k] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                push(heap, (progress(k), k))
-            part[slot] += m * q
-
-    def spread(hits: tuple, base: int, slot: int, m: float) -> None:  # moves into after-Gunnery nodes
-        nonlocal moves
-        for y, w in hits:
-            k = base + y
-            part = get(k)
-            if part is None:
-                part = pending[k] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                push(heap, (progress(k), k))
-            part[slot] += m * w
-        moves += len(hits)
+        for z, q in sent:
+            node[base + z] += m * q
+        moves += count
 
     def fire(v: float, wins: Finish, loses: Finish, first: tuple, backs: list, back: tuple | None, slot: int,
              here: int, halfway: int) -> None:
@@ -226,138 +294,150 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
         from *backs*, by the Guns condition of the first shot's target after
         it: a second shot with few results is played here, paired with each
         result of the first; one with more goes through a half-way node
-        (``halfway + y``) that levels alike share. Where the first shot did
-        nothing, the other ship fires *back* from where it was, into *slot*
-        of levels whose first ship stays *here* (staying in this level is
-        the level's own loop). *wins* is the ending when the first shot's
-        target gives up (the first shooter wins), *loses* when the other does.
+        (entry ``halfway + place``) that levels alike share. Where the first
+        shot did nothing, the other ship fires *back* from where it was,
+        into *slot* of levels whose first ship stays at place *here*
+        (staying in this level is the level's own loop). *wins* is the
+        ending when the first shot's target gives up (the first shooter
+        wins), *loses* when the other does.
         """
         nonlocal moves
-        _, hits, same, gone, _, _ = first
+        _, _, same, gone, _, by_guns, _, _ = first
         if gone:  # the target's crew gave up
             ended[wins].append((v * gone, 1))
         lost = 0.0
-        for (y, w), g in zip(hits, first[5]):
+        for g, hits, total, n in by_guns:  # the other ship's shot back depends only on its Guns after the first
             reply = backs[g]
             if reply.__class__ is _Later:
                 reply = backs[g] = reply.make(g)
-            out, pairs, direct = reply
-            mw = v * w
+            out, pairs, direct, count = reply
             if not direct:
-                k = halfway + y
-                part = get(k)
-                if part is None:
-                    part = pending[k] = [0.0]
-                    push(heap, (progress(k), k))
-                part[0] += mw
-                moves += 1
+                for y, w in hits:
+                    halves[halfway + y] += v * w
+                moves += n
                 continue
-            lost += mw * out
-            for z, to, q in pairs:  # send(pairs, y, mw), written out: the walk's hottest loop
-                k = z + y
-                part = get(k)
-                if part is None:
-                    part = pending[k] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                    push(heap, (progress(k), k))
-                part[to] += mw * q
-            moves += len(pairs) + 1
+            if out:
+                lost += v * total * out
+            for y, w in hits:
+                mw = v * w
+                for z, q in pairs:  # the walk's hottest loop
+                    node[z + y] += mw * q
+            moves += count * n
         if lost:
             ended[loses].append((lost, 1))
         m = v * same
         if m and back is not None:
-            _, sent, _, gone_back, _, _ = back
+            _, sent, _, gone_back, _, _, count, _ = back
             if gone_back:
                 ended[loses].append((m * gone_back, 1))
-            spread(sent, here, slot, m)
+            base = here + slot
+            for y, w in sent:
+                node[base + y] += m * w
+            moves += count
 
-    while heap:
-        key = pop(heap)[1]
-        x = pending.pop(key)
-        nodes += 1
-        if key >= HALF:
-            m = x[0]
-            if m:
-                if m < tiny:
-                    raise Uncertain("a chance small enough to underflow")
-                half(key, m)
-            continue
-        if min(filter(None, x), default=1.0) < tiny:
-            raise Uncertain("a chance small enough to underflow")
-        a, b = divmod(key, SHIP_SPAN)
-        xs0, xs1, xs2, xm0, xm1, xm2 = x
-        t, ((e0, f0, q0), (e1, f1, q1), (e2, f2, q2)) = settle_of(key)
-        mass = (xs0 + xm0 * f0[0] + xm1 * f1[0] + xm2 * f2[0],
-                xs1 + xm0 * f0[1] + xm1 * f1[1] + xm2 * f2[1],
-                xs2 + xm0 * f0[2] + xm1 * f1[2] + xm2 * f2[2])
-        v0 = v1 = v2 = 0.0
-        after = [xm0, xm1, xm2]
-        if mass[0] or mass[1] or mass[2]:
-            levels += 1
-            # The shots, looked up under Chain.shot_key's keys written out (four a level; made by shot() when new).
-            key_b, key_a = (b * 3 + a // 3 % 3) * 4, (a * 3 + b // 3 % 3) * 4
-            at_b = shots_get(key_b + 1) or shot(_A, a, b)  # A's shot at B
-            at_a = shots_get(key_a) or shot(_B, b, a)  # B's shot at A
-            ib, ia = at_b[0], at_a[0]  # their integer tables: the weights of staying in this level
-            # A held and its shot did nothing: B fires back at A, which may dodge; the same with the sides swapped.
-            back_a = (shots_get(key_a + dodging) or shot(_B, b, a, True)) if ib[1] else None
-            back_b = (shots_get(key_b + dodging + 1) or shot(_A, a, b, True)) if ia[1] else None
-            # The Gunnery phase's weights of staying in this level (over dgun), by start node and after node.
-            s0 = (ia[1] * ib[1], 0, 0)
-            s1 = (ib[1] * back_a[0][3], ib[1] * back_a[0][1], 0) if back_a else (0, 0, 0)
-            s2 = (ia[1] * back_b[0][3], 0, ia[1] * back_b[0][1]) if back_b else (0, 0, 0)
-            alike = (id(t[0][1]), *s0, *s1, *s2)  # t[0][1] is the stay list of one shared settle table
-            found = loops.get(alike)
-            if found is None:
-                t0, t1, t2 = t[0][1], t[1][1], t[2][1]
-                stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
-                found = loops[alike] = [stay, None, [[w / dgun for w in s] for s in (s0, s1, s2)], {}]
-                tables.conversions += 9
-            stay, inverse, sf, _ = found
-            # Which start nodes can leave the level at all; the others are a stalemate.
-            out0 = bool(ib[2] or ib[0] or (ib[1] and (ia[2] or ia[0])))
-            out1 = bool(ib[2] or ib[0] or (back_a and (back_a[0][2] or back_a[0][0])))
-            out2 = bool(ia[2] or ia[0] or (back_b and (back_b[0][2] or back_b[0][0])))
-            if out0 and out1 and out2:  # the usual case: every node has a way out
-                if inverse is None:
-                    inverse = found[1] = BoundedArithmetic.inverse(stay, round_den)
-                det, adj = inverse
-                (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = adj
-                m0, m1, m2 = mass
-                scale = round_den / det
-                v0 = (m0 * a0 + m1 * b0 + m2 * c0) * scale
-                v1 = (m0 * a1 + m1 * b1 + m2 * c1) * scale
-                v2 = (m0 * a2 + m1 * b2 + m2 * c2) * scale
-            else:
-                out = (out0, out1, out2)
-                plan = found[3].get(out)
-                if plan is None:
-                    plan = found[3][out] = _leaving(stay, round_den, out, (s0, s1, s2), t)
-                v0, v1, v2 = _stuck(plan, stay, round_den, mass, ended)
-            if min(filter(None, (v0, v1, v2)), default=1.0) < tiny:
-                raise Uncertain("a chance small enough to underflow")
-            visits.append((v0 + v1 + v2, 1))
-            (g00, g01, _), (g10, g11, _), (g20, _, g22) = sf
-            after[0] += v0 * g00 + v1 * g10 + v2 * g20
-            after[1] += v1 * g11
-            after[2] += v2 * g22
-            here_a, here_b = a * SHIP_SPAN, b
-            if v0:  # nobody holds: A's shot, then B's with the Guns it had before
-                fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, tables.unchanged(at_a, here_a), at_a, 3, here_b,
-                     (1 + guns_of(b)) * HALF + here_a)
-            if v1:  # A holds: A's shot, then B's shot back from where it left B (A may dodge)
-                fire(v1, _SURRENDER_A, _SURRENDER_B, at_b, backs(_B, a), back_a, 4, here_b, 4 * HALF + here_a)
-            if v2:  # B holds: B's shot, then A's shot back (B may dodge)
-                fire(v2, _SURRENDER_B, _SURRENDER_A, at_a, backs(_A, b), back_b, 5, here_a, 5 * HALF + here_b)
-        # The Maneuver phase and the end of the round out of the after-Gunnery nodes.
-        for n, (ends, _, leaps) in zip(after, ((e0, f0, q0), (e1, f1, q1), (e2, f2, q2))):
-            if not n:
+    progress = ShipState.progress(first // SHIP_SPAN) + ShipState.progress(first % SHIP_SPAN)
+    while progress <= tables.last():
+        layer = tables.layer(progress)
+        progress += 1
+        for i, ia, a, b, _ in layer:  # the layer's half-way nodes first: each moves into its own level, among others
+            h0, h1, h2, h3, h4 = halves[i:i + 5]
+            if h0 or h1 or h2 or h3 or h4:
+                for kind, m in enumerate((h0, h1, h2, h3, h4), 1):
+                    if m:
+                        nodes += 1
+                        if m < tiny:
+                            raise Uncertain("a chance small enough to underflow")
+                        half(kind, ia, i - ia, a, b, m)
+        for i, here_a, a, b, settle_key in layer:
+            xs0, xs1, xs2, xm0, xm1, xm2 = x = node[i:i + 6]
+            if not (xs0 or xs1 or xs2 or xm0 or xm1 or xm2):
                 continue
-            if n < tiny:
+            nodes += 1
+            if min(filter(None, x)) < tiny:
                 raise Uncertain("a chance small enough to underflow")
-            for k, w in ends:
-                ended[k].append((n * w, 1))
-            send(leaps, 0, n)
-            moves += len(ends) + len(leaps)
+            found = settled.get(settle_key)
+            if found is None:
+                found = settle_of(a * SHIP_SPAN + b)
+                if settle_key >= 0:
+                    settled[settle_key] = found
+            t, rows = found
+            (e0, f0, q0), (e1, f1, q1), (e2, f2, q2) = rows
+            mass = (xs0 + xm0 * f0[0] + xm1 * f1[0] + xm2 * f2[0],
+                    xs1 + xm0 * f0[1] + xm1 * f1[1] + xm2 * f2[1],
+                    xs2 + xm0 * f0[2] + xm1 * f1[2] + xm2 * f2[2])
+            v0 = v1 = v2 = 0.0
+            after = [xm0, xm1, xm2]
+            if mass[0] or mass[1] or mass[2]:
+                levels += 1
+                # The shots, looked up under Chain.shot_key's keys written out (four a level; made by shot() when new).
+                key_b, key_a = (b * 3 + a // 3 % 3) * 4, (a * 3 + b // 3 % 3) * 4
+                at_b = shots_get(key_b + 1) or shot(_A, a, b)  # A's shot at B
+                at_a = shots_get(key_a) or shot(_B, b, a)  # B's shot at A
+                ib, ia = at_b[0], at_a[0]  # their integer tables: the weights of staying in this level
+                # A held and its shot did nothing: B fires back at A, which may dodge; the same with the sides swapped.
+                back_a = (shots_get(key_a + dodging) or shot(_B, b, a, True)) if ib[1] else None
+                back_b = (shots_get(key_b + dodging + 1) or shot(_A, a, b, True)) if ia[1] else None
+                # The level's loop: the same for every level alike in its settle table and its shots' weights of no
+                # change and of a dodge (their marks), which give the Gunnery phase's weights of staying in the level.
+                alike = (id(t[0][1]), at_b[7], at_a[7], back_a[7] if back_a else -1, back_b[7] if back_b else -1)
+                found = loops.get(alike)
+                if found is None:
+                    # The Gunnery phase's weights of staying in this level (over dgun), by start node and after node.
+                    s0 = (ia[1] * ib[1], 0, 0)
+                    s1 = (ib[1] * back_a[0][3], ib[1] * back_a[0][1], 0) if back_a else (0, 0, 0)
+                    s2 = (ia[1] * back_b[0][3], 0, ia[1] * back_b[0][1]) if back_b else (0, 0, 0)
+                    t0, t1, t2 = t[0][1], t[1][1], t[2][1]
+                    stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
+                    found = loops[alike] = [stay, None, [[w / dgun for w in s] for s in (s0, s1, s2)], {}, (s0, s1, s2)]
+                    tables.conversions += 9
+                stay, inverse, sf, _, gunnery = found
+                # Which start nodes can leave the level at all; the others are a stalemate.
+                out0 = bool(ib[2] or ib[0] or (ib[1] and (ia[2] or ia[0])))
+                out1 = bool(ib[2] or ib[0] or (back_a and (back_a[0][2] or back_a[0][0])))
+                out2 = bool(ia[2] or ia[0] or (back_b and (back_b[0][2] or back_b[0][0])))
+                if out0 and out1 and out2:  # the usual case: every node has a way out
+                    if inverse is None:  # the loop's inverse, and its scale: one correctly rounded division
+                        det, adj = BoundedArithmetic.inverse(stay, round_den)
+                        inverse = found[1] = (round_den / det, adj)
+                    scale, ((a0, a1, a2), (b0, b1, b2), (c0, c1, c2)) = inverse
+                    m0, m1, m2 = mass
+                    v0 = (m0 * a0 + m1 * b0 + m2 * c0) * scale
+                    v1 = (m0 * a1 + m1 * b1 + m2 * c1) * scale
+                    v2 = (m0 * a2 + m1 * b2 + m2 * c2) * scale
+                else:
+                    out = (out0, out1, out2)
+                    plan = found[3].get(out)
+                    if plan is None:
+                        plan = found[3][out] = _leaving(stay, round_den, out, gunnery, t)
+                    v0, v1, v2 = _stuck(plan, stay, round_den, mass, ended)
+                if min(filter(None, (v0, v1, v2)), default=1.0) < tiny:
+                    raise Uncertain("a chance small enough to underflow")
+                visits.append((v0 + v1 + v2, 1))
+                (g00, g01, _), (g10, g11, _), (g20, _, g22) = sf
+                after[0] += v0 * g00 + v1 * g10 + v2 * g20
+                after[1] += v1 * g11
+                after[2] += v2 * g22
+                here_b = i - here_a
+                if v0:  # nobody holds: A's shot, then B's with the Guns it had before
+                    fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, tables.unchanged(at_a, here_a), at_a, 3, here_b,
+                         here_a + guns_of(b))
+                if v1:  # A holds: A's shot, then B's shot back from where it left B (A may dodge)
+                    fire(v1, _SURRENDER_A, _SURRENDER_B, at_b, tables.backs(_B, a, here_a), back_a, 4, here_b,
+                         here_a + 3)
+                if v2:  # B holds: B's shot, then A's shot back (B may dodge)
+                    fire(v2, _SURRENDER_B, _SURRENDER_A, at_a, tables.backs(_A, b, here_b), back_b, 5, here_a,
+                         here_b + 4)
+            # The Maneuver phase and the end of the round out of the after-Gunnery nodes.
+            for n, (ends, _, leaps) in zip(after, rows):
+                if not n:
+                    continue
+                if n < tiny:
+                    raise Uncertain("a chance small enough to underflow")
+                for k, w in ends:
+                    ended[k].append((n * w, 1))
+                for z, q in leaps:
+                    node[z] += n * q
+                moves += len(ends) + len(leaps)
     operations = (_PER_NODE * nodes + _PER_MOVE * moves + tables.conversions
                   + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits))
     return ended, visits, levels, operations
