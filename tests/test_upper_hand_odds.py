@@ -29,6 +29,7 @@ from voidref.upper_hand import (
 )
 from voidref.upper_hand.arithmetic import BoundedArithmetic
 from voidref.upper_hand.chain import Chain
+from voidref.upper_hand.floatwalk import _Tables
 from voidref.upper_hand.goals import Finish, requirement_met
 from voidref.upper_hand.odds import MAX_CHAIN_STATES
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
@@ -327,6 +328,30 @@ def test_float_walk_bounds_hold_the_exact_odds_with_leaps_crews_and_half_way_nod
     finally:
         Chain.DIRECT = saved
     _assert_bounds_hold(exact, bounds)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 3), st.integers(0, 2), st.sampled_from([None, 1, 2]), st.booleans())
+def test_float_walk_shot_tables_are_the_chains_in_chances(guns, gunnery, crew_hits, dodge_at, npc):
+    """Oracle: the float walk's shot tables give Chain.shot's chances; no change and a dodge exactly.
+
+    Every target state one to three points away, every Guns condition of the shooter, with and without a dodge.
+    """
+    a = Ship("A", guns=guns, thrusters=1, gunnery=gunnery, players=True)
+    b = Ship("B", guns=guns, thrusters=1, crew_hits=crew_hits, players=not npc)
+    chain = Chain(a, b, Goal.JUMP, Goal.DOCK, STANDARD, dodge_at, None, None)
+    tables = _Tables(chain)
+    for shooter in Side:
+        start = chain.code(shooter.other, chain.base[shooter.other])
+        targets = {start} | {k for p in (1, 2, 3) for k, _ in chain.hit(shooter, start, p)[0]}
+        for target, guns_condition, dodge in itertools.product(sorted(targets), (0, 3, 6), (False, True)):
+            hits, same, gone, dodged = chain.shot(shooter, guns_condition, target, dodge)
+            (f_hits, f_same, f_gone, f_dodged), places, *_ = tables.shot(shooter, guns_condition, target, dodge)
+            d = chain.dg * chain.dd
+            assert (f_same, f_dodged) == (same, dodged)
+            assert f_gone == pytest.approx(gone / d, rel=1e-12, abs=0) and (f_gone == 0) == (gone == 0)
+            assert dict(f_hits) == pytest.approx({k: w / d for k, w in hits}, rel=1e-12, abs=0)
+            assert [p for p, _ in places] == [tables.place(shooter.other, k) for k, _ in f_hits]
 
 
 def test_chain_asks_each_goal_requirement_of_the_engine_rule():

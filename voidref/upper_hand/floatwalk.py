@@ -41,7 +41,7 @@ import math
 from fractions import Fraction
 
 from voidref.upper_hand.arithmetic import BoundedArithmetic, Uncertain
-from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain, flat
+from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain, flat, one_more
 from voidref.upper_hand.goals import Ending, Finish
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState
 from voidref.upper_hand.ships import Side
@@ -94,6 +94,10 @@ class _Tables:
         self.dset = chain.dset
         self.conversions = 0
         self.marks: dict = {}  # each (same, dodged) pair of integer weights met, as a small number
+        self.hits: tuple = ({}, {})  # hit()'s tables, by whether side A shoots
+        self.split: tuple = ({}, {})  # one_point's tables in chances, the same way
+        self.stays: tuple = ({}, {})  # one_point's integer weight of no change, the same way
+        self.most_goes = 0  # the most changed states of any one-point table so far
         self.bound = {side: chain.state_bound(side) for side in (_A, _B)}
         self.stride = {_A: 6 * self.bound[_B], _B: 6}  # a state's number times this is its place
         self.places: dict = {_A: {}, _B: {}}
@@ -129,32 +133,86 @@ class _Tables:
         return kind
 
     def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
-        """:meth:`Chain.shot` as ``(ints, hits, same, gone, dodged, by_guns, count, mark)``: the integer table, chances.
+        """:meth:`Chain.shot` in chances: ``(weights, hits, same, gone, dodged, by_guns, count, mark)``.
 
-        *hits* are ``(place, chance)``: the place (:meth:`place`) of the
-        target's new state; *by_guns* holds them again by the Guns condition
-        of that state, as ``(guns, hits, their total chance, how many)``
-        (a shot back depends on nothing else of it); *count* is the number
-        of hits; *mark* numbers the table's integer weights of no change and
-        of a dodge (tables alike in both have the same mark).
+        *weights* is ``(hits, same, gone, dodged)`` like :meth:`Chain.shot`'s
+        table, but only the weights of no change (*same*) and of a dodge are
+        integers over ``dg * dd`` (the level's loop is solved with them
+        exactly); its hits and gone are chances, as is the rest. *hits* are
+        ``(place, chance)``: the place (:meth:`place`) of the target's new
+        state; *by_guns* holds them again by the Guns condition of that
+        state, as ``(guns, hits, their total chance, how many)`` (a shot back
+        depends on nothing else of it); *count* is the number of hits;
+        *mark* numbers the table's weights of no change and of a dodge
+        (tables alike in both have the same mark).
+
+        The same sums as :meth:`Chain.shot`, in chances: each Impact's damage
+        (:meth:`hit`) times its chance. The target stays as it was only if
+        every point left it so (a changed state never comes back), so the
+        weight of no change is exact from the one-point table alone.
         """
         key = self.chain.shot_key(shooter, own, target, dodge)
         found = self.shots.get(key)
         if found is None:
-            ints = self.chain.shot(shooter, own, target, dodge)
-            hits, same, gone, dodged = ints
+            chain = self.chain
+            after: dict = {}
+            get = after.get
+            gone = 0.0
+            same = dodged = 0
+            dd, dg = chain.dd, chain.dg
+            dodge_at = chain.dodge_at if dodge else None
+            stays = self.stays[shooter is _A]
+            stay = stays.get(target)
+            if stay is None:  # one point's integer weight of leaving the target as it was
+                stay = stays[target] = dict(chain.one_point(shooter, target)).get((target, False), 0)
+            for i, p in chain.gun(shooter, own):
+                if dodge_at is not None and i >= dodge_at:
+                    dodged += p * dd
+                    continue
+                same += p * (dd // 36 ** i) * stay ** i
+                c = p / dg
+                pairs, lost = self.hit(shooter, target, i)
+                gone += lost * c
+                for t2, q in pairs:
+                    after[t2] = get(t2, 0.0) + q * c
+                self.conversions += 2 * len(pairs) + 4
+            after.pop(target, None)
+            hits = tuple(after.items())
             d = self.dg_dd
             side = shooter.other
-            chances = tuple((self.place(side, y), w / d) for y, w in hits)
+            chances = tuple([(self.place(side, y), w) for y, w in hits])
             by: dict = {}
             for (y, _), hit in zip(hits, chances):
                 by.setdefault(ShipState.guns_of(y), []).append(hit)
             by_guns = tuple((g, tuple(ys), math.fsum(w for _, w in ys), len(ys)) for g, ys in by.items())
             mark = self.marks.setdefault((same, dodged), len(self.marks))
-            found = self.shots[key] = (ints, chances, same / d, gone / d, dodged / d, by_guns, len(hits), mark)
-            self.conversions += len(hits)  # the groups' totals
-            self.conversions += len(hits) + 3
+            found = self.shots[key] = ((hits, same, gone, dodged), chances, same / d, gone, dodged / d, by_guns,
+                                       len(hits), mark)
+            self.conversions += 2 * len(hits) + 2  # the groups' totals, the two divisions
         return found
+
+    def hit(self, shooter: Side, dyn: int, points: int) -> tuple:
+        """:meth:`Chain.hit` in chances: ``(pairs, gone)``, each weight the chance itself."""
+        hits = self.hits[shooter is _A]
+        key = dyn * 64 + points  # points are at most the Guns rank, 10
+        found = hits.get(key)
+        if found is None:
+            if points == 0:
+                found = (((dyn, 1.0),), 0.0)
+            else:
+                pairs, gone = self.hit(shooter, dyn, points - 1)
+                found = one_more(pairs, gone, self.split[shooter is _A], lambda d: self._point(shooter, d))
+                self.conversions += 2 * len(pairs) * (self.most_goes + 1)  # a product and a sum for each
+            hits[key] = found
+        return found
+
+    def _point(self, shooter: Side, dyn: int) -> tuple:
+        """:meth:`Chain.one_point` as :func:`~voidref.upper_hand.chain.one_more` reads it, in chances."""
+        point = self.chain.one_point(shooter, dyn)
+        goes = tuple((k, q / 36) for (k, g), q in point if not g)
+        self.most_goes = max(self.most_goes, len(goes))
+        self.conversions += len(point) + 1
+        return sum(q for (_, g), q in point if g) / 36, goes
 
     def paired(self, table: tuple, here: int, slot: int) -> tuple:
         """A second shot's *table* as ``(gone, moves, direct, count)``: where each of its results goes.
@@ -267,20 +325,26 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     settled: dict = {}  # the settle tables by the levels' settle key (_Tables.layer)
     dodging = 2 if chain.dodge_at is not None else 0  # the dodge's part of Chain.shot_key
 
+    halves_made: dict = {}  # what each kind of half-way node does, by what its shot depends on
+
     def half(kind: int, ia: int, ib: int, a: int, b: int, m: float) -> None:
         """A half-way node (a Gunnery phase's second shot) of kind *kind* at level (*a*, *b*), places *ia*, *ib*."""
         nonlocal moves
-        if kind <= 3:  # nobody held, A's shot changed B: B fires with the Guns it had before
-            table = shot(_B, 3 * (kind - 1), a)
-            (gone, sent, _, count), base, loser = tables.paired(table, ia, 3), ib, _SURRENDER_B
-        elif kind == 4:  # A held and changed B: B fires back from its state now; A may dodge
-            table = shot(_B, b, a, True)
-            (gone, sent, _, count), base, loser = tables.paired(table, ia, 4), ib, _SURRENDER_B
-        else:  # B held and changed A: A fires back; B may dodge
-            table = shot(_A, a, b, True)
-            (gone, sent, _, count), base, loser = tables.paired(table, ib, 5), ia, _SURRENDER_A
+        # The shot's table depends on the kind, the target's state and the shooter's Guns: the key, kind in 3 bits.
+        key = (a * 8 if kind <= 3 else (a * 3 + guns_of(b)) * 8 if kind == 4 else (b * 3 + guns_of(a)) * 8) + kind
+        found = halves_made.get(key)
+        if found is None:
+            if kind <= 3:  # nobody held, A's shot changed B: B fires with the Guns it had before
+                found = (*tables.paired(shot(_B, 3 * (kind - 1), a), ia, 3), _SURRENDER_B, False)
+            elif kind == 4:  # A held and changed B: B fires back from its state now; A may dodge
+                found = (*tables.paired(shot(_B, b, a, True), ia, 4), _SURRENDER_B, False)
+            else:  # B held and changed A: A fires back; B may dodge
+                found = (*tables.paired(shot(_A, a, b, True), ib, 5), _SURRENDER_A, True)
+            halves_made[key] = found
+        gone, sent, _, count, loser, on_a = found
         if gone:
             ended[loser].append((m * gone, 1))
+        base = ia if on_a else ib
         for z, q in sent:
             node[base + z] += m * q
         moves += count
@@ -373,7 +437,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 key_b, key_a = (b * 3 + a // 3 % 3) * 4, (a * 3 + b // 3 % 3) * 4
                 at_b = shots_get(key_b + 1) or shot(_A, a, b)  # A's shot at B
                 at_a = shots_get(key_a) or shot(_B, b, a)  # B's shot at A
-                ib, ia = at_b[0], at_a[0]  # their integer tables: the weights of staying in this level
+                ib, ia = at_b[0], at_a[0]  # their weights (no change and dodge exact: the loop)
                 # A held and its shot did nothing: B fires back at A, which may dodge; the same with the sides swapped.
                 back_a = (shots_get(key_a + dodging) or shot(_B, b, a, True)) if ib[1] else None
                 back_b = (shots_get(key_b + dodging + 1) or shot(_A, a, b, True)) if ia[1] else None
