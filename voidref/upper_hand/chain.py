@@ -33,7 +33,7 @@ from voidref.upper_hand.rulings import Rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side
 from voidref.upper_hand.throws import Station, station_odds
 
-__all__ = ["HOLDERS", "SLOT", "HALF", "OUTCOMES", "Chain", "flat", "one_more"]
+__all__ = ["HOLDERS", "SLOT", "HALF", "OUTCOMES", "Chain", "flat"]
 
 #: The holder states of a damage level, in the order of its nodes.
 HOLDERS = (None, Side.A, Side.B)
@@ -66,26 +66,6 @@ class _DefaultAim:
 
     def __call__(self, defender: Ship) -> Location:
         return default_choice(self.attacker_goal, self.defender_goal, defender, rulings=self.rulings)
-
-
-def one_more(pairs: tuple, gone, split: dict, make) -> tuple:
-    """One more point of damage on a target spread over states (*pairs*, and *gone*: its crew gave up).
-
-    *split* holds each state's one point as ``(weight of giving up, ((state after, weight), ...))``, made by
-    *make* when first needed. Integer weights or chances alike (:meth:`Chain.hit`, the float walk's tables).
-    """
-    out: dict = {}
-    get = out.get
-    for d, w in pairs:
-        point = split.get(d)
-        if point is None:
-            point = split[d] = make(d)
-        lost, goes = point
-        if lost:
-            gone += w * lost
-        for k, q in goes:
-            out[k] = get(k, 0) + w * q
-    return tuple(out.items()), gone
 
 
 def _add(table: dict, key, p) -> None:
@@ -267,8 +247,20 @@ class Chain:
                 found = (((dyn, 1),), 0)
             else:
                 pairs, gone = self.hit(shooter, dyn, points - 1)
-                found = one_more(pairs, gone * 36, self._split[shooter is _A],
-                                 lambda d: self._split_point(shooter, d))
+                gone *= 36
+                out: dict = {}
+                get = out.get
+                split = self._split[shooter is _A]
+                for d, w in pairs:
+                    point = split.get(d)
+                    if point is None:
+                        point = split[d] = self._split_point(shooter, d)
+                    lost, goes = point
+                    if lost:
+                        gone += w * lost
+                    for k, q in goes:
+                        out[k] = get(k, 0) + w * q
+                found = (tuple(out.items()), gone)
             hits[key] = found
         return found
 

@@ -41,7 +41,7 @@ import math
 from fractions import Fraction
 
 from voidref.upper_hand.arithmetic import BoundedArithmetic, Uncertain
-from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain, flat, one_more
+from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain, flat
 from voidref.upper_hand.goals import Ending, Finish
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState
 from voidref.upper_hand.ships import Side
@@ -95,26 +95,32 @@ class _Tables:
         self.conversions = 0
         self.marks: dict = {}  # each (same, dodged) pair of integer weights met, as a small number
         self.hits: tuple = ({}, {})  # hit()'s tables, by whether side A shoots
-        self.split: tuple = ({}, {})  # one_point's tables in chances, the same way
         self.stays: tuple = ({}, {})  # one_point's integer weight of no change, the same way
         self.most_goes = 0  # the most changed states of any one-point table so far
         self.bound = {side: chain.state_bound(side) for side in (_A, _B)}
+        self.split: tuple = ([None] * self.bound[_A], [None] * self.bound[_B])  # one_point in chances, by number
         self.stride = {_A: 6 * self.bound[_B], _B: 6}  # a state's number times this is its place
-        self.places: dict = {_A: {}, _B: {}}
+        self.numbers: dict = {_A: {}, _B: {}}  # each state met, by code: its number
+        self.codes: dict = {_A: [], _B: []}  # and each code, by number
         #: Per side, the states met so far by how far their damage has gone: ``{progress: [(place, code)]}``.
         self.by_progress: dict = {_A: {}, _B: {}}
         self.size = 6 * self.bound[_A] * self.bound[_B]
 
     def place(self, side: Side, code: int) -> int:
-        """Where *side*'s ship in state *code* puts a level's entries (numbered on first sight)."""
-        places = self.places[side]
-        found = places.get(code)
+        """Where *side*'s ship in state *code* puts a level's entries: its number (:meth:`number`) times a stride."""
+        return self.number(side, code) * self.stride[side]
+
+    def number(self, side: Side, code: int) -> int:
+        """*side*'s ship state *code* as a number from 0, given on first sight."""
+        numbers = self.numbers[side]
+        found = numbers.get(code)
         if found is None:
-            if len(places) >= self.bound[side]:  # pragma: no cover - Chain.state_bound counts every field
+            if len(numbers) >= self.bound[side]:  # pragma: no cover - Chain.state_bound counts every field
                 raise Uncertain(f"more states of side {side.value}'s ship than Chain.state_bound allows")
-            found = places[code] = len(places) * self.stride[side]
+            found = numbers[code] = len(numbers)
+            self.codes[side].append(code)
             self.by_progress[side].setdefault(ShipState.progress(code), []).append(
-                (found, code, self.settle_kind(side, code)))
+                (found * self.stride[side], code, self.settle_kind(side, code)))
         return found
 
     def settle_kind(self, side: Side, code: int) -> int:
@@ -155,8 +161,9 @@ class _Tables:
         found = self.shots.get(key)
         if found is None:
             chain = self.chain
-            after: dict = {}
-            get = after.get
+            side = shooter.other
+            after = [0.0] * self.bound[side]  # by the number of the target's state
+            seen = []  # the numbers with a chance, in the order first met
             gone = 0.0
             same = dodged = 0
             dd, dg = chain.dd, chain.dg
@@ -165,25 +172,29 @@ class _Tables:
             stay = stays.get(target)
             if stay is None:  # one point's integer weight of leaving the target as it was
                 stay = stays[target] = dict(chain.one_point(shooter, target)).get((target, False), 0)
+            here = self.number(side, target)
             for i, p in chain.gun(shooter, own):
                 if dodge_at is not None and i >= dodge_at:
                     dodged += p * dd
                     continue
                 same += p * (dd // 36 ** i) * stay ** i
                 c = p / dg
-                pairs, lost = self.hit(shooter, target, i)
+                pairs, lost = self.hit(shooter, here, i)
                 gone += lost * c
-                for t2, q in pairs:
-                    after[t2] = get(t2, 0.0) + q * c
+                for j, q in pairs:
+                    if after[j]:
+                        after[j] += q * c
+                    else:
+                        after[j] = q * c
+                        seen.append(j)
                 self.conversions += 2 * len(pairs) + 4
-            after.pop(target, None)
-            hits = tuple(after.items())
+            hits = tuple([(j, after[j]) for j in seen if j != here])
             d = self.dg_dd
-            side = shooter.other
-            chances = tuple([(self.place(side, y), w) for y, w in hits])
+            stride, codes = self.stride[side], self.codes[side]
+            chances = tuple([(j * stride, w) for j, w in hits])
             by: dict = {}
-            for (y, _), hit in zip(hits, chances):
-                by.setdefault(ShipState.guns_of(y), []).append(hit)
+            for (j, _), hit in zip(hits, chances):
+                by.setdefault(ShipState.guns_of(codes[j]), []).append(hit)
             by_guns = tuple((g, tuple(ys), math.fsum(w for _, w in ys), len(ys)) for g, ys in by.items())
             mark = self.marks.setdefault((same, dodged), len(self.marks))
             found = self.shots[key] = ((hits, same, gone, dodged), chances, same / d, gone, dodged / d, by_guns,
@@ -191,25 +202,46 @@ class _Tables:
             self.conversions += 2 * len(hits) + 2  # the groups' totals, the two divisions
         return found
 
-    def hit(self, shooter: Side, dyn: int, points: int) -> tuple:
-        """:meth:`Chain.hit` in chances: ``(pairs, gone)``, each weight the chance itself."""
+    def hit(self, shooter: Side, j: int, points: int) -> tuple:
+        """:meth:`Chain.hit` in chances, on the target's state numbered *j*: ``(pairs, gone)``, states by number.
+
+        The same sums as :meth:`Chain.hit`'s, over numbered states: each
+        state's chances are kept in a list rather than a dictionary.
+        """
         hits = self.hits[shooter is _A]
-        key = dyn * 64 + points  # points are at most the Guns rank, 10
+        key = j * 64 + points  # points are at most the Guns rank, 10
         found = hits.get(key)
         if found is None:
             if points == 0:
-                found = (((dyn, 1.0),), 0.0)
+                found = (((j, 1.0),), 0.0)
             else:
-                pairs, gone = self.hit(shooter, dyn, points - 1)
-                found = one_more(pairs, gone, self.split[shooter is _A], lambda d: self._point(shooter, d))
+                pairs, gone = self.hit(shooter, j, points - 1)
+                split = self.split[shooter is _A]
+                out = [0.0] * len(split)
+                seen = []
+                for d, w in pairs:
+                    point = split[d]
+                    if point is None:
+                        point = split[d] = self._point(shooter, d)
+                    lost, goes = point
+                    if lost:
+                        gone += w * lost
+                    for k, q in goes:
+                        if out[k]:
+                            out[k] += w * q
+                        else:
+                            out[k] = w * q
+                            seen.append(k)
+                found = (tuple([(k, out[k]) for k in seen]), gone)
                 self.conversions += 2 * len(pairs) * (self.most_goes + 1)  # a product and a sum for each
             hits[key] = found
         return found
 
-    def _point(self, shooter: Side, dyn: int) -> tuple:
-        """:meth:`Chain.one_point` as :func:`~voidref.upper_hand.chain.one_more` reads it, in chances."""
-        point = self.chain.one_point(shooter, dyn)
-        goes = tuple((k, q / 36) for (k, g), q in point if not g)
+    def _point(self, shooter: Side, j: int) -> tuple:
+        """:meth:`Chain.one_point` on the state numbered *j*, in chances: ``(giving up, ((number, chance), ...))``."""
+        side = shooter.other
+        point = self.chain.one_point(shooter, self.codes[side][j])
+        goes = tuple((self.number(side, k), q / 36) for (k, g), q in point if not g)
         self.most_goes = max(self.most_goes, len(goes))
         self.conversions += len(point) + 1
         return sum(q for (_, g), q in point if g) / 36, goes
