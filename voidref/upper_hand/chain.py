@@ -503,7 +503,7 @@ class Chain:
         found = self._shots[key] = (tuple(after.items()), same, gone, dodged)
         return found
 
-    def settle(self, level: int) -> tuple:
+    def settle(self, level: int, relative: bool = False) -> tuple:
         """The Maneuver phase and the end of the round from each after-Gunnery node of *level*, like :meth:`gunnery`.
 
         One ``(endings, stay, moves)`` per holder the phase starts from, in
@@ -513,7 +513,8 @@ class Chain:
         weight)`` moves into start nodes of other levels (a failed leap loses its
         boarders). Without a leap these depend only on both Thrusters and on
         which goal requirements are met, so the tables are shared by every
-        level alike in those.
+        level alike in those. With *relative*, the shared tables themselves: each
+        leap's moves as ``(slot, ((step, weight),))``, *step* the change of the level key.
         """
         dyn_a, dyn_b = divmod(level, SHIP_SPAN)
         thrusters_a, thrusters_b = _thrusters_of(dyn_a), _thrusters_of(dyn_b)
@@ -531,7 +532,7 @@ class Chain:
         if found is None:
             found = self._settled[alike] = self._settle(dyn_a, dyn_b, {None: False, _A: met_a, _B: met_b})
         self.entries += found[1]
-        if not self.leaping:
+        if relative or not self.leaping:
             return found[0]
         # The failed leaps' moves are kept relative to the level; only the blocks are made per level.
         return tuple((endings, stay, [(level, slot, 1, into) for slot, into in moves])

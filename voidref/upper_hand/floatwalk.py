@@ -41,7 +41,7 @@ import math
 from fractions import Fraction
 
 from voidref.upper_hand.arithmetic import BoundedArithmetic, Uncertain
-from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain, flat
+from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain
 from voidref.upper_hand.goals import Ending, Finish
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState
 from voidref.upper_hand.ships import Side
@@ -286,18 +286,21 @@ class _Tables:
 
         *moves* are ``(place and slot, chance)`` (failed leaps only).
         """
-        ints = self.chain.settle(level)
+        ints = self.chain.settle(level, relative=True)  # shared by every level alike
         found = self.settles.get(id(ints))
         if found is None:
             d = self.dset
-            rows = tuple((tuple((k, w / d) for k, w in ends), tuple(w / d for w in stay),
-                          tuple((self.at(lv) + slot, w / d) for lv, slot, w in flat(moves)))
-                         for ends, stay, moves in ints)
-            found = (ints, rows)
-            if not self.chain.leaping:  # shared by every level alike (a leap's tables are made per level)
-                self.settles[id(ints)] = found
-            self.conversions += sum(len(e) + 3 + len(m) for e, _, m in rows)
-        return found
+            found = self.settles[id(ints)] = (ints, tuple(
+                (tuple([(k, w / d) for k, w in ends]), tuple([w / d for w in stay]),
+                 tuple([(slot, step, w / d) for slot, moved in moves for step, w in moved]))
+                for ends, stay, moves in ints))
+            self.conversions += sum(len(e) + 3 + len(m) for e, _, m in found[1])
+        if not self.chain.leaping:
+            return found
+        # A failed leap moves to a level of its own: its place is found per level.
+        at = self.at
+        return ints, tuple((ends, stay, tuple([(at(level + step) + slot, q) for slot, step, q in leaps]))
+                           for ends, stay, leaps in found[1])
 
     def at(self, level: int) -> int:
         """The place of a level's entries, from its key (:func:`~voidref.upper_hand.packed.pack_level`)."""
