@@ -163,7 +163,7 @@ class _Tables:
             chain = self.chain
             side = shooter.other
             after = [0.0] * self.bound[side]  # by the number of the target's state
-            seen = []  # the numbers with a chance, in the order first met
+            seen: list = []  # the numbers with a chance, in the order first met
             gone = 0.0
             same = dodged = 0
             dd, dg = chain.dd, chain.dg
@@ -181,12 +181,7 @@ class _Tables:
                 c = p / dg
                 pairs, lost = self.hit(shooter, here, i)
                 gone += lost * c
-                for j, q in pairs:
-                    if after[j]:
-                        after[j] += q * c
-                    else:
-                        after[j] = q * c
-                        seen.append(j)
+                _gather(after, seen, pairs, c)
                 self.conversions += 2 * len(pairs) + 4
             hits = tuple([(j, after[j]) for j in seen if j != here])
             d = self.dg_dd
@@ -218,7 +213,7 @@ class _Tables:
                 pairs, gone = self.hit(shooter, j, points - 1)
                 split = self.split[shooter is _A]
                 out = [0.0] * len(split)
-                seen = []
+                seen: list = []
                 for d, w in pairs:
                     point = split[d]
                     if point is None:
@@ -226,12 +221,7 @@ class _Tables:
                     lost, goes = point
                     if lost:
                         gone += w * lost
-                    for k, q in goes:
-                        if out[k]:
-                            out[k] += w * q
-                        else:
-                            out[k] = w * q
-                            seen.append(k)
+                    _gather(out, seen, goes, w)
                 found = (tuple([(k, out[k]) for k in seen]), gone)
                 self.conversions += 2 * len(pairs) * (self.most_goes + 1)  # a product and a sum for each
             hits[key] = found
@@ -325,6 +315,19 @@ class _Tables:
     def last(self) -> int:
         """The most progress of any level of the states met so far."""
         return max(self.by_progress[_A]) + max(self.by_progress[_B])
+
+
+def _gather(out: list, seen: list, pairs: tuple, scale: float) -> None:
+    """Add *scale* times each ``(number, chance)`` of *pairs* into *out*, noting in *seen* each number first met.
+
+    The float tables' sums: every chance is positive, so an entry still 0.0 has not been met.
+    """
+    for k, q in pairs:
+        if out[k]:
+            out[k] += q * scale
+        else:
+            out[k] = q * scale
+            seen.append(k)
 
 
 def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int, int]:
