@@ -52,7 +52,7 @@ _A, _B = Side.A, Side.B
 _SURRENDER_A, _SURRENDER_B = Finish(_A, Ending.SURRENDER), Finish(_B, Ending.SURRENDER)
 _STALEMATE = Finish(None, Ending.STALEMATE)
 
-#: Roundings counted for each node taken off the heap (its sums, its 3-by-3 solve, its tables' conversions)
+#: Roundings counted for each node played (its sums, its 3-by-3 solve, its tables' conversions)
 #: and for each move sent (the weight's conversion, the product, the addition): generous upper bounds.
 _PER_NODE, _PER_MOVE = 400, 4
 
@@ -73,14 +73,16 @@ class _Later:
 
 
 class _Tables:
-    """The chain's tables as chances (floats), each converted once, and the places of the walk's nodes.
+    """The chain's tables in chances (floats), each made once, and the places of the walk's nodes.
 
     The walk keeps its nodes in two flat lists, six entries a level: a
     level's start and after-Gunnery nodes (slots 0 to 5), and its half-way
     nodes (kinds 1 to 5 at entries 0 to 4). Each ship state met gets a
-    number on first sight (:meth:`place`), so a level's entries start at
+    number on first sight (:meth:`number`), so a level's entries start at
     ``place(A's code) + place(B's code)``, and the tables hold places
-    rather than codes: a move is one addition into a list.
+    rather than codes: a move is one addition into a list. The settle
+    tables are :meth:`Chain.settle`'s, converted; the shot tables are built
+    here in chances from the engine's one-point table (:meth:`shot`).
     """
 
     def __init__(self, chain: Chain):
@@ -98,11 +100,13 @@ class _Tables:
         self.stays: tuple = ({}, {})  # one_point's integer weight of no change, the same way
         self.most_goes = 0  # the most changed states of any one-point table so far
         self.bound = {side: chain.state_bound(side) for side in (_A, _B)}
-        self.split: tuple = ([None] * self.bound[_A], [None] * self.bound[_B])  # one_point in chances, by number
+        # one_point in chances, by whether side A shoots, then by the target state's number
+        self.split: tuple = ([None] * self.bound[_A], [None] * self.bound[_B])
         self.stride = {_A: 6 * self.bound[_B], _B: 6}  # a state's number times this is its place
         self.numbers: dict = {_A: {}, _B: {}}  # each state met, by code: its number
         self.codes: dict = {_A: [], _B: []}  # and each code, by number
-        #: Per side, the states met so far by how far their damage has gone: ``{progress: [(place, code)]}``.
+        #: Per side, the states met so far by how far their damage has gone: ``{progress: [(place, code, kind)]}``
+        #: (*kind* is the state's :meth:`settle_kind`).
         self.by_progress: dict = {_A: {}, _B: {}}
         self.size = 6 * self.bound[_A] * self.bound[_B]
 
