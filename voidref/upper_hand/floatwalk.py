@@ -148,7 +148,8 @@ class _Tables:
         *weights* is ``(hits, same, gone, dodged)`` like :meth:`Chain.shot`'s
         table, but only the weights of no change (*same*) and of a dodge are
         integers over ``dg * dd`` (the level's loop is solved with them
-        exactly); its hits and gone are chances, as is the rest. *hits* are
+        exactly); its hits (by the target state's :meth:`number`) and gone
+        are chances, as is the rest. *hits* are
         ``(place, chance)``: the place (:meth:`place`) of the target's new
         state; *by_guns* holds them again by the Guns condition of that
         state, as ``(guns, hits, their total chance, how many)`` (a shot back
