@@ -252,6 +252,7 @@ def _install_pyodide(app, exception):
     lock_info: dict = {}
     sizes: dict[str, int] = {}
     stdlib_examples = None
+    runtime_key = ""
     if have_pyodide:
         with open(os.path.join(pyodide_src, "package.json")) as fh:
             pyodide_version = json.load(fh)["version"]
@@ -275,6 +276,9 @@ def _install_pyodide(app, exception):
         _compile_wheel(pyodide_src, os.path.join(calc_dir, wheel_name))
         for rel in [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"pyodide/{STDLIB}", f"calc/{wheel_name}"]:
             sizes[rel] = sent_size(os.path.join(static, rel))
+        # The worker's own start-up runs Python too (worker.mjs, kept.mjs): a change there makes a new key.
+        runtime_key = _runtime_key(static, sorted(sizes) + ["calc/kept.mjs", "calc/worker.mjs"]
+                                   + ([f"pyodide/{stdlib_examples}"] if stdlib_examples else []))
     elif app.config.voidref_pyodide:
         logger.info("voidref calculators: node_modules/pyodide is missing (run npm ci); "
                     "calculators will show their built result only")
@@ -289,8 +293,27 @@ def _install_pyodide(app, exception):
                  "// Each file the worker fetches (path under _static/) and the bytes a static host\n"
                  "// sends for it (gzipped when smaller): the page shows how much has arrived.\n"
                  f"export const SIZES = {json.dumps(sizes, indent=0, sort_keys=True)};\n"
+                 "// What Python is made of in this build (the files above, the example pages' modules\n"
+                 "// and the worker's start-up): a device keeps Python's memory under this name (kept.mjs).\n"
+                 f"export const RUNTIME_KEY = {json.dumps(runtime_key)};\n"
                  f"export const PYODIDE_VERSION = {json.dumps(pyodide_version)};\n"
                  f"export const HAVE_PYODIDE = {json.dumps(have_pyodide)};\n")
+
+
+def _runtime_key(static: str, rels: list[str]) -> str:
+    """The first 16 hex digits of a SHA-256 over the named files under *static*: their names and contents.
+
+    A memory snapshot of Python that a device made (``kept.mjs``) holds
+    the modules of exactly these files and what the worker's start-up ran,
+    so it is kept under this key and is not used by a build whose key
+    differs.
+    """
+    digest = hashlib.sha256()
+    for rel in rels:
+        digest.update(rel.encode() + b"\0")
+        with open(os.path.join(static, rel), "rb") as fh:
+            digest.update(hashlib.sha256(fh.read()).digest())
+    return digest.hexdigest()[:16]
 
 
 def setup_pyodide(app, priority: int) -> None:
