@@ -573,7 +573,7 @@ def test_worker_fetches_only_the_runtime_the_build_lists(browser, site):
         apply(root, "check-odds", inputs)
         assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", inputs)["text"]
         fetched = sorted({u.split("?")[0].split("/_static/", 1)[1] for u in _python_requests(ctx)})
-        assert fetched == sorted(runtime_files(site) + ["calc/config.mjs", "calc/worker.mjs"]), fetched
+        assert fetched == sorted(runtime_files(site) + ["calc/config.mjs", "calc/kept.mjs", "calc/worker.mjs"]), fetched
         assert os.path.getsize(os.path.join(site.root, "_static", "pyodide", "python_stdlib.zip")) < 2_000_000
         watch.check()
     finally:

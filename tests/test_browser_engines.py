@@ -72,7 +72,8 @@ def test_the_expected_results_differ_from_the_default():
 # --- Firefox ---------------------------------------------------------------------------------
 
 def test_firefox_player_tasks(site, tmp_path):  # noqa: F811
-    """Firefox ESR at 375 px with touch: the menu, check-odds going live and right, a glossary preview."""
+    """Firefox ESR at 375 px with touch: the menu, check-odds going live and right (twice: the second visit restores
+    the Python the first kept), a glossary preview."""
     if not os.path.exists(FIREFOX):
         _missing(f"{FIREFOX} is missing (make install-test installs Debian's firefox-esr)")
     if not shutil.which("node") or not os.path.exists(os.path.join(ROOT, "node_modules", "puppeteer-core")):
@@ -84,10 +85,13 @@ def test_firefox_player_tasks(site, tmp_path):  # noqa: F811
     lines = run.stdout.strip().splitlines()
     assert lines, f"no report from {FIREFOX_SCRIPT}: {run.stderr}"
     report = json.loads(lines[-1])
-    print(f"firefox {report.get('version')}: live {report.get('liveMs')} ms after the tap; notes {report['notes']}")
+    print(f"firefox {report.get('version')}: live {report.get('liveMs')} ms after the tap; Python kept "
+          f"{report.get('kept')}, restored on the next visit: {report.get('restored')} "
+          f"(ready in {report.get('laterPython')} ms); notes {report['notes']}")
     assert run.returncode == 0 and "failure" not in report, report.get("failure") or run.stderr
     assert report["width"] == 375
     assert report["navInput"] == report["calcInput"] == "tap", report["notes"]
+    assert report["restored"] is True, report["notes"]  # the next visit restored the Python the first one kept
     assert not report["errors"], "console errors:\n" + "\n".join(report["errors"])
     assert not report["foreign"], "requests to other origins:\n" + "\n".join(report["foreign"])
 

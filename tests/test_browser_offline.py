@@ -30,6 +30,7 @@ from test_browser_calculators import (  # noqa: F401  (browser and site are fixt
     site,
     wait_live,
 )
+from test_browser_examples import RUNNABLE_PAGES, open_page, run_block, unfold
 
 from voidref import calc
 
@@ -38,7 +39,8 @@ pytestmark = pytest.mark.browser
 SLUG = "check-odds"
 
 
-CACHE_NAMES = "async () => (await caches.keys()).sort()"
+# The caches of the site and its runtime (not voidref-python: Python's memory as the worker keeps it, kept.mjs).
+CACHE_NAMES = "async () => (await caches.keys()).filter((name) => name !== 'voidref-python').sort()"
 
 
 def _version(site) -> str:
@@ -168,6 +170,7 @@ def test_offline_after_use_still_computes_other_inputs(browser, site):
         reach_for(root)
         wait_live(root)
         _controlled(page)
+        _wait_kept(page, _kept_name(site))  # the service worker's activation leaves Python's kept memory alone
         site.server.offline = True
         ctx.set_offline(True)
         page.goto(site.url + "drifters/dice.html")
@@ -176,9 +179,135 @@ def test_offline_after_use_still_computes_other_inputs(browser, site):
         inputs = changed_inputs(slug)
         apply(other, slug, inputs)
         assert other.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+        assert _timing(page)["restored"] is True  # offline too
     finally:
         ctx.set_offline(False)
         site.server.offline = False
+        ctx.close()
+
+
+# Python's memory as a device keeps it (docs/_static/calc/kept.mjs): what the "voidref-python" cache holds,
+# by file name and size, and a way to put a file there.
+_KEPT = """async () => {
+  if (!(await caches.has("voidref-python"))) return {};
+  const cache = await caches.open("voidref-python");
+  const out = {};
+  for (const request of await cache.keys()) {
+    out[request.url.split("/").pop()] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+  }
+  return out;
+}"""
+_PUT_KEPT = """async ([name, kind]) => {
+  let body;
+  if (kind === "unreadable") {
+    body = new TextEncoder().encode("not a snapshot at all");
+  } else {  // well formed for kept.mjs, but not a memory Pyodide can restore
+    body = new Uint8Array(16 + 1 + 65536).fill(7);
+    body.set(new TextEncoder().encode("VRKEEP01"), 0);
+    const view = new DataView(body.buffer);
+    view.setUint32(8, 65536, true);
+    view.setUint32(12, 1, true);
+    body[16] = 1;
+  }
+  const cache = await caches.open("voidref-python");
+  await cache.put(new URL("_static/calc/" + name, location.href).href, new Response(body));
+}"""
+
+
+def _kept_name(site) -> str:
+    """The name a device keeps this build's Python under: its RUNTIME_KEY (config.mjs)."""
+    with open(os.path.join(site.root, "_static", "calc", "config.mjs"), encoding="utf-8") as fh:
+        key = re.search(r'RUNTIME_KEY = "([0-9a-f]{16})"', fh.read()).group(1)
+    return f"python-{key}.snapshot"
+
+
+def _wait_kept(page, name: str) -> dict:
+    """Wait until the device keeps Python under *name* and nothing else; return what it keeps."""
+    for _ in range(READY_MS // 100):
+        kept = page.evaluate(_KEPT)
+        if list(kept) == [name]:
+            return kept
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the device never kept Python as {name} alone: {kept}")
+
+
+def _timing(page) -> dict:
+    return page.evaluate("() => window.voidrefCalcTiming || {}")
+
+
+def test_a_later_visit_restores_the_python_this_device_kept(browser, site):
+    """Once a calculator is used, its Python is kept on the device; the next visit restores it and answers the same."""
+    ctx = browser.new_context(service_workers="block")  # kept whether or not the site is kept offline
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    name = _kept_name(site)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        page.evaluate(_PUT_KEPT, ["python-0000000000000000.snapshot", "unreadable"])  # an older build's
+        root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
+        reach_for(root)
+        set_field(root, SLUG, "dice", "3A vs 2T")
+        wait_live(root)
+        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
+        assert _timing(page)["restored"] is False
+        kept = _wait_kept(page, name)  # and the older build's is gone
+        assert kept[name] > 5_000_000, kept  # Python's memory (only its pages that are not all zeros)
+        page.close()
+        before = len(watch.requests)
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
+        reach_for(root)
+        set_field(root, SLUG, "dice", "2A vs 1T")
+        wait_live(root)
+        assert _timing(page)["restored"] is True, _timing(page)
+        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "2A vs 1T"})["text"]
+        # Another calculator, and a fresh random generator: the restored Python works like a cold one.
+        slug = "upper-hand-engagement"
+        other = page.locator(f"section.voidref-calc[data-key='{slug}']")
+        inputs = changed_inputs(slug)
+        apply(other, slug, inputs)
+        assert other.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+        assert page.evaluate("() => navigator.serviceWorker.controller") is None
+        assert not [u for u in watch.requests[before:] if u.endswith(".snapshot")]  # never fetched: made here
+        page.close()
+        # An example page's Run button on restored Python: its own modules (doctest) load as on a cold start.
+        page = open_page(ctx, site, RUNNABLE_PAGES[0])
+        unfold(page)
+        out = run_block(page, 0)
+        assert out["state"] == "pass", out["status"]
+        assert _timing(page)["restored"] is True
+        watch.check()
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("kind", ["unreadable", "not Python's memory"])
+def test_a_kept_python_that_cannot_be_restored_is_replaced_by_a_cold_start(browser, site, kind):
+    """A kept snapshot that cannot be read or restored costs nothing visible: Python starts cold and is kept anew."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    name = _kept_name(site)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE)
+        page.evaluate(_PUT_KEPT, [name, kind])
+        root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
+        reach_for(root)
+        set_field(root, SLUG, "dice", "3A vs 2T")
+        wait_live(root)
+        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
+        assert _timing(page)["restored"] is False
+        for _ in range(READY_MS // 100):  # forgotten, then kept again from this (cold) Python
+            kept = page.evaluate(_KEPT)
+            if kept.get(name, 0) > 5_000_000:
+                break
+            page.wait_for_timeout(100)
+        assert list(kept) == [name] and kept[name] > 5_000_000, kept
+        watch.check()
+    finally:
         ctx.close()
 
 
@@ -261,6 +390,33 @@ def _offline_module():
     finally:
         sys.path.pop(0)
     return offline
+
+
+def test_the_runtime_key_changes_with_every_file_the_kept_python_comes_from(site, tmp_path):
+    """A kept Python is restored only by a build of the same runtime: any byte changed in its files makes a new key."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "_ext"))
+    try:
+        from voidref_calculators import pyodide
+    finally:
+        sys.path.pop(0)
+    static = os.path.join(site.root, "_static")
+    with open(os.path.join(static, "calc", "config.mjs"), encoding="utf-8") as fh:
+        sizes = json.loads(re.search(r"export const SIZES = (\{.*?\});", fh.read(), re.S).group(1))
+    rels = sorted(sizes) + ["calc/kept.mjs", "calc/worker.mjs", "pyodide/python_stdlib_examples.zip"]
+    key = pyodide._runtime_key(static, rels)
+    assert _kept_name(site) == f"python-{key}.snapshot"
+    for rel in rels:
+        os.makedirs(os.path.dirname(os.path.join(tmp_path, rel)), exist_ok=True)
+        shutil.copyfile(os.path.join(static, rel), os.path.join(tmp_path, rel))
+    assert pyodide._runtime_key(str(tmp_path), rels) == key
+    for rel in rels:
+        with open(os.path.join(tmp_path, rel), "r+b") as fh:
+            fh.seek(-1, os.SEEK_END)
+            last = fh.read(1)
+            fh.seek(-1, os.SEEK_END)
+            fh.write(bytes([last[0] ^ 1]))
+        assert pyodide._runtime_key(str(tmp_path), rels) != key, rel
+        shutil.copyfile(os.path.join(static, rel), os.path.join(tmp_path, rel))
 
 
 def test_used_files_follows_pages_and_style_sheets_only(tmp_path):

@@ -100,7 +100,23 @@ async function calculator(browser) {
     && document.querySelector(`${sel} [name='skill']`).value === "0", {}, root);
   const text2 = await page.$eval(`${root} pre.vc-text`, (e) => e.textContent);
   if (text2 !== expected.skill0) fail(`after typing 0 the result differs from voidref's:\n${text2}`);
+  // The worker keeps its Python on the device (kept.mjs); the next visit restores it.
+  await page.waitForFunction(() => (window.voidrefCalcTiming || {}).keptMs !== undefined, { timeout: 30_000 })
+    .catch(() => report.notes.push("Python was not kept on the device"));
+  report.kept = await page.evaluate(() => {
+    const t = window.voidrefCalcTiming;
+    return { ms: t.keptMs, bytes: t.keptBytes };
+  });
   await page.close();
+  const again = await open(browser, "calculators.html");
+  await tap(again, await again.$(`${root} [name='skill'] ~ .vc-step[data-step='1']`));
+  await again.waitForFunction((sel) => document.querySelector(sel).dataset.state === "live"
+    && document.querySelector(`${sel} [name='skill']`).value === "2", {}, root);
+  const text3 = await again.$eval(`${root} pre.vc-text`, (e) => e.textContent);
+  if (text3 !== expected.skill2) fail(`on the next visit the result differs from voidref's:\n${text3}`);
+  report.restored = await again.evaluate(() => window.voidrefCalcTiming.restored);
+  report.laterPython = await again.evaluate(() => Math.round(window.voidrefCalcTiming.total));
+  await again.close();
 }
 
 async function glossary(browser) {

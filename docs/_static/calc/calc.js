@@ -30,7 +30,9 @@
 // - A service worker (sw.js at the site root) keeps the site usable offline;
 //   it is registered only once Python has started and the player's first
 //   answer is in (or nothing waits for one), i.e. once the player has used a
-//   calculator, and not while that first answer is being worked out.
+//   calculator, and not while that first answer is being worked out. At the
+//   same moment the Python worker keeps its Python's memory on the device, so
+//   that a later visit starts Python from it (kept.mjs).
 
 // Without a word from the worker for this long, the start counts as failed
 // (the worker reports progress as files arrive, which resets the clock).
@@ -44,7 +46,7 @@ const WORKING_MS = 400;
 // on a fast connection not paid by the byte; see setUp).
 const HOVER_MS = 150;
 // The service worker is registered once the player's first change is answered
-// (see registerServiceWorker), or this long after Python is ready if no change
+// (see keepForLater), or this long after Python is ready if no change
 // is waiting by then (the player only opened a calculator, or an example).
 const SW_AFTER_READY_MS = 2000;
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
@@ -147,6 +149,9 @@ function startWorker() {
         setStatus(msg.total
           ? `Loading the calculator engine: ${megabytes(msg.bytes)} of ${megabytes(msg.total)} MB…`
           : "Loading the calculator engine…", "loading");
+      } else if (msg.type === "kept") {
+        // Python's memory is kept on this device (kept.mjs): how long making it took, and its size.
+        Object.assign(window.voidrefCalcTiming, { keptMs: msg.ms, keptBytes: msg.bytes });
       } else if (msg.type === "failed") {
         fail(msg.message);
       } else if (msg.type === "result") {
@@ -157,7 +162,7 @@ function startWorker() {
     };
     worker.postMessage({ type: "init" });
   });
-  readyPromise.then(() => setTimeout(registerServiceWorker, SW_AFTER_READY_MS), () => {});
+  readyPromise.then(() => setTimeout(keepForLater, SW_AFTER_READY_MS), () => {});
   return readyPromise;
 }
 
@@ -299,7 +304,7 @@ function onResult(msg) {
     doneWorking(c);
     show(c, msg.result);
   }
-  if (!background) registerServiceWorker(); // the player's first answer is in
+  if (!background) keepForLater(); // the player's first answer is in
   pump();
 }
 
@@ -537,17 +542,23 @@ function setUpPage() {
   if (pythonReady) refreshPrebuilt();
 }
 
-let swRegistered = false;
-function registerServiceWorker() {
-  // After Python has started and answered the player's first change (or
-  // has had nothing to answer for a moment): caching the whole site for
-  // offline use fetches and stores files, which would otherwise compete
-  // with Python's start-up and that first answer for the network and the
-  // processor (measured: the first answer came about 0.3 s later).
-  if (swRegistered || !("serviceWorker" in navigator) || location.protocol === "file:") return;
-  // A change of the player's is waiting or being worked out: its answer registers it (onResult).
+let keptForLater = false;
+function keepForLater() {
+  // Once the player has used a calculator: Python has started and answered
+  // the player's first change (or has had nothing to answer for a moment).
+  // Then the service worker is asked to keep the site for offline use, and
+  // the Python worker keeps its Python on this device (kept.mjs: a later
+  // visit restores it rather than starting Python again; nothing is
+  // downloaded for it). Not sooner: caching the whole site fetches and
+  // stores files, which would otherwise compete with Python's start-up and
+  // that first answer for the network and the processor (measured: the
+  // first answer came about 0.3 s later).
+  if (keptForLater) return;
+  // A change of the player's is waiting or being worked out: its answer calls this again (onResult).
   if (queue.size || (inFlight && !inFlight.background) || asked.size) return;
-  swRegistered = true;
+  keptForLater = true;
+  if (worker && pythonReady) worker.postMessage({ type: "keep" });
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   navigator.serviceWorker.register(SW_URL).catch(() => {});
 }
 
@@ -591,7 +602,7 @@ function onAnswer(msg) {
   asked.delete(msg.id);
   clearTimeout(waiting.timer);
   waiting.resolve(msg.answer);
-  registerServiceWorker();
+  keepForLater();
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });

@@ -3,6 +3,8 @@
 // It starts Pyodide (served from this site) with the standard library the
 // build trimmed to what the calculators use, and puts the voidref wheel of
 // the same commit as the page (fetched while Python starts) onto sys.path.
+// Once the player has used a calculator it keeps its Python's memory on the
+// device (kept.mjs), and a later visit restores that instead of starting cold.
 // It answers {type: "run"} messages by calling voidref.calc.run_json, and the
 // example pages' {type: "examples"} messages (run a block as a doctest, replay
 // a worked example with changed inputs) by calling
@@ -11,6 +13,7 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
 import * as config from "./config.mjs";
+import { keptPython, keepPython, forgetPython } from "./kept.mjs";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const WHEEL_PATH = "/lib/voidref.whl";
@@ -18,6 +21,7 @@ const QUIET = { stdout: () => {}, stderr: () => {} };
 let runJson = null;
 let python = null; // the Pyodide interface, once started
 let examplesJson = null; // voidref.calc.examples.run_json, once an example page asks
+let canKeep = false; // whether this Python can be kept for later visits (started cold, able to)
 
 // Progress for the page's status line: of the files this worker fetches
 // (listed with their sizes by the build in config.mjs), the bytes of those
@@ -136,18 +140,35 @@ async function start() {
     return bytes;
   }); // in parallel with Python's start-up
   wheel.catch(() => {}); // reported below, once Python is up
-  const py = await Promise.race([wasmFailed(), loadPyodide({
-    indexURL: INDEX_URL,
-    stdLibURL: new URL(STDLIB, INDEX_URL).href,
-    lockFileContents: LOCK,
-    ...QUIET,
-  })]);
+  const options = { indexURL: INDEX_URL, stdLibURL: new URL(STDLIB, INDEX_URL).href, lockFileContents: LOCK, ...QUIET };
+  // Python as this device kept it after an earlier visit (kept.mjs), if it did:
+  // restored, it skips Python's own start and the imports.
+  let py = null;
+  const kept = await keptPython(marks, t0);
+  if (kept) {
+    try {
+      py = await Promise.race([wasmFailed(), loadPyodide({ ...options, _loadSnapshot: kept.snapshot })]);
+      marks.restored = true;
+    } catch (err) {
+      if (!earlyWasm || (await earlyWasm.then(() => true, () => false))) {
+        // The runtime is fine but the kept memory is not: forget it, start cold.
+        forgetPython();
+        py = null;
+      } else {
+        throw err;
+      }
+    }
+  }
+  canKeep = !py;
+  if (!py) py = await Promise.race([wasmFailed(), loadPyodide({ ...options, _makeSnapshot: true })]);
   const tPython = performance.now();
   // The wheel holds only bytecode: Python imports it as it is, from the zip
   // (zipimport, as it imports the standard library), with no unpacking step
-  // (about 50 ms, and the cp437 codec in the standard library for it).
+  // (about 50 ms, and the cp437 codec in the standard library for it). Python
+  // restored from kept memory has it on sys.path already, and its modules
+  // imported, but not the file itself (files live outside Python's memory).
   py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
-  py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
+  py.runPython(`import sys\nif ${JSON.stringify(WHEEL_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
   const tWheel = performance.now();
   // The wheel's _voidref_dataclasses holds the bytecode of the methods Python's
   // dataclasses write for voidref's classes (compiled by the build, see
@@ -168,7 +189,7 @@ async function start() {
   }).catch(() => {});
   return {
     python: tPython - t0, wheel: tWheel - tPython, import: tEnd - tWheel,
-    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total, ...marks,
+    total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total, restored: false, ...marks,
     fetched: fetchedAt(t0),
   };
 }
@@ -190,7 +211,7 @@ function examplesModule() {
       const response = await fetch(new URL("../pyodide/" + config.STDLIB_EXAMPLES, import.meta.url));
       if (!response.ok) throw new Error(`the example pages' modules could not be loaded (HTTP ${response.status})`);
       python.FS.writeFile(EXAMPLES_ZIP, new Uint8Array(await response.arrayBuffer()));
-      python.runPython(`import sys; sys.path.append(${JSON.stringify(EXAMPLES_ZIP)})`);
+      python.runPython(`import sys\nif ${JSON.stringify(EXAMPLES_ZIP)} not in sys.path: sys.path.append(${JSON.stringify(EXAMPLES_ZIP)})`);
     }
     return python.pyimport("voidref.calc.examples").run_json;
   })();
@@ -215,6 +236,18 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "result", id: msg.id, result: JSON.parse(json), ms: performance.now() - t0 });
     } catch (err) {
       self.postMessage({ type: "result", id: msg.id, result: { ok: false, errors: {}, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
+    }
+  } else if (msg.type === "keep") {
+    // The player has used a calculator (calc.js): keep this Python for later visits.
+    try {
+      await starting;
+    } catch (err) {
+      return;
+    }
+    if (canKeep) {
+      canKeep = false;
+      const made = await keepPython(python);
+      if (made) self.postMessage({ type: "kept", ...made });
     }
   } else if (msg.type === "examples") {
     try {

@@ -68,7 +68,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("voidref-") && key !== CACHE) await caches.delete(key);
+      // (voidref-python is Python's memory as the calculators' worker kept it, under its own key: kept.mjs)
+      if (key.startsWith("voidref-") && key !== CACHE && key !== "voidref-python") await caches.delete(key);
     }
     await self.clients.claim();
   })());
