@@ -13,7 +13,8 @@ are already compressed, such as zips and wheels, as they are):
   cache), and two later visits (HTTP cache and service worker, in a browser
   profile on disk as a player's is; each opens 5 s after the one before
   closed, time for the browser to keep the wasm's optimised code beside the
-  cached file, as it would for a player coming back), with the
+  cached file, as it would for a player coming back; a later visit restores
+  the Python the first one kept on the device, see kept.mjs), with the
   worker's breakdown (Pyodide's start, the wheel, the import, then the first
   computation; when the runtime files had arrived, when the wasm was compiled,
   when Pyodide asked for it and how long it waited);
@@ -217,6 +218,10 @@ def visits(playwright, url: str, runs: int):
                 # finished optimising the wasm in the background and kept that code
                 # beside the cached file, which a later start reuses.
                 page.wait_for_timeout(CODE_CACHE_WAIT_MS)
+                # By now the worker has kept its Python on the device (kept.mjs), if it started cold.
+                rows[-1]["worker"].update(page.evaluate(
+                    "() => { const t = window.voidrefCalcTiming || {};"
+                    " return {keptMs: t.keptMs, keptBytes: t.keptBytes}; }"))
                 page.close()
             ctx.close()
     return first, cached, third
@@ -366,6 +371,14 @@ def main(argv=None) -> int:
         print(f"  {'':11s}           (from the worker's start: runtime files fetched {wk(rows, 'fetched'):.0f}, "
               f"wasm compiled {wk(rows, 'wasmCompiled'):.0f}, Pyodide asked for it {wk(rows, 'wasmAsked'):.0f} "
               f"and waited {wk(rows, 'wasmWait'):.0f})")
+        restored = [r for r in rows if r["worker"].get("restored")]
+        if restored:
+            print(f"  {'':11s}           (Python restored from the memory kept on the device in {len(restored)} of "
+                  f"{len(rows)}; read by {wk(restored, 'keptRead'):.0f})")
+        kept = [r for r in rows if r["worker"].get("keptMs") is not None]
+        if kept:
+            print(f"  {'':11s}           (then kept Python's memory on the device: the worker busy "
+                  f"{wk(kept, 'keptMs'):.0f} ms, {wk(kept, 'keptBytes') / 1e6:.1f} MB stored)")
     print(f"  states: {sorted({r['state'] for r in first + cached + third})}")
     if slow is None:
         return 0
