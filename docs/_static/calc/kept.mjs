@@ -74,8 +74,8 @@ function unpack(buffer) {
 }
 
 // Null if this device kept no snapshot for this build; else {snapshot: a promise of it} (read while
-// Pyodide loads; wrapped, since an async function's promise would wait for it). Notes in marks when it
-// was found and when read (ms since t0).
+// Pyodide loads; wrapped, since an async function's promise would wait for it). Notes in marks when the
+// look-up ended and when the snapshot was read (ms since t0).
 export async function keptPython(marks, t0) {
   if (!RUNTIME_KEY || typeof caches !== "object") return null;
   let response;
@@ -83,9 +83,10 @@ export async function keptPython(marks, t0) {
     response = await caches.match(URL_KEPT, { cacheName: CACHE });
   } catch (err) {
     return null;
+  } finally {
+    marks.keptLookup = performance.now() - t0;
   }
   if (!response) return null;
-  marks.keptFound = performance.now() - t0;
   const snapshot = response.arrayBuffer().then((buffer) => {
     const memory = unpack(buffer);
     marks.keptRead = performance.now() - t0;
