@@ -235,80 +235,75 @@ def _timing(page) -> dict:
     return page.evaluate("() => window.voidrefCalcTiming || {}")
 
 
-def test_a_later_visit_restores_the_python_this_device_kept(browser, site):
-    """Once a calculator is used, its Python is kept on the device; the next visit restores it and answers the same."""
-    ctx = browser.new_context(service_workers="block")  # kept whether or not the site is kept offline
+def _answer(page, dice: str) -> None:
+    """As a player: reach for check-odds, set its pool to *dice*, and see voidref's answer go live."""
+    root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
+    reach_for(root)
+    set_field(root, SLUG, "dice", dice)
+    wait_live(root)
+    assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": dice})["text"]
+
+
+@pytest.fixture
+def device(browser, site):
+    """A browser context of its own, with its own caches; the service worker blocked (Python is kept all the same)."""
+    ctx = browser.new_context(service_workers="block")
     ctx.set_default_timeout(READY_MS)
-    watch = Watch(ctx, site.url)
-    name = _kept_name(site)
-    try:
-        page = ctx.new_page()
-        page.goto(site.url + CALC_PAGE)
-        page.evaluate(_PUT_KEPT, ["python-0000000000000000.snapshot", "unreadable"])  # an older build's
-        root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
-        reach_for(root)
-        set_field(root, SLUG, "dice", "3A vs 2T")
-        wait_live(root)
-        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
-        assert _timing(page)["restored"] is False
-        kept = _wait_kept(page, name)  # and the older build's is gone
-        assert kept[name] > 5_000_000, kept  # Python's memory (only its pages that are not all zeros)
-        page.close()
-        before = len(watch.requests)
-        page = ctx.new_page()
-        page.goto(site.url + CALC_PAGE)
-        root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
-        reach_for(root)
-        set_field(root, SLUG, "dice", "2A vs 1T")
-        wait_live(root)
-        assert _timing(page)["restored"] is True, _timing(page)
-        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "2A vs 1T"})["text"]
-        # Another calculator, and a fresh random generator: the restored Python works like a cold one.
-        slug = "upper-hand-engagement"
-        other = page.locator(f"section.voidref-calc[data-key='{slug}']")
-        inputs = changed_inputs(slug)
-        apply(other, slug, inputs)
-        assert other.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
-        assert page.evaluate("() => navigator.serviceWorker.controller") is None
-        assert not [u for u in watch.requests[before:] if u.endswith(".snapshot")]  # never fetched: made here
-        page.close()
-        # An example page's Run button on restored Python: its own modules (doctest) load as on a cold start.
-        page = open_page(ctx, site, RUNNABLE_PAGES[0])
-        unfold(page)
-        out = run_block(page, 0)
-        assert out["state"] == "pass", out["status"]
-        assert _timing(page)["restored"] is True
-        watch.check()
-    finally:
-        ctx.close()
+    ctx.watch = Watch(ctx, site.url)
+    yield ctx
+    ctx.close()
+
+
+def test_a_later_visit_restores_the_python_this_device_kept(device, site):
+    """Once a calculator is used, its Python is kept on the device; the next visit restores it and answers the same."""
+    ctx, watch, name = device, device.watch, _kept_name(site)
+    page = ctx.new_page()
+    page.goto(site.url + CALC_PAGE)
+    page.evaluate(_PUT_KEPT, ["python-0000000000000000.snapshot", "unreadable"])  # an older build's
+    _answer(page, "3A vs 2T")
+    assert _timing(page)["restored"] is False
+    kept = _wait_kept(page, name)  # and the older build's is gone
+    assert kept[name] > 5_000_000, kept  # Python's memory (only its pages that are not all zeros)
+    page.close()
+    before = len(watch.requests)
+    page = ctx.new_page()
+    page.goto(site.url + CALC_PAGE)
+    _answer(page, "2A vs 1T")
+    assert _timing(page)["restored"] is True, _timing(page)
+    # Another calculator, and a fresh random generator: the restored Python works like a cold one.
+    slug = "upper-hand-engagement"
+    other = page.locator(f"section.voidref-calc[data-key='{slug}']")
+    inputs = changed_inputs(slug)
+    apply(other, slug, inputs)
+    assert other.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    assert not [u for u in watch.requests[before:] if u.endswith(".snapshot")]  # never fetched: made here
+    page.close()
+    # An example page's Run button on restored Python: its own modules (doctest) load as on a cold start.
+    page = open_page(ctx, site, RUNNABLE_PAGES[0])
+    unfold(page)
+    out = run_block(page, 0)
+    assert out["state"] == "pass", out["status"]
+    assert _timing(page)["restored"] is True
+    watch.check()
 
 
 @pytest.mark.parametrize("kind", ["unreadable", "not Python's memory"])
-def test_a_kept_python_that_cannot_be_restored_is_replaced_by_a_cold_start(browser, site, kind):
+def test_a_kept_python_that_cannot_be_restored_is_replaced_by_a_cold_start(device, site, kind):
     """A kept snapshot that cannot be read or restored costs nothing visible: Python starts cold and is kept anew."""
-    ctx = browser.new_context(service_workers="block")
-    ctx.set_default_timeout(READY_MS)
-    watch = Watch(ctx, site.url)
     name = _kept_name(site)
-    try:
-        page = ctx.new_page()
-        page.goto(site.url + CALC_PAGE)
-        page.evaluate(_PUT_KEPT, [name, kind])
-        root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
-        reach_for(root)
-        set_field(root, SLUG, "dice", "3A vs 2T")
-        wait_live(root)
-        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
-        assert _timing(page)["restored"] is False
-        for _ in range(READY_MS // 100):  # forgotten, then kept again from this (cold) Python
-            kept = page.evaluate(_KEPT)
-            if kept.get(name, 0) > 5_000_000:
-                break
-            page.wait_for_timeout(100)
-        assert list(kept) == [name] and kept[name] > 5_000_000, kept
-        watch.check()
-    finally:
-        ctx.close()
+    page = device.new_page()
+    page.goto(site.url + CALC_PAGE)
+    page.evaluate(_PUT_KEPT, [name, kind])
+    _answer(page, "3A vs 2T")
+    assert _timing(page)["restored"] is False
+    for _ in range(READY_MS // 100):  # forgotten, then kept again from this (cold) Python
+        kept = page.evaluate(_KEPT)
+        if kept.get(name, 0) > 5_000_000:
+            break
+        page.wait_for_timeout(100)
+    assert list(kept) == [name] and kept[name] > 5_000_000, kept
+    device.watch.check()
 
 
 def test_the_offline_list_holds_the_pages_and_what_they_use_only(site):
