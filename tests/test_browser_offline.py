@@ -288,6 +288,24 @@ def test_a_later_visit_restores_the_python_this_device_kept(device, site):
     watch.check()
 
 
+def test_python_is_kept_only_once_the_worker_has_idled_a_second(device, site):
+    """Making the snapshot holds the worker ~0.1 s: it waits for a second with no question, not for the player."""
+    page = device.new_page()
+    page.goto(site.url + CALC_PAGE)
+    answered = []
+    for dice in ("3A vs 2T", "2A vs 1T", "4A vs 2T", "3A vs 3T"):  # the player goes on changing the pool
+        _answer(page, dice)
+        answered.append(page.evaluate("() => performance.now()"))
+    _wait_kept(page, _kept_name(site))
+    page.wait_for_function("() => window.voidrefCalcTiming.keptAt !== undefined")
+    kept_at = _timing(page)["keptAt"]
+    before = [t for t in answered if t < kept_at]
+    assert before, (answered, kept_at)
+    # (each answer was noted a little after it came, so the real gap is larger than the one measured)
+    assert kept_at - max(before) >= 900, (answered, kept_at)
+    device.watch.check()
+
+
 @pytest.mark.parametrize("kind", ["unreadable", "not Python's memory"])
 def test_a_kept_python_that_cannot_be_restored_is_replaced_by_a_cold_start(device, site, kind):
     """A kept snapshot that cannot be read or restored costs nothing visible: Python starts cold and is kept anew."""

@@ -151,7 +151,7 @@ function startWorker() {
           : "Loading the calculator engine…", "loading");
       } else if (msg.type === "kept") {
         // Python's memory is kept on this device (kept.mjs): how long making it took, and its size.
-        Object.assign(window.voidrefCalcTiming, { keptMs: msg.ms, keptBytes: msg.bytes });
+        Object.assign(window.voidrefCalcTiming, { keptMs: msg.ms, keptBytes: msg.bytes, keptAt: performance.now() });
       } else if (msg.type === "failed") {
         fail(msg.message);
       } else if (msg.type === "result") {

@@ -3,12 +3,13 @@
 // Starting Python cold (its own start-up, then importing voidref) is most of
 // the time before a first answer. Once the player has used a calculator
 // (calc.js says so with a {type: "keep"} message, when it also asks for the
-// service worker that keeps the site offline), the worker takes a memory
-// snapshot of its Python (Pyodide's makeMemorySnapshot: voidref and all it
-// imports, loaded) and keeps it in the Cache Storage cache "voidref-python",
-// under a name that holds the build's RUNTIME_KEY (config.mjs: a hash of the
-// wasm, Pyodide's JavaScript, the standard library and the wheel). A later
-// visit restores it instead of starting cold.
+// service worker that keeps the site offline) and the worker has then had no
+// question for a second (worker.mjs), it takes a memory snapshot of its
+// Python (Pyodide's makeMemorySnapshot: voidref and all it imports, loaded)
+// and keeps it in the Cache Storage cache "voidref-python", under a name that
+// holds the build's RUNTIME_KEY (config.mjs: a hash of the wasm, Pyodide's
+// JavaScript, the standard library zips, the wheel and the worker's own
+// start-up). A later visit restores it instead of starting cold.
 //
 // Nothing is downloaded for it: the snapshot is made on the device. It is
 // about 31 MB of memory, of which only the 64 KiB pages that are not all

@@ -219,8 +219,34 @@ function examplesModule() {
   return examplesLoading;
 }
 
+const KEEP_WHEN_IDLE_MS = 1000;
+let keepWhenIdle = false; // calc.js asked to keep this Python, and it is not kept yet
+let idleTimer = null;
+let busy = 0; // messages being handled
+function idle() {
+  clearTimeout(idleTimer);
+  if (!keepWhenIdle || busy) return;
+  idleTimer = setTimeout(async () => {
+    keepWhenIdle = false;
+    if (!canKeep) return; // restored from a kept Python, or could not start with a snapshot in mind
+    canKeep = false;
+    const made = await keepPython(python);
+    if (made) self.postMessage({ type: "kept", ...made });
+  }, KEEP_WHEN_IDLE_MS);
+}
+
 self.onmessage = async (event) => {
-  const msg = event.data;
+  clearTimeout(idleTimer); // a question puts the keeping off until it is answered and the worker idles again
+  busy += 1;
+  try {
+    await handle(event.data);
+  } finally {
+    busy -= 1;
+    idle();
+  }
+};
+
+async function handle(msg) {
   if (msg.type === "init") {
     try {
       const timing = await starting;
@@ -238,17 +264,16 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "result", id: msg.id, result: { ok: false, errors: {}, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
     }
   } else if (msg.type === "keep") {
-    // The player has used a calculator (calc.js): keep this Python for later visits.
+    // The player has used a calculator (calc.js): keep this Python for later
+    // visits, once the worker has had no question for KEEP_WHEN_IDLE_MS
+    // (making the snapshot holds the worker for about 0.1 s: it is made
+    // while the player reads, not while a change waits for its answer).
     try {
       await starting;
     } catch (err) {
       return;
     }
-    if (canKeep) {
-      canKeep = false;
-      const made = await keepPython(python);
-      if (made) self.postMessage({ type: "kept", ...made });
-    }
+    keepWhenIdle = true; // (idle() runs once this message is handled)
   } else if (msg.type === "examples") {
     try {
       await starting;
@@ -260,4 +285,4 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "answer", id: msg.id, answer: { ok: false, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
     }
   }
-};
+}
