@@ -127,6 +127,13 @@ function wasmFailed() {
   return earlyWasm ? earlyWasm.then(() => new Promise(() => {})) : new Promise(() => {});
 }
 
+// Put a zip on Python's sys.path (first with at = 0, last with -1), unless a
+// Python restored from kept memory has it there already.
+function onPath(py, path, at) {
+  const p = JSON.stringify(path);
+  py.runPython(`import sys\nif ${p} not in sys.path: sys.path.${at === 0 ? `insert(0, ${p})` : `append(${p})`}`);
+}
+
 async function start() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("this browser cannot run WebAssembly");
@@ -151,9 +158,7 @@ async function start() {
       marks.restored = true;
     } catch (err) {
       if (!earlyWasm || (await earlyWasm.then(() => true, () => false))) {
-        // The runtime is fine but the kept memory is not: forget it, start cold.
-        forgetPython();
-        py = null;
+        forgetPython(); // the runtime is fine but the kept memory is not: start cold
       } else {
         throw err;
       }
@@ -168,7 +173,7 @@ async function start() {
   // restored from kept memory has it on sys.path already, and its modules
   // imported, but not the file itself (files live outside Python's memory).
   py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
-  py.runPython(`import sys\nif ${JSON.stringify(WHEEL_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
+  onPath(py, WHEEL_PATH, 0);
   const tWheel = performance.now();
   // The wheel's _voidref_dataclasses holds the bytecode of the methods Python's
   // dataclasses write for voidref's classes (compiled by the build, see
@@ -211,7 +216,7 @@ function examplesModule() {
       const response = await fetch(new URL("../pyodide/" + config.STDLIB_EXAMPLES, import.meta.url));
       if (!response.ok) throw new Error(`the example pages' modules could not be loaded (HTTP ${response.status})`);
       python.FS.writeFile(EXAMPLES_ZIP, new Uint8Array(await response.arrayBuffer()));
-      python.runPython(`import sys\nif ${JSON.stringify(EXAMPLES_ZIP)} not in sys.path: sys.path.append(${JSON.stringify(EXAMPLES_ZIP)})`);
+      onPath(python, EXAMPLES_ZIP, -1);
     }
     return python.pyimport("voidref.calc.examples").run_json;
   })();
@@ -227,9 +232,7 @@ function idle() {
   clearTimeout(idleTimer);
   if (!keepWhenIdle || busy) return;
   idleTimer = setTimeout(async () => {
-    keepWhenIdle = false;
-    if (!canKeep) return; // restored from a kept Python, or could not start with a snapshot in mind
-    canKeep = false;
+    keepWhenIdle = canKeep = false;
     const made = await keepPython(python);
     if (made) self.postMessage({ type: "kept", ...made });
   }, KEEP_WHEN_IDLE_MS);
@@ -273,7 +276,7 @@ async function handle(msg) {
     } catch (err) {
       return;
     }
-    keepWhenIdle = true; // (idle() runs once this message is handled)
+    keepWhenIdle = canKeep; // not a Python restored from kept memory (idle() runs once this is handled)
   } else if (msg.type === "examples") {
     try {
       await starting;
