@@ -158,8 +158,11 @@ def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(b
 _RECORD_STATES = """root => {
     const seen = root.__seen = [];
     const status = root.querySelector(".vc-status"), pinned = root.querySelector(".vc-pinned");
-    const note = () => seen.push([status.dataset.state, status.textContent.trim(), pinned.dataset.working || "",
-                                  root.querySelector(".vc-result").getAttribute("aria-busy") || ""]);
+    const note = () => {
+        const box = pinned.getBoundingClientRect();
+        seen.push([status.dataset.state, status.textContent.trim(), pinned.dataset.working || "",
+                   root.querySelector(".vc-result").getAttribute("aria-busy") || "", [box.top, box.bottom]]);
+    };
     new MutationObserver(note).observe(root, {attributes: true, childList: true, characterData: true, subtree: true});
 }"""
 
@@ -189,24 +192,24 @@ def test_on_a_phone_a_slow_answer_says_it_is_working_until_it_arrives(browser, s
         root.evaluate(_RECORD_STATES)
         plus = root.locator(".vc-field", has=page.locator("[name='my_guns']")).locator(".vc-step[data-step='1']")
         plus.tap()
-        root.locator(".vc-status[data-state='working']").wait_for()
-        assert "Working it out" in root.locator(".vc-status").inner_text()
-        pinned = root.locator(".vc-pinned")
-        assert pinned.get_attribute("data-working") == "true"
-        assert root.locator(".vc-result").get_attribute("aria-busy") == "true"
-        box = pinned.bounding_box()
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 812, box
-        root.locator(".vc-status[data-state='ready']").wait_for()
-        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        # The working state lasts only as long as the answer takes (tens of milliseconds), too short to
+        # poll for reliably: the page's own record of every state it passed through is what is checked.
         expected = calc.run(slug, {"my_guns": "2"})["text"]
-        assert root.locator("pre.vc-text").text_content() == expected
+        pinned = root.locator(".vc-pinned")
+        page.wait_for_function("([el, text]) => el.dataset.state === 'live' && el.querySelector('pre.vc-text')"
+                               " && el.querySelector('pre.vc-text').textContent === text"
+                               " && el.querySelector('.vc-status').dataset.state === 'ready'",
+                               arg=[root.element_handle(), expected])
         assert pinned.get_attribute("data-working") is None
         assert root.locator(".vc-result").get_attribute("aria-busy") is None
         assert pinned.inner_text() == expected.splitlines()[0]
         seen = root.evaluate("el => el.__seen")
-        working = [i for i, s in enumerate(seen) if s[0] == "working"]
-        assert working and seen[working[0]][2:] == ["true", "true"], seen
-        assert seen[-1][:1] == ["ready"] and seen[-1][2:] == ["", ""], seen
+        working = [s for s in seen if s[0] == "working"]
+        assert working, seen
+        state, text, pinned_working, busy, (top, bottom) = working[0]
+        assert "Working it out" in text and [pinned_working, busy] == ["true", "true"], seen
+        assert 0 <= top and bottom <= 812, working[0]  # the pinned headline stays in view while it works
+        assert seen[-1][:1] == ["ready"] and seen[-1][2:4] == ["", ""], seen
         watch.check()
     finally:
         ctx.close()
