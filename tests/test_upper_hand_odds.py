@@ -350,9 +350,12 @@ def test_float_walk_shot_tables_are_the_chains_in_chances(guns, gunnery, crew_hi
             d = chain.dg * chain.dd
             assert (f_same, f_dodged) == (same, dodged)
             assert f_gone == pytest.approx(gone / d, rel=1e-12, abs=0) and (f_gone == 0) == (gone == 0)
-            codes = tables.codes[shooter.other]  # the float tables number the target's states
-            assert {codes[j]: w for j, w in f_hits} == pytest.approx({k: w / d for k, w in hits}, rel=1e-12, abs=0)
-            assert [p for p, _ in places] == [tables.place(shooter.other, codes[j]) for j, _ in f_hits]
+            # The float tables hold each new state's place in the walk's lists: its number times a stride.
+            codes, stride = tables.codes[shooter.other], tables.stride[shooter.other]
+            assert places == f_hits and all(p % stride == 0 for p, _ in places)
+            assert {codes[p // stride]: w for p, w in places} == pytest.approx({k: w / d for k, w in hits},
+                                                                               rel=1e-12, abs=0)
+            assert [p for p, _ in places] == [tables.place(shooter.other, codes[p // stride]) for p, _ in places]
 
 
 def test_chain_asks_each_goal_requirement_of_the_engine_rule():

@@ -92,6 +92,7 @@ class _Tables:
         self.pairs: dict = {}
         self.unchanged_backs: dict = {}
         self.settles: dict = {}
+        self.reached: list = []  # each settle row's endings and the chance that reached it (settle())
         self.dg_dd = chain.dg * chain.dd
         self.dset = chain.dset
         self.conversions = 0
@@ -105,6 +106,8 @@ class _Tables:
         self.stride = {_A: 6 * self.bound[_B], _B: 6}  # a state's number times this is its place
         self.numbers: dict = {_A: {}, _B: {}}  # each state met, by code: its number
         self.codes: dict = {_A: [], _B: []}  # and each code, by number
+        self.guns: dict = {_A: [], _B: []}  # and its Guns condition, by number
+        self.guns_made: dict = {}  # gun()'s tables
         #: Per side, the states met so far by how far their damage has gone: ``{progress: [(place, code, kind)]}``
         #: (*kind* is the state's :meth:`settle_kind`).
         self.by_progress: dict = {_A: {}, _B: {}}
@@ -123,6 +126,7 @@ class _Tables:
                 raise Uncertain(f"more states of side {side.value}'s ship than Chain.state_bound allows")
             found = numbers[code] = len(numbers)
             self.codes[side].append(code)
+            self.guns[side].append(ShipState.guns_of(code))
             self.by_progress[side].setdefault(ShipState.progress(code), []).append(
                 (found * self.stride[side], code, self.settle_kind(side, code)))
         return found
@@ -148,8 +152,7 @@ class _Tables:
         *weights* is ``(hits, same, gone, dodged)`` like :meth:`Chain.shot`'s
         table, but only the weights of no change (*same*) and of a dodge are
         integers over ``dg * dd`` (the level's loop is solved with them
-        exactly); its hits (by the target state's :meth:`number`) and gone
-        are chances, as is the rest. *hits* are
+        exactly); its gone is a chance. *hits* (in both) are
         ``(place, chance)``: the place (:meth:`place`) of the target's new
         state; *by_guns* holds them again by the Guns condition of that
         state, as ``(guns, hits, their total chance, how many)`` (a shot back
@@ -171,64 +174,93 @@ class _Tables:
             seen: list = []  # the numbers with a chance, in the order first met
             gone = 0.0
             same = dodged = 0
-            dd, dg = chain.dd, chain.dg
             dodge_at = chain.dodge_at if dodge else None
             stays = self.stays[shooter is _A]
             stay = stays.get(target)
             if stay is None:  # one point's integer weight of leaving the target as it was
                 stay = stays[target] = dict(chain.one_point(shooter, target)).get((target, False), 0)
             here = self.number(side, target)
-            for i, p in chain.gun(shooter, own):
+            for i, p, c, unchanged in self.gun(shooter, own):
                 if dodge_at is not None and i >= dodge_at:
-                    dodged += p * dd
+                    dodged += p
                     continue
-                same += p * (dd // 36 ** i) * stay ** i
-                c = p / dg
-                pairs, lost = self.hit(shooter, here, i)
+                same += unchanged * stay ** i
+                numbers, chances, lost = self.hit(shooter, here, i)
                 gone += lost * c
-                _gather(after, seen, pairs, c)
-                self.conversions += 2 * len(pairs) + 4
-            hits = tuple([(j, after[j]) for j in seen if j != here])
-            d = self.dg_dd
-            stride, codes = self.stride[side], self.codes[side]
-            chances = tuple([(j * stride, w) for j, w in hits])
+                for k, q in zip(numbers, chances):  # after += c * the damage of i points
+                    if after[k]:
+                        after[k] += q * c
+                    else:
+                        after[k] = q * c
+                        seen.append(k)
+                self.conversions += 2 * len(numbers) + 4
+            dodged *= chain.dd
+            stride, guns = self.stride[side], self.guns[side]
+            made: list = []
             by: dict = {}
-            for (j, _), hit in zip(hits, chances):
-                by.setdefault(ShipState.guns_of(codes[j]), []).append(hit)
+            for j in seen:
+                if j != here:
+                    hit = (j * stride, after[j])
+                    made.append(hit)
+                    by.setdefault(guns[j], []).append(hit)
+            hits = tuple(made)
             by_guns = tuple((g, tuple(ys), math.fsum(w for _, w in ys), len(ys)) for g, ys in by.items())
             mark = self.marks.setdefault((same, dodged), len(self.marks))
-            found = self.shots[key] = ((hits, same, gone, dodged), chances, same / d, gone, dodged / d, by_guns,
+            d = self.dg_dd
+            found = self.shots[key] = ((hits, same, gone, dodged), hits, same / d, gone, dodged / d, by_guns,
                                        len(hits), mark)
             self.conversions += 2 * len(hits) + 2  # the groups' totals, the two divisions
         return found
 
+    def gun(self, shooter: Side, own: int) -> tuple:
+        """:meth:`Chain.gun` with what :meth:`shot` needs of each Impact: ``(impact, weight, chance, no change)``.
+
+        *chance* is the weight over ``dg``; *no change* is the weight times
+        ``dd / 36**impact``, to be multiplied by the one-point stay weight to
+        the power of the Impact (exact integers).
+        """
+        key = (shooter is _A) * 3 + ShipState.guns_of(own)
+        found = self.guns_made.get(key)
+        if found is None:
+            dd, dg = self.chain.dd, self.chain.dg
+            found = self.guns_made[key] = tuple((i, p, p / dg, p * (dd // 36 ** i))
+                                                for i, p in self.chain.gun(shooter, own))
+            self.conversions += len(found)
+        return found
+
     def hit(self, shooter: Side, j: int, points: int) -> tuple:
-        """:meth:`Chain.hit` in chances, on the target's state numbered *j*: ``(pairs, gone)``, states by number.
+        """:meth:`Chain.hit` in chances, on the target's state numbered *j*: ``(numbers, chances, gone)``.
 
         The same sums as :meth:`Chain.hit`'s, over numbered states: each
-        state's chances are kept in a list rather than a dictionary.
+        state's chances are kept in a list rather than a dictionary, and the
+        table is two lists (the states' numbers and their chances).
         """
         hits = self.hits[shooter is _A]
         key = j * 64 + points  # points are at most the Guns rank, 10
         found = hits.get(key)
         if found is None:
             if points == 0:
-                found = (((j, 1.0),), 0.0)
+                found = ((j,), (1.0,), 0.0)
             else:
-                pairs, gone = self.hit(shooter, j, points - 1)
+                numbers, chances, gone = self.hit(shooter, j, points - 1)
                 split = self.split[shooter is _A]
                 out = [0.0] * len(split)
                 seen: list = []
-                for d, w in pairs:
+                for d, w in zip(numbers, chances):
                     point = split[d]
                     if point is None:
                         point = split[d] = self._point(shooter, d)
                     lost, goes = point
                     if lost:
                         gone += w * lost
-                    _gather(out, seen, goes, w)
-                found = (tuple([(k, out[k]) for k in seen]), gone)
-                self.conversions += 2 * len(pairs) * (self.most_goes + 1)  # a product and a sum for each
+                    for k, q in goes:  # out += w * one point's damage to state d
+                        if out[k]:
+                            out[k] += q * w
+                        else:
+                            out[k] = q * w
+                            seen.append(k)
+                found = (seen, [out[k] for k in seen], gone)
+                self.conversions += 2 * len(numbers) * (self.most_goes + 1)  # a product and a sum for each
             hits[key] = found
         return found
 
@@ -277,25 +309,39 @@ class _Tables:
         return found
 
     def settle(self, level: int) -> tuple:
-        """:meth:`Chain.settle` as ``(ints, rows)``: per after-Gunnery node ``(endings, stay, moves)`` in chances.
+        """:meth:`Chain.settle` as ``(ints, rows)``: per after-Gunnery node ``(endings, stay, moves, reached, count)``.
 
-        *moves* are ``(place and slot, chance)`` (failed leaps only).
+        In chances. *moves* are ``(place and slot, chance)`` (failed leaps
+        only). *reached* is a one-item list that the walk adds up each
+        level's chance at that node in: levels alike share the row, so its
+        endings are multiplied out once, at the end (:meth:`endings`).
+        *count* is the row's endings and moves, for the walk's count of roundings.
         """
         ints = self.chain.settle(level, relative=True)  # shared by every level alike
         found = self.settles.get(id(ints))
         if found is None:
             d = self.dset
-            found = self.settles[id(ints)] = (ints, tuple(
-                (tuple([(k, w / d) for k, w in ends]), tuple([w / d for w in stay]),
-                 tuple([(slot, step, w / d) for slot, moved in moves for step, w in moved]))
-                for ends, stay, moves in ints))
-            self.conversions += sum(len(e) + 3 + len(m) for e, _, m in found[1])
+            rows = []
+            for ends, stay, moves in ints:
+                row = (tuple([(k, w / d) for k, w in ends]), tuple([w / d for w in stay]),
+                       tuple([(slot, step, w / d) for slot, moved in moves for step, w in moved]), [0.0])
+                rows.append((*row, len(row[0]) + len(row[2])))
+                self.reached.append(row[::3])
+            found = self.settles[id(ints)] = (ints, tuple(rows))
+            self.conversions += sum(len(e) + 3 + len(m) for e, _, m, _, _ in rows)
         if not self.chain.leaping:
             return found
         # A failed leap moves to a level of its own: its place is found per level.
         at = self.at
-        return ints, tuple((ends, stay, tuple([(at(level + step) + slot, q) for slot, step, q in leaps]))
-                           for ends, stay, leaps in found[1])
+        return ints, tuple((ends, stay, tuple([(at(level + step) + slot, q) for slot, step, q in leaps]), reached, n)
+                           for ends, stay, leaps, reached, n in found[1])
+
+    def endings(self, ended: dict) -> None:
+        """Add to *ended* the endings of the Maneuver phase: each row's chances times the chance that reached it."""
+        for ends, (reached,) in self.reached:
+            if reached:
+                for k, w in ends:
+                    ended[k].append((reached * w, 1))
 
     def at(self, level: int) -> int:
         """The place of a level's entries, from its key (:func:`~voidref.upper_hand.packed.pack_level`)."""
@@ -320,19 +366,6 @@ class _Tables:
     def last(self) -> int:
         """The most progress of any level of the states met so far."""
         return max(self.by_progress[_A]) + max(self.by_progress[_B])
-
-
-def _gather(out: list, seen: list, pairs: tuple, scale: float) -> None:
-    """Add *scale* times each ``(number, chance)`` of *pairs* into *out*, noting in *seen* each number first met.
-
-    The float tables' sums: every chance is positive, so an entry still 0.0 has not been met.
-    """
-    for k, q in pairs:
-        if out[k]:
-            out[k] += q * scale
-        else:
-            out[k] = q * scale
-            seen.append(k)
 
 
 def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int, int]:
@@ -456,11 +489,12 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                             raise Uncertain("a chance small enough to underflow")
                         half(kind, ia, i - ia, a, b, m)
         for i, here_a, a, b, settle_key in layer:
-            xs0, xs1, xs2, xm0, xm1, xm2 = x = node[i:i + 6]
+            xs0, xs1, xs2, xm0, xm1, xm2 = node[i:i + 6]
             if not (xs0 or xs1 or xs2 or xm0 or xm1 or xm2):
                 continue
             nodes += 1
-            if min(filter(None, x)) < tiny:
+            if (0.0 < xs0 < tiny or 0.0 < xs1 < tiny or 0.0 < xs2 < tiny or 0.0 < xm0 < tiny or 0.0 < xm1 < tiny
+                    or 0.0 < xm2 < tiny):
                 raise Uncertain("a chance small enough to underflow")
             found = settled.get(settle_key)
             if found is None:
@@ -468,7 +502,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 if settle_key >= 0:
                     settled[settle_key] = found
             t, rows = found
-            (e0, f0, q0), (e1, f1, q1), (e2, f2, q2) = rows
+            (_, f0, _, _, _), (_, f1, _, _, _), (_, f2, _, _, _) = rows
             mass = (xs0 + xm0 * f0[0] + xm1 * f1[0] + xm2 * f2[0],
                     xs1 + xm0 * f0[1] + xm1 * f1[1] + xm2 * f2[1],
                     xs2 + xm0 * f0[2] + xm1 * f1[2] + xm2 * f2[2])
@@ -517,7 +551,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                     if plan is None:
                         plan = found[3][out] = _leaving(stay, round_den, out, gunnery, t)
                     v0, v1, v2 = _stuck(plan, stay, round_den, mass, ended)
-                if min(filter(None, (v0, v1, v2)), default=1.0) < tiny:
+                if 0.0 < v0 < tiny or 0.0 < v1 < tiny or 0.0 < v2 < tiny:
                     raise Uncertain("a chance small enough to underflow")
                 visits.append((v0 + v1 + v2, 1))
                 (g00, g01, _), (g10, g11, _), (g20, _, g22) = sf
@@ -535,16 +569,16 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                     fire(v2, _SURRENDER_B, _SURRENDER_A, at_a, tables.backs(_A, b, here_b), back_b, 5, here_a,
                          here_b + 4)
             # The Maneuver phase and the end of the round out of the after-Gunnery nodes.
-            for n, (ends, _, leaps) in zip(after, rows):
-                if not n:
-                    continue
-                if n < tiny:
-                    raise Uncertain("a chance small enough to underflow")
-                for k, w in ends:
-                    ended[k].append((n * w, 1))
-                for z, q in leaps:
-                    node[z] += n * q
-                moves += len(ends) + len(leaps)
+            # Its endings are added up per row (levels alike share it) and multiplied out at the end.
+            for n, (_, _, leaps, reached, count) in zip(after, rows):
+                if n:
+                    if n < tiny:
+                        raise Uncertain("a chance small enough to underflow")
+                    reached[0] += n
+                    for z, q in leaps:
+                        node[z] += n * q
+                    moves += count
+    tables.endings(ended)
     operations = (_PER_NODE * nodes + _PER_MOVE * moves + tables.conversions
                   + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits))
     return ended, visits, levels, operations
