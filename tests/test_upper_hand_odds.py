@@ -419,3 +419,15 @@ def test_bounds_give_up_on_numbers_too_big_for_a_float(monkeypatch):
 
     monkeypatch.setattr(BoundedArithmetic, "inverse", overflow)
     assert engagement_bounds(SMALL_A, SMALL_B, "jump", "dock") is None
+
+
+@pytest.mark.parametrize("guns", [1, 4])
+def test_float_walk_pairs_second_shots_directly_only_when_a_gunnery_phase_has_few_outcomes(guns):
+    """Oracle: with few Gunnery outcomes (Guns 1 each: 4) second shots with few results are paired directly;
+    with many (Guns 4 each: 25) every one that can change its target goes half-way. The bounds hold either way."""
+    a = Ship("A", guns=guns, thrusters=1, gunnery=2, players=True)
+    b = Ship("B", guns=guns, thrusters=1, gunnery=2)
+    chain = Chain(a, b, Goal.JUMP, Goal.DOCK, STANDARD, None, None, None)
+    assert chain.shot_spread() == (guns + 1) ** 2
+    assert _Tables(chain).direct == (Chain.DIRECT if guns == 1 else 0)
+    _assert_bounds_hold(engagement_odds(a, b, "jump", "dock"), engagement_bounds(a, b, "jump", "dock"))

@@ -56,6 +56,10 @@ _STALEMATE = Finish(None, Ending.STALEMATE)
 #: and for each move sent (the weight's conversion, the product, the addition): generous upper bounds.
 _PER_NODE, _PER_MOVE = 400, 4
 
+#: The most outcomes of a Gunnery phase (:meth:`Chain.shot_spread`) for which second shots with few results
+#: are paired directly with the first's (``Chain.DIRECT``); beyond it, only second shots that change nothing.
+_FEW_OUTCOMES = 16
+
 
 class _Later:
     """A shot back not made yet: :meth:`_Tables.backs` holds one until its table is asked for."""
@@ -94,6 +98,11 @@ class _Tables:
         self.settles: dict = {}
         self.reached: list = []  # each settle row's endings and the chance that reached it (settle())
         self.dg_dd = chain.dg * chain.dd
+        # Pairing a second shot with each result of the first pays only when few levels would share its
+        # half-way node: when the Gunnery phase has few outcomes (the calculator's defaults: about 5 %
+        # fewer instructions). With many, every second shot that can change its target goes half-way
+        # (the largest forms: about 4 % fewer).
+        self.direct = chain.DIRECT if chain.shot_spread() <= _FEW_OUTCOMES else 0
         self.dset = chain.dset
         self.conversions = 0
         self.marks: dict = {}  # each (same, dodged) pair of integer weights met, as a small number
@@ -280,7 +289,8 @@ class _Tables:
         target into *slot*, the target unchanged (at place *here*) into
         *slot* and a dodge into slot 3 (nobody holds); the other ship's
         place is added by the walk. *direct* is false when the shot has
-        more results than ``Chain.DIRECT``: then it is played in a half-way
+        more results than ``Chain.DIRECT`` (none, when the Gunnery phase has
+        many outcomes: :attr:`direct`): then it is played in a half-way
         node rather than paired with each result of the first shot. *count*
         is the moves and the loss the walk counts when it pairs the shot.
         """
@@ -290,7 +300,7 @@ class _Tables:
             _, hits, same, gone, dodged, _, _, _ = table
             moves = tuple((z + slot, q) for z, q in hits) + tuple(
                 (here + to, q) for to, q in ((slot, same), (3, dodged)) if q)
-            found = self.pairs[key] = (gone, moves, len(hits) <= self.chain.DIRECT, len(moves) + 1)
+            found = self.pairs[key] = (gone, moves, len(hits) <= self.direct, len(moves) + 1)
         return found
 
     def unchanged(self, table: tuple, here: int) -> list:
