@@ -206,14 +206,14 @@ class _Tables:
             dodged *= chain.dd
             stride, guns = self.stride[side], self.guns[side]
             made: list = []
-            by: dict = {}
+            by: tuple = ([], [], [])  # by the Guns condition of the target's new state
             for j in seen:
                 if j != here:
                     hit = (j * stride, after[j])
                     made.append(hit)
-                    by.setdefault(guns[j], []).append(hit)
+                    by[guns[j]].append(hit)
             hits = tuple(made)
-            by_guns = tuple((g, tuple(ys), math.fsum(w for _, w in ys), len(ys)) for g, ys in by.items())
+            by_guns = tuple((g, tuple(ys), sum([w for _, w in ys]), len(ys)) for g, ys in enumerate(by) if ys)
             mark = self.marks.setdefault((same, dodged), len(self.marks))
             d = self.dg_dd
             found = self.shots[key] = ((hits, same, gone, dodged), hits, same / d, gone, dodged / d, by_guns,
@@ -319,13 +319,15 @@ class _Tables:
         return found
 
     def settle(self, level: int) -> tuple:
-        """:meth:`Chain.settle` as ``(ints, rows)``: per after-Gunnery node ``(endings, stay, moves, reached, count)``.
+        """:meth:`Chain.settle` as ``(ints, rows, reached, count)``: rows ``(endings, stay, moves, reached, count)``.
 
         In chances. *moves* are ``(place and slot, chance)`` (failed leaps
         only). *reached* is a one-item list that the walk adds up each
         level's chance at that node in: levels alike share the row, so its
         endings are multiplied out once, at the end (:meth:`endings`).
-        *count* is the row's endings and moves, for the walk's count of roundings.
+        *count* is the row's endings and moves, for the walk's count of
+        roundings; the last two items are every row's *reached* and the
+        rows' counts added up.
         """
         ints = self.chain.settle(level, relative=True)  # shared by every level alike
         found = self.settles.get(id(ints))
@@ -337,14 +339,15 @@ class _Tables:
                        tuple([(slot, step, w / d) for slot, moved in moves for step, w in moved]), [0.0])
                 rows.append((*row, len(row[0]) + len(row[2])))
                 self.reached.append(row[::3])
-            found = self.settles[id(ints)] = (ints, tuple(rows))
+            found = self.settles[id(ints)] = (ints, tuple(rows), tuple(row[3] for row in rows),
+                                              sum(row[4] for row in rows))
             self.conversions += sum(len(e) + 3 + len(m) for e, _, m, _, _ in rows)
         if not self.chain.leaping:
             return found
         # A failed leap moves to a level of its own: its place is found per level.
         at = self.at
         return ints, tuple((ends, stay, tuple([(at(level + step) + slot, q) for slot, step, q in leaps]), reached, n)
-                           for ends, stay, leaps, reached, n in found[1])
+                           for ends, stay, leaps, reached, n in found[1]), *found[2:]
 
     def endings(self, ended: dict) -> None:
         """Add to *ended* the endings of the Maneuver phase: each row's chances times the chance that reached it."""
@@ -410,6 +413,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     shots_get = tables.shots.get
     settled: dict = {}  # the settle tables by the levels' settle key (_Tables.layer)
     dodging = 2 if chain.dodge_at is not None else 0  # the dodge's part of Chain.shot_key
+    leaping = chain.leaping
 
     halves_made: dict = {}  # what each kind of half-way node does, by what its shot depends on
 
@@ -511,13 +515,12 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 found = settle_of(a * SHIP_SPAN + b)
                 if settle_key >= 0:
                     settled[settle_key] = found
-            t, rows = found
+            t, rows, reached, count = found
             (_, f0, _, _, _), (_, f1, _, _, _), (_, f2, _, _, _) = rows
             mass = (xs0 + xm0 * f0[0] + xm1 * f1[0] + xm2 * f2[0],
                     xs1 + xm0 * f0[1] + xm1 * f1[1] + xm2 * f2[1],
                     xs2 + xm0 * f0[2] + xm1 * f1[2] + xm2 * f2[2])
             v0 = v1 = v2 = 0.0
-            after = [xm0, xm1, xm2]
             if mass[0] or mass[1] or mass[2]:
                 levels += 1
                 # The shots, looked up under Chain.shot_key's keys written out (four a level; made by shot() when new).
@@ -565,9 +568,9 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                     raise Uncertain("a chance small enough to underflow")
                 visits.append((v0 + v1 + v2, 1))
                 (g00, g01, _), (g10, g11, _), (g20, _, g22) = sf
-                after[0] += v0 * g00 + v1 * g10 + v2 * g20
-                after[1] += v1 * g11
-                after[2] += v2 * g22
+                xm0 += v0 * g00 + v1 * g10 + v2 * g20
+                xm1 += v1 * g11
+                xm2 += v2 * g22
                 here_b = i - here_a
                 if v0:  # nobody holds: A's shot, then B's with the Guns it had before
                     fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, tables.unchanged(at_a, here_a), at_a, 3, here_b,
@@ -580,14 +583,17 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                          here_b + 4)
             # The Maneuver phase and the end of the round out of the after-Gunnery nodes.
             # Its endings are added up per row (levels alike share it) and multiplied out at the end.
-            for n, (_, _, leaps, reached, count) in zip(after, rows):
-                if n:
-                    if n < tiny:
-                        raise Uncertain("a chance small enough to underflow")
-                    reached[0] += n
+            if 0.0 < xm0 < tiny or 0.0 < xm1 < tiny or 0.0 < xm2 < tiny:
+                raise Uncertain("a chance small enough to underflow")
+            r0, r1, r2 = reached
+            r0[0] += xm0  # adding a 0.0 changes nothing
+            r1[0] += xm1
+            r2[0] += xm2
+            moves += count
+            if leaping:  # a failed leap moves to another level
+                for n, (_, _, leaps, _, _) in zip((xm0, xm1, xm2), rows):
                     for z, q in leaps:
                         node[z] += n * q
-                    moves += count
     tables.endings(ended)
     operations = (_PER_NODE * nodes + _PER_MOVE * moves + tables.conversions
                   + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits))
