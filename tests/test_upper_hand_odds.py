@@ -29,7 +29,7 @@ from voidref.upper_hand import (
 )
 from voidref.upper_hand.arithmetic import BoundedArithmetic
 from voidref.upper_hand.chain import Chain
-from voidref.upper_hand.floatwalk import _Tables
+from voidref.upper_hand.floattables import FloatTables
 from voidref.upper_hand.goals import Finish, requirement_met
 from voidref.upper_hand.odds import MAX_CHAIN_STATES
 from voidref.upper_hand.packed import SHIP_SPAN, ShipState, pack_level, unpack_level
@@ -340,7 +340,7 @@ def test_float_walk_shot_tables_are_the_chains_in_chances(guns, gunnery, crew_hi
     a = Ship("A", guns=guns, thrusters=1, gunnery=gunnery, players=True)
     b = Ship("B", guns=guns, thrusters=1, crew_hits=crew_hits, players=not npc)
     chain = Chain(a, b, Goal.JUMP, Goal.DOCK, STANDARD, dodge_at, None, None)
-    tables = _Tables(chain)
+    tables = FloatTables(chain)
     for shooter in Side:
         start = chain.code(shooter.other, chain.base[shooter.other])
         targets = {start} | {k for p in (1, 2, 3) for k, _ in chain.hit(shooter, start, p)[0]}
@@ -429,5 +429,5 @@ def test_float_walk_pairs_second_shots_directly_only_when_a_gunnery_phase_has_fe
     b = Ship("B", guns=guns, thrusters=1, gunnery=2)
     chain = Chain(a, b, Goal.JUMP, Goal.DOCK, STANDARD, None, None, None)
     assert chain.shot_spread() == (guns + 1) ** 2
-    assert _Tables(chain).direct == (Chain.DIRECT if guns == 1 else 0)
+    assert FloatTables(chain).direct == (Chain.DIRECT if guns == 1 else 0)
     _assert_bounds_hold(engagement_odds(a, b, "jump", "dock"), engagement_bounds(a, b, "jump", "dock"))
