@@ -390,7 +390,8 @@ def main(argv=None) -> int:
 
 def _print_changes(changes: dict, repeats: int) -> None:
     print(f"Input change to updated result (ms): at defaults, slowest of {repeats} (and their median); "
-          f"at the largest inputs (every whole-number field at its maximum); * over {SLOW_MS} ms")
+          f"at the largest inputs (every whole-number field at its maximum); * over {SLOW_MS} ms, or no live result "
+          f"(state 'error': maxima that contradict each other, answered with the form's error)")
     for slug, (defaults, big, largest, worst) in changes.items():
         d = f"{max(defaults):7.1f} ({_median(defaults):5.1f})" if defaults else "      -        "
         if big is None:
