@@ -206,6 +206,11 @@ class Chain:
 
     # -- rules, cached -----------------------------------------------------------
     def gun(self, side: Side, dyn: int):
+        """The Impact of *side*'s Gunnery Task Throw from state *dyn* (the engine's own rule).
+
+        ``(impact, weight)`` pairs, weights over ``dg``; only the ship's Guns
+        condition matters, so states alike in it share the table.
+        """
         return self._cached(
             ("gun", side, ShipState.guns_of(dyn)),
             lambda: tuple(

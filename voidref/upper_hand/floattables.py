@@ -9,7 +9,7 @@ same sums as :meth:`~voidref.upper_hand.chain.Chain.hit` and
 :meth:`~voidref.upper_hand.chain.Chain.shot`; the settle tables are
 :meth:`~voidref.upper_hand.chain.Chain.settle`'s, converted. Only the two
 weights a level's loop is solved with (no change, and a dodge) stay exact
-integers. Every conversion is counted in :attr:`FloatTables.conversions`
+integers. Every conversion is counted (``FloatTables.conversions``)
 for the walk's error bound.
 """
 
@@ -24,7 +24,7 @@ __all__ = ["FloatTables", "LaterShot"]
 
 _A, _B = Side.A, Side.B
 
-#: The most outcomes of a Gunnery phase (:meth:`Chain.shot_spread`) for which second shots with few results
+#: The most outcomes of a Gunnery phase (:meth:`~voidref.upper_hand.chain.Chain.shot_spread`) for which second shots with few results
 #: are paired directly with the first's (``Chain.DIRECT``); beyond it, only second shots that change nothing.
 _FEW_OUTCOMES = 16
 
@@ -53,7 +53,7 @@ class FloatTables:
     number on first sight (:meth:`number`), so a level's entries start at
     ``place(A's code) + place(B's code)``, and the tables hold places
     rather than codes: a move is one addition into a list. The settle
-    tables are :meth:`Chain.settle`'s, converted; the shot tables are built
+    tables are :meth:`~voidref.upper_hand.chain.Chain.settle`'s, converted; the shot tables are built
     here in chances from the engine's one-point table (:meth:`shot`).
     """
 
@@ -85,8 +85,8 @@ class FloatTables:
         self.codes: dict = {_A: [], _B: []}  # and each code, by number
         self.guns: dict = {_A: [], _B: []}  # and its Guns condition, by number
         self.guns_made: dict = {}  # gun()'s tables
-        #: Per side, the states met so far by how far their damage has gone: ``{progress: [(place, code, kind)]}``
-        #: (*kind* is the state's :meth:`settle_kind`).
+        # The states met so far, per side, by how far their damage has gone, as {progress: [(place, code, kind)]}
+        # (kind is the state's settle_kind()).
         self.by_progress: dict = {_A: {}, _B: {}}
         self.size = 6 * self.bound[_A] * self.bound[_B]
 
@@ -109,10 +109,10 @@ class FloatTables:
         return found
 
     def settle_kind(self, side: Side, code: int) -> int:
-        """What :meth:`Chain.settle` reads of *side*'s ship in state *code*, as a number below 32 (-1 when leaping).
+        """What :meth:`~voidref.upper_hand.chain.Chain.settle` reads of *side*'s ship in state *code*, as a number below 32 (-1 when leaping).
 
         Its Thrusters condition, and whether its goal requirement holds
-        against an enemy of each Thrusters condition (:meth:`Chain.met`: the
+        against an enemy of each Thrusters condition (:meth:`~voidref.upper_hand.chain.Chain.met`: the
         only part of the enemy a requirement reads). Without a leap, two
         levels whose ships are of the same kinds settle alike (:meth:`layer`).
         """
@@ -124,9 +124,9 @@ class FloatTables:
         return kind
 
     def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
-        """:meth:`Chain.shot` in chances: ``(weights, hits, same, gone, dodged, by_guns, count, mark)``.
+        """:meth:`~voidref.upper_hand.chain.Chain.shot` in chances: ``(weights, hits, same, gone, dodged, by_guns, count, mark)``.
 
-        *weights* is ``(hits, same, gone, dodged)`` like :meth:`Chain.shot`'s
+        *weights* is ``(hits, same, gone, dodged)`` like :meth:`~voidref.upper_hand.chain.Chain.shot`'s
         table, but only the weights of no change (*same*) and of a dodge are
         integers over ``dg * dd`` (the level's loop is solved with them
         exactly); its gone is a chance. *hits* (in both) are
@@ -137,7 +137,7 @@ class FloatTables:
         *mark* numbers the table's weights of no change and of a dodge
         (tables alike in both have the same mark).
 
-        The same sums as :meth:`Chain.shot`, in chances: each Impact's damage
+        The same sums as :meth:`~voidref.upper_hand.chain.Chain.shot`, in chances: each Impact's damage
         (:meth:`hit`) times its chance. The target stays as it was only if
         every point left it so (a changed state never comes back), so the
         weight of no change is exact from the one-point table alone.
@@ -190,7 +190,7 @@ class FloatTables:
         return found
 
     def gun(self, shooter: Side, own: int) -> tuple:
-        """:meth:`Chain.gun` with what :meth:`shot` needs of each Impact: ``(impact, weight, chance, no change)``.
+        """:meth:`~voidref.upper_hand.chain.Chain.gun` with what :meth:`shot` needs of each Impact: ``(impact, weight, chance, no change)``.
 
         *chance* is the weight over ``dg``; *no change* is the weight times
         ``dd / 36**impact``, to be multiplied by the one-point stay weight to
@@ -206,9 +206,9 @@ class FloatTables:
         return found
 
     def hit(self, shooter: Side, j: int, points: int) -> tuple:
-        """:meth:`Chain.hit` in chances, on the target's state numbered *j*: ``(numbers, chances, gone)``.
+        """:meth:`~voidref.upper_hand.chain.Chain.hit` in chances, on the target's state numbered *j*: ``(numbers, chances, gone)``.
 
-        The same sums as :meth:`Chain.hit`'s, over numbered states: each
+        The same sums as :meth:`~voidref.upper_hand.chain.Chain.hit`'s, over numbered states: each
         state's chances are kept in a list rather than a dictionary, and the
         table is two lists (the states' numbers and their chances).
         """
@@ -242,7 +242,7 @@ class FloatTables:
         return found
 
     def _point(self, shooter: Side, j: int) -> tuple:
-        """:meth:`Chain.one_point` on the state numbered *j*, in chances: ``(giving up, ((number, chance), ...))``."""
+        """:meth:`~voidref.upper_hand.chain.Chain.one_point` on the state numbered *j*, in chances: ``(giving up, ((number, chance), ...))``."""
         side = shooter.other
         point = self.chain.one_point(shooter, self.codes[side][j])
         goes = tuple((self.number(side, k), q / 36) for (k, g), q in point if not g)
@@ -258,7 +258,7 @@ class FloatTables:
         *slot* and a dodge into slot 3 (nobody holds); the other ship's
         place is added by the walk. *direct* is false when the shot has
         more results than ``Chain.DIRECT`` (none, when the Gunnery phase has
-        many outcomes: :attr:`direct`): then it is played in a half-way
+        many outcomes: ``self.direct``): then it is played in a half-way
         node rather than paired with each result of the first shot. *count*
         is the moves and the loss the walk counts when it pairs the shot.
         """
@@ -287,7 +287,7 @@ class FloatTables:
         return found
 
     def settle(self, level: int) -> tuple:
-        """:meth:`Chain.settle` as ``(ints, rows, reached, count)``: rows ``(endings, stay, moves, reached, count)``.
+        """:meth:`~voidref.upper_hand.chain.Chain.settle` as ``(ints, rows, reached, count)``: rows ``(endings, stay, moves, reached, count)``.
 
         In chances. *moves* are ``(place and slot, chance)`` (failed leaps
         only). *reached* is a one-item list that the walk adds up each
@@ -334,7 +334,7 @@ class FloatTables:
 
         Each as ``(place, A's place, A's code, B's code, settle key)``: levels
         with the same settle key (``-1``: none) have the same
-        :meth:`Chain.settle` tables (see :meth:`settle_kind`).
+        :meth:`~voidref.upper_hand.chain.Chain.settle` tables (see :meth:`settle_kind`).
         """
         out = []
         for pa, ones in self.by_progress[_A].items():
