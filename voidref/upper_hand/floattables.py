@@ -24,8 +24,9 @@ __all__ = ["FloatTables", "LaterShot"]
 
 _A, _B = Side.A, Side.B
 
-#: The most outcomes of a Gunnery phase (:meth:`~voidref.upper_hand.chain.Chain.shot_spread`) for which second shots with few results
-#: are paired directly with the first's (``Chain.DIRECT``); beyond it, only second shots that change nothing.
+#: The most outcomes of a Gunnery phase (:meth:`~voidref.upper_hand.chain.Chain.shot_spread`) for which second
+#: shots with few results are paired directly with the first's (``Chain.DIRECT``); beyond it, only second
+#: shots that change nothing.
 _FEW_OUTCOMES = 16
 
 
@@ -109,12 +110,14 @@ class FloatTables:
         return found
 
     def settle_kind(self, side: Side, code: int) -> int:
-        """What :meth:`~voidref.upper_hand.chain.Chain.settle` reads of *side*'s ship in state *code*, as a number below 32 (-1 when leaping).
+        """What the settle tables read of *side*'s ship in state *code*, as a number below 32 (-1 when leaping).
 
-        Its Thrusters condition, and whether its goal requirement holds
-        against an enemy of each Thrusters condition (:meth:`~voidref.upper_hand.chain.Chain.met`: the
-        only part of the enemy a requirement reads). Without a leap, two
-        levels whose ships are of the same kinds settle alike (:meth:`layer`).
+        The part of the ship that :meth:`~voidref.upper_hand.chain.Chain.settle`
+        reads: its Thrusters condition, and whether its goal requirement
+        holds against an enemy of each Thrusters condition
+        (:meth:`~voidref.upper_hand.chain.Chain.met`: the only part of the
+        enemy a requirement reads). Without a leap, two levels whose ships
+        are of the same kinds settle alike (:meth:`layer`).
         """
         if self.chain.leaping:  # the boarders left matter too, and a failed leap moves to another level
             return -1
@@ -124,7 +127,7 @@ class FloatTables:
         return kind
 
     def shot(self, shooter: Side, own: int, target: int, dodge: bool = False) -> tuple:
-        """:meth:`~voidref.upper_hand.chain.Chain.shot` in chances: ``(weights, hits, same, gone, dodged, by_guns, count, mark)``.
+        """A shot table in chances: ``(weights, hits, same, gone, dodged, by_guns, count, mark)``.
 
         *weights* is ``(hits, same, gone, dodged)`` like :meth:`~voidref.upper_hand.chain.Chain.shot`'s
         table, but only the weights of no change (*same*) and of a dodge are
@@ -190,9 +193,10 @@ class FloatTables:
         return found
 
     def gun(self, shooter: Side, own: int) -> tuple:
-        """:meth:`~voidref.upper_hand.chain.Chain.gun` with what :meth:`shot` needs of each Impact: ``(impact, weight, chance, no change)``.
+        """The Gunnery Impact table with what :meth:`shot` needs: ``(impact, weight, chance, no change)`` each.
 
-        *chance* is the weight over ``dg``; *no change* is the weight times
+        As :meth:`~voidref.upper_hand.chain.Chain.gun`, with two more numbers
+        per Impact: *chance* is the weight over ``dg``; *no change* is the weight times
         ``dd / 36**impact``, to be multiplied by the one-point stay weight to
         the power of the Impact (exact integers).
         """
@@ -206,7 +210,7 @@ class FloatTables:
         return found
 
     def hit(self, shooter: Side, j: int, points: int) -> tuple:
-        """:meth:`~voidref.upper_hand.chain.Chain.hit` in chances, on the target's state numbered *j*: ``(numbers, chances, gone)``.
+        """A damage table in chances, on the target's state numbered *j*: ``(numbers, chances, gone)``.
 
         The same sums as :meth:`~voidref.upper_hand.chain.Chain.hit`'s, over numbered states: each
         state's chances are kept in a list rather than a dictionary, and the
@@ -242,7 +246,10 @@ class FloatTables:
         return found
 
     def _point(self, shooter: Side, j: int) -> tuple:
-        """:meth:`~voidref.upper_hand.chain.Chain.one_point` on the state numbered *j*, in chances: ``(giving up, ((number, chance), ...))``."""
+        """One point of damage on the state numbered *j*, in chances: ``(giving up, ((number, chance), ...))``.
+
+        From :meth:`~voidref.upper_hand.chain.Chain.one_point`, the engine's own rule.
+        """
         side = shooter.other
         point = self.chain.one_point(shooter, self.codes[side][j])
         goes = tuple((self.number(side, k), q / 36) for (k, g), q in point if not g)
@@ -287,11 +294,12 @@ class FloatTables:
         return found
 
     def settle(self, level: int) -> tuple:
-        """:meth:`~voidref.upper_hand.chain.Chain.settle` as ``(ints, rows, reached, count)``: rows ``(endings, stay, moves, reached, count)``.
+        """A level's settle tables as ``(ints, rows, reached, count)``: rows ``(endings, stay, moves, reached, count)``.
 
-        In chances. *moves* are ``(place and slot, chance)`` (failed leaps
-        only). *reached* is a one-item list that the walk adds up each
-        level's chance at that node in: levels alike share the row, so its
+        :meth:`~voidref.upper_hand.chain.Chain.settle`'s tables, in chances.
+        *moves* are ``(place and slot, chance)`` (failed leaps only).
+        *reached* is a one-item list that the walk adds up each level's
+        chance at that node in: levels alike share the row, so its
         endings are multiplied out once, at the end (:meth:`endings`).
         *count* is the row's endings and moves, for the walk's count of
         roundings; the last two items are every row's *reached* and the
