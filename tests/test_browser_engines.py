@@ -6,7 +6,9 @@ tasks run in each, against the built site served on 127.0.0.1:
 - navigation: tap the menu button, see the site links, Escape closes the menu;
 - one calculator: reach for check-odds, press "+" beside Skill, read the live
   result, then type a Skill; each result must equal ``voidref.calc.run``;
-- a glossary preview: tap a term link on a rules page, see its definition.
+- a glossary preview: tap a term link on a rules page, see its definition;
+- (WebKit) a later visit: the Python the first visit kept on the device is
+  restored, and answers the same.
 
 WebKit is Debian's WebKitGTK (``WebKitWebDriver`` and its MiniBrowser, on an
 xvfb-run display) driven through Selenium. MiniBrowser's window is at least
@@ -209,6 +211,11 @@ def _webkit_tasks(driver, site_url: str) -> dict:  # noqa: F811
     _until(driver, live, CALC, "0")
     text = driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
     assert text == expected["skill0"], f"after typing 0 the result differs from voidref's:\n{text}"
+    # Used once, the worker keeps its Python on the device at its first idle second (cold start here).
+    _until(driver, "return window.voidrefCalcTiming.keptAt !== undefined")
+    first = driver.execute_script("return window.voidrefCalcTiming")
+    assert first["restored"] is False and first["keptBytes"] > 5_000_000, first
+    out["cold_python_ms"] = round(first["python"])
     collect()
 
     # A glossary preview on a rules page.
@@ -223,18 +230,31 @@ def _webkit_tasks(driver, site_url: str) -> dict:  # noqa: F811
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     _until(driver, "return !document.querySelector('.voidref-term-popover')")
     collect()
+
+    # A later visit restores the Python this device kept, and answers the same.
+    collect = _open(driver, site_url + "calculators.html", out["errors"])
+    driver.find_element(By.CSS_SELECTOR, f"{CALC} [name='skill'] ~ .vc-step[data-step='1']").click()
+    _until(driver, live, CALC, "2")
+    text = driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
+    assert text == expected["skill2"], f"on a later visit the result differs from voidref's:\n{text}"
+    later = driver.execute_script("return window.voidrefCalcTiming")
+    assert later["restored"] is True, later
+    out["restored_python_ms"] = round(later["python"])
+    collect()
     return out
 
 
 @pytest.mark.parametrize("user_agent", [None, IPHONE_UA], ids=["webkitgtk", "iphone-user-agent"])
 def test_webkit_player_tasks(site, display, user_agent):  # noqa: F811
-    """WebKitGTK at its smallest width (447 px): the menu, check-odds going live and right, a glossary preview."""
+    """WebKitGTK at its smallest width (447 px): the menu, check-odds going live and right, a glossary preview,
+    and a later visit that restores the Python the first one kept."""
     driver = _webkit(display, user_agent)
     try:
         out = _webkit_tasks(driver, site.url)
     finally:
         driver.quit()
-    print(f"webkit ({out['ua']}) at {out['width']} px: live {out['live_ms']} ms after the click")
+    print(f"webkit ({out['ua']}) at {out['width']} px: live {out['live_ms']} ms after the click; Python started in "
+          f"{out['cold_python_ms']} ms cold, {out['restored_python_ms']} ms restored on a later visit")
     assert out["width"] <= 447
     if user_agent:
         assert out["ua"] == user_agent, "the iPhone user agent did not reach the page"
