@@ -161,6 +161,13 @@ def _open(driver, url: str, errors: list[str]):
     return lambda: errors.extend(driver.execute_script("return window.__vrErrors || []"))
 
 
+def _calc_text(driver) -> str:
+    """The check-odds calculator's result as text."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
+
+
 def _webkit_tasks(driver, site_url: str) -> dict:  # noqa: F811
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -202,14 +209,14 @@ def _webkit_tasks(driver, site_url: str) -> dict:  # noqa: F811
     _until(driver, live, CALC, "2")
     t = driver.execute_script("return window.__vrT")
     out["live_ms"] = round(t["live"] - t["start"])
-    text = driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
+    text = _calc_text(driver)
     assert text == expected["skill2"], f"after + the result differs from voidref's:\n{text}"
     box = driver.find_element(By.CSS_SELECTOR, f"{CALC} [name='skill']")
     box.click()
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys("0")
     _until(driver, live, CALC, "0")
-    text = driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
+    text = _calc_text(driver)
     assert text == expected["skill0"], f"after typing 0 the result differs from voidref's:\n{text}"
     # Used once, the worker keeps its Python on the device at its first idle second (cold start here).
     _until(driver, "return window.voidrefCalcTiming.keptAt !== undefined")
@@ -235,7 +242,7 @@ def _webkit_tasks(driver, site_url: str) -> dict:  # noqa: F811
     collect = _open(driver, site_url + "calculators.html", out["errors"])
     driver.find_element(By.CSS_SELECTOR, f"{CALC} [name='skill'] ~ .vc-step[data-step='1']").click()
     _until(driver, live, CALC, "2")
-    text = driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
+    text = _calc_text(driver)
     assert text == expected["skill2"], f"on a later visit the result differs from voidref's:\n{text}"
     later = driver.execute_script("return window.voidrefCalcTiming")
     assert later["restored"] is True, later
