@@ -193,7 +193,8 @@ _KEPT = """async () => {
   const cache = await caches.open("voidref-python");
   const out = {};
   for (const request of await cache.keys()) {
-    out[request.url.split("/").pop()] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+    const response = await cache.match(request);  // gone if the worker deleted it since keys() (an older build's)
+    if (response) out[request.url.split("/").pop()] = (await response.arrayBuffer()).byteLength;
   }
   return out;
 }"""
