@@ -150,10 +150,16 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                 continue
             if out:
                 lost += v * total * out
-            for y, w in hits:
-                mw = v * w
-                for z, q in pairs:  # the walk's hottest loop
-                    node[z + y] += mw * q
+            if len(pairs) == 1:  # the shot back has one result (as when its Guns are disabled): one product a move
+                (z, q), = pairs
+                vq = v * q
+                for y, w in hits:
+                    node[z + y] += vq * w
+            else:
+                for y, w in hits:
+                    mw = v * w
+                    for z, q in pairs:  # the walk's hottest loop
+                        node[z + y] += mw * q
             moves += count * n
         if lost:
             ended[loses].append((lost, 1))
