@@ -138,3 +138,39 @@ def test_two_chances_printed_alike_are_not_guessed():
     alike = [Chance(Fraction(1, 2)), Chance(Fraction(5001, 10000))]
     assert _exact("hits 50.0%", alike) == [None]
     assert _exact("hits 50.0%, misses 50.0%", alike) == [Fraction(1, 2), Fraction(5001, 10000)]
+
+
+@pytest.mark.parametrize("pinned", [False, True], ids=["one setup", "A pinned"])
+def test_the_worker_entry_computes_with_the_collector_paused(monkeypatch, pinned):
+    """run_json (what the browser's worker calls) turns the cyclic collector off while it computes, then back on."""
+    import gc
+    import importlib
+
+    compare_module = importlib.import_module("voidref.calc.compare")  # voidref.calc.compare is also a function
+    seen = []
+    real = compare_module.evaluate
+
+    def spy(slug, raw):
+        seen.append(gc.isenabled())
+        return real(slug, raw)
+
+    monkeypatch.setattr(compare_module, "evaluate", spy)
+    monkeypatch.setattr(compare_module, "run", lambda slug, raw: spy(slug, raw)[0])
+    inputs = {"boon_dice": "1", **({"A": {}} if pinned else {})}
+    assert gc.isenabled()
+    out = json.loads(calc.run_json("check-odds", json.dumps(inputs)))
+    assert out["ok"]
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
+
+def test_the_worker_entry_leaves_a_collector_that_was_off_off():
+    """A caller that had turned the collector off finds it off afterwards (and on again when it turns it on)."""
+    import gc
+
+    gc.disable()
+    try:
+        assert json.loads(calc.run_json("check-odds", "{}"))["ok"]
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -23,7 +23,7 @@ from html import escape
 from typing import Any
 
 from voidref.calc.fields import BoolField, ChoiceField
-from voidref.calc.registry import evaluate, get, run
+from voidref.calc.registry import collector_paused, evaluate, get, run
 from voidref.calc.results import Chance, Result, Table
 
 __all__ = ["compare", "has_odds", "points", "run_json"]
@@ -209,6 +209,8 @@ def has_odds(slug: str) -> bool:
 def run_json(slug: str, raw_inputs_json: str) -> str:
     """:func:`~voidref.calc.registry.run` with JSON in and out: what the browser's worker calls.
 
+    Computed with the garbage collector paused (:func:`~voidref.calc.registry.collector_paused`).
+
     When the inputs hold ``"A"`` (an object: the inputs of the setup pinned
     as A), the answer is :func:`compare` of A with the other inputs as B
     (no field is called ``A``).
@@ -217,7 +219,8 @@ def run_json(slug: str, raw_inputs_json: str) -> str:
     '2'
     """
     raw = json.loads(raw_inputs_json)
-    if isinstance(raw, dict) and isinstance(raw.get("A"), dict):
-        pinned = raw.pop("A")
-        return json.dumps(compare(slug, pinned, raw))
-    return json.dumps(run(slug, raw))
+    with collector_paused():
+        if isinstance(raw, dict) and isinstance(raw.get("A"), dict):
+            pinned = raw.pop("A")
+            return json.dumps(compare(slug, pinned, raw))
+        return json.dumps(run(slug, raw))
