@@ -208,10 +208,10 @@ def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector off for the duration of one question (the calculators' worker entry uses it).
 
     A question builds many small tuples and lists that outlive the
-    collector's young generation (the Upper Hand walk's tables, a pool's
-    distribution), so its passes visit them again and again to free
-    nothing: in Pyodide they were about an eighth of the Upper Hand
-    engagement's time at its slowest form. Reference counting still frees
+    collector's young generation (the Upper Hand walk's tables), so its
+    passes visit them again and again to free nothing: in Pyodide they
+    were up to an eighth of the Upper Hand engagement's time at its
+    slowest form. Reference counting still frees
     everything as usual; the few cycles a question leaves are collected
     once the collector is back on. Left off if it was off already.
 
