@@ -12,6 +12,7 @@ from voidref.calc.results import pct, to_text
 from voidref.calc.upper_hand import _settled, engagement, phase
 from voidref.errors import RulesError
 from voidref.upper_hand import Ship, Side, engagement_odds, maneuver_odds, tables
+from voidref.upper_hand.rulings import STANDARD
 
 
 def test_phase_matches_engine():
@@ -154,3 +155,42 @@ def test_unsettled_digits_of_a_big_chain_are_simulated_not_worked_out_exactly(mo
     small = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=1, their_guns=1).facts)
     big = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=3, their_guns=3, trials=100).facts)
     assert small["Method"] == "exact" and big["Method"] == "simulation"
+
+
+def test_a_side_certain_to_win_is_shown_from_the_bounds_not_simulated():
+    """Calculator: when they can never win, the bounds settle "I win 100%" (every other outcome is exactly 0).
+
+    Found by a search of the form for its slowest answer: the bounds left
+    the win just under 1 unsettled (">99.9%" or "100%"), and the chain is
+    too big for the exact fractions, so the calculator simulated for half
+    a second. The exact walk is the oracle.
+    """
+    rulings = replace(STANDARD, throw_dice=3, throw_succeeds_at=2, crew_is_a_component=True)
+    me = {"guns": 10, "thrusters": 10, "gunnery": 10, "pilot": 3, "boarders": 10}
+    them = {"computer": 6, "guns": 0, "thrusters": 4, "gunnery": 10, "pilot": 9}
+    result = engagement(my_goal="leap", their_goal="jump", rulings=rulings,
+                        **{f"my_{k}": v for k, v in me.items()}, **{f"their_{k}": v for k, v in them.items()})
+    facts = dict(result.facts)
+    assert (facts["Method"], facts["I win"], facts["They win"]) == ("exact to the digits shown", "100%", "0%")
+    exact = engagement_odds(Ship("me", players=True, **me), Ship("them", **them), "leap", "jump", rulings=rulings,
+                            dodge_at=None)
+    assert exact.win(Side.A) == 1
+
+
+def test_a_digit_exactly_on_a_rounding_step_of_a_small_chain_is_worked_out_exactly():
+    """Calculator: 13/8 expected rounds (between 1.62 and 1.63) comes from exact fractions, not a simulation.
+
+    The chain could be big before the walk (over ``EXACT_FRACTIONS_LIMIT``),
+    but the walk found 9 levels (``EXACT_AFTER_WALK``): found by a search of
+    the form for its slowest answer, which this was (a third of a second).
+    """
+    rulings = replace(STANDARD, throw_dice=3, throw_succeeds_at=9, bare_success_impact=0, crew_is_a_component=True)
+    me = {"computer": 8, "guns": 0, "thrusters": 0, "gunnery": 10, "boarders": 10}
+    them = {"computer": 0, "guns": 7, "thrusters": 3, "gunnery": 9, "pilot": 10, "boarders": 10}
+    result = engagement(my_goal="leap", their_goal="jump", rulings=rulings,
+                        **{f"my_{k}": v for k, v in me.items()}, **{f"their_{k}": v for k, v in them.items()})
+    facts = dict(result.facts)
+    assert (facts["Method"], facts["Expected rounds"], facts["They win"]) == ("exact", "1.62", "100%")
+    exact = engagement_odds(Ship("me", players=True, **me), Ship("them", **them), "leap", "jump", rulings=rulings,
+                            dodge_at=None)
+    assert exact.expected_rounds == Fraction(13, 8)

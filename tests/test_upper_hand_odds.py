@@ -266,6 +266,10 @@ _GOALS = ["reach", "dock", "jump"]
 def _assert_bounds_hold(exact, bounds):
     """Each bound of *bounds* holds the exact chance of *exact*, at most 1e-8 of it wide, zero exactly when it is."""
     assert bounds.chain_states == exact.chain_states
+    assert sum(exact.outcomes.values()) == 1  # what odds._complemented narrows the bounds by
+    for side in Side:
+        low, high = bounds.win(side)
+        assert low <= exact.win(side) <= high
     for k, p in exact.outcomes.items():
         low, high = bounds.outcomes[k]
         assert low <= p <= high and high - low <= p * Fraction(1, 10**8)

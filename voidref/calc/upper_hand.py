@@ -138,8 +138,14 @@ times 11 x 11 shot results) is walked, in well under a second in the browser; a 
 :data:`TRIALS` engagements takes longer."""
 EXACT_FRACTIONS_LIMIT = 15_000
 """The exact fractions, needed when the bounds leave a printed digit unsettled (or without *bounded*), are worked
-out only for chains this small (half a second in CPython); they take a minute for the largest. A bigger chain
-whose digits the bounds cannot settle is simulated instead."""
+out for chains this small before any walk (:func:`~voidref.upper_hand.odds.engagement_odds`' *max_work*: half a
+second in CPython at most); they take a minute for the largest. See also :data:`EXACT_AFTER_WALK`."""
+EXACT_AFTER_WALK = 50_000
+"""A chain the floating-point walk found this small (its
+:attr:`~voidref.upper_hand.odds.EngagementBounds.operations`) has its exact fractions worked out when the bounds
+leave a digit unsettled, whatever its size before the walk: a chance or a mean that is exactly on a rounding step
+(such as 13/8 rounds, or 1/16) comes from a small chain, and over random forms the exact walk of a chain this small
+took at most about 20 ms in CPython. Only a bigger chain is simulated."""
 
 
 def _settled(low: Fraction, high: Fraction, show: Callable[[Fraction], str]) -> str | None:
@@ -207,7 +213,8 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     around it rounds the same way, so it is the rounding of the exact value
     (method "exact to the digits shown"). Otherwise the exact fractions are
     worked out (method "exact") when the chain needs at most
-    ``EXACT_FRACTIONS_LIMIT`` units of work; when it needs more than that
+    ``EXACT_FRACTIONS_LIMIT`` units of work, or the walk found it small
+    (``EXACT_AFTER_WALK``); when it needs more than that
     (or than *exact_work_limit* for the walk in floating point, about a
     microsecond a unit in CPython), *trials* engagements are simulated from
     seed 1 and shown with their 95 % margin of error (method "simulation").
@@ -227,13 +234,16 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
         if goal is Goal.LEAP and not boarders:
             raise RulesError(f"'{name}_boarders' must be at least 1 for the leap goal (got {boarders})")
     try:
+        bounds = None
         if bounded:
-            shown = _from_bounds(engagement_bounds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
-                                                 max_work=max_work))
+            bounds = engagement_bounds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
+                                       max_work=max_work)
+            shown = _from_bounds(bounds)
             if shown is not None:
                 return shown
+        small = bounds is not None and bounds.operations <= EXACT_AFTER_WALK
         exact = engagement_odds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
-                                max_work=min(max_work, EXACT_FRACTIONS_LIMIT))
+                                max_work=max_work if small else min(max_work, EXACT_FRACTIONS_LIMIT))
     except RulesError as error:
         if "simulate_engagement" not in str(error):
             raise

@@ -177,22 +177,51 @@ class EngagementBounds:
     ``(low, high)`` pairs of exact fractions with ``low <= exact <= high``;
     an outcome that cannot happen is ``(0, 0)``. ``expected_rounds`` is a
     ``(low, high)`` pair, or ``None`` when a stalemate is possible.
-    ``error`` is the relative error bound used.
+    ``error`` is the relative error bound used; ``operations`` the walk's
+    count of roundings it was worked out from, a measure of the chain's
+    size once walked (the exact walk's time grows with it).
     """
 
     outcomes: dict
     expected_rounds: tuple[Fraction, Fraction] | None
     chain_states: int
     error: Fraction
+    operations: int
 
     def win(self, side: Side | str) -> tuple[Fraction, Fraction]:
         """Bounds on the chance that *side* gets its goal, by the rules or by a surrender."""
         who = check_holder("side", side)
         if who is None:
             raise RulesError("'side' must be a or b (got None)")
-        goal, gave_up = self.outcomes[Finish(who, Ending.GOAL)], self.outcomes[Finish(who, Ending.SURRENDER)]
-        return goal[0] + gave_up[0], min(Fraction(1), goal[1] + gave_up[1])
+        mine = (Finish(who, Ending.GOAL), Finish(who, Ending.SURRENDER))
+        low = high = rest_low = rest_high = Fraction(0)
+        for k, (lo, hi) in self.outcomes.items():
+            if k in mine:
+                low, high = low + lo, high + hi
+            else:
+                rest_low, rest_high = rest_low + lo, rest_high + hi
+        # The chances of every outcome add up to exactly 1 (see _complemented): the others bound this one too.
+        return max(low, 1 - rest_high), min(Fraction(1), high, 1 - rest_low)
 
+
+
+def _complemented(outcomes: dict) -> dict:
+    """*outcomes*' ``(low, high)`` bounds, each narrowed by the others' (an engagement has exactly one outcome).
+
+    Every engagement the chain plays ends in exactly one of its outcomes
+    (one that can never end is a stalemate), so their exact chances add up
+    to 1, and each is 1 minus the others. So a side that is certain to win
+    is shown winning 100%, not an interval from just under 1 that a
+    percentage cannot settle (which would leave the calculator to simulate).
+
+    >>> _complemented({"win": (1 - Fraction(1, 10**10), Fraction(1)), "lose": (0, 0), "stalemate": (0, 0)})
+    {'win': (Fraction(1, 1), Fraction(1, 1)), 'lose': (0, 0), 'stalemate': (0, 0)}
+    >>> _complemented({"x": (Fraction(30, 100), Fraction(40, 100)), "y": (Fraction(65, 100), Fraction(66, 100))})
+    {'x': (Fraction(17, 50), Fraction(7, 20)), 'y': (Fraction(13, 20), Fraction(33, 50))}
+    """
+    lows = sum(low for low, _ in outcomes.values())
+    highs = sum(high for _, high in outcomes.values())
+    return {k: (max(low, 1 - (highs - high)), min(high, 1 - (lows - low))) for k, (low, high) in outcomes.items()}
 
 
 def _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a, choose_b, max_work):
@@ -297,7 +326,7 @@ def engagement_bounds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, 
         high = Fraction(x) * (1 + error)
         return Fraction(x) * (1 - error), high if top is None else min(top, high)
 
-    outcomes = {k: bounds(x) for k, x in totals.items()}
+    outcomes = _complemented({k: bounds(x) for k, x in totals.items()})
     stuck = totals[Finish(None, Ending.STALEMATE)]
-    return EngagementBounds(outcomes, bounds(rounds, None) if stuck == 0 else None, levels, error)
+    return EngagementBounds(outcomes, bounds(rounds, None) if stuck == 0 else None, levels, error, operations)
 
