@@ -65,6 +65,8 @@ class FloatTables:
         self.pairs: dict = {}
         self.unchanged_backs: dict = {}
         self.settles: dict = {}
+        self.leapt: dict = {}  # settle()'s tables with their failed leaps' places, when leaping
+        self.leap_sides: dict = {}  # and which ships leap in each
         self.reached: list = []  # each settle row's endings and the chance that reached it (settle())
         self.dg_dd = chain.dg * chain.dd
         # Pairing a second shot with each result of the first pays only when few levels would share its
@@ -297,7 +299,8 @@ class FloatTables:
         """A level's settle tables as ``(ints, rows, reached, count)``: rows ``(endings, stay, moves, reached, count)``.
 
         :meth:`~voidref.upper_hand.chain.Chain.settle`'s tables, in chances.
-        *moves* are ``(place and slot, chance)`` (failed leaps only).
+        *moves* are ``(place and slot, chance)`` (failed leaps only), the place less
+        the level's own (:meth:`at`).
         *reached* is a one-item list that the walk adds up each level's
         chance at that node in: levels alike share the row, so its
         endings are multiplied out once, at the end (:meth:`endings`).
@@ -320,10 +323,22 @@ class FloatTables:
             self.conversions += sum(len(e) + 3 + len(m) for e, _, m, _, _ in rows)
         if not self.chain.leaping:
             return found
-        # A failed leap moves to a level of its own: its place is found per level.
-        at = self.at
-        return ints, tuple((ends, stay, tuple([(at(level + step) + slot, q) for slot, step, q in leaps]), reached, n)
-                           for ends, stay, leaps, reached, n in found[1]), *found[2:]
+        # A failed leap moves to another level: its place, less this level's, depends only on the state of the
+        # ship that leapt (a step of A's code is a multiple of SHIP_SPAN), so levels alike in that share it.
+        sides = self.leap_sides.get(id(ints))
+        if sides is None:  # whether A's ship, and B's, can leap from these tables
+            steps = [step for _, _, leaps, _, _ in found[1] for _, step, _ in leaps]
+            sides = self.leap_sides[id(ints)] = (any(step % SHIP_SPAN == 0 for step in steps),
+                                                 any(step % SHIP_SPAN for step in steps))
+        a, b = divmod(level, SHIP_SPAN)
+        key = (id(ints), a if sides[0] else -1, b if sides[1] else -1)
+        leapt = self.leapt.get(key)
+        if leapt is None:
+            at, here = self.at, self.at(level)
+            leapt = self.leapt[key] = (ints, tuple(
+                (ends, stay, tuple([(at(level + step) - here + slot, q) for slot, step, q in leaps]), reached, n)
+                for ends, stay, leaps, reached, n in found[1]), *found[2:])
+        return leapt
 
     def endings(self, ended: dict) -> None:
         """Add to *ended* the endings of the Maneuver phase: each row's chances times the chance that reached it."""

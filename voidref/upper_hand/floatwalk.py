@@ -277,7 +277,7 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
             if leaping:  # a failed leap moves to another level
                 for n, (_, _, leaps, _, _) in zip((xm0, xm1, xm2), rows):
                     for z, q in leaps:
-                        node[z] += n * q
+                        node[i + z] += n * q
     tables.endings(ended)
     operations = (_PER_NODE * nodes + _PER_MOVE * moves + tables.conversions
                   + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits))
