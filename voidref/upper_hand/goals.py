@@ -54,6 +54,8 @@ class Goal(enum.Enum):
     LEAP = "leap"
     """Board by leaping across. Needs a boarder's throw + Agility to land on the enemy hull."""
 
+    __hash__ = object.__hash__  # identity, as for Side
+
     def __repr__(self) -> str:
         return f"Goal.{self.name}"
 

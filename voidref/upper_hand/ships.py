@@ -59,12 +59,18 @@ class Condition(enum.Enum):
     DISABLED = 2
     """Hit twice, the component's disabled effect applies."""
 
+    __hash__ = object.__hash__  # identity, as for Side: cheap where the chain looks ships up
+
     def worse(self) -> Condition:
         """The condition after one more hit (disabled stays disabled)."""
-        return Condition(min(self.value + 1, 2))
+        return _WORSE[self]
 
     def __repr__(self) -> str:
         return f"Condition.{self.name}"
+
+
+_WORSE = {Condition.INTACT: Condition.DAMAGED, Condition.DAMAGED: Condition.DISABLED,
+          Condition.DISABLED: Condition.DISABLED}
 
 
 class Component(enum.Enum):
@@ -76,6 +82,8 @@ class Component(enum.Enum):
     """Rank caps Gunnery Impact. Damaged, Gunnery throws are disadvantaged. Disabled, no Gunnery throw."""
     GATE_CORE = "gate_core"
     """Damaged, one last jump. Disabled, no jump to gate space."""
+
+    __hash__ = object.__hash__  # identity, as for Side
 
     def __repr__(self) -> str:
         return f"Component.{self.name}"
@@ -93,13 +101,19 @@ class Location(enum.Enum):
     CREW = 4
     """Roll of 4, the crew is hit."""
 
+    __hash__ = object.__hash__  # identity, as for Side
+
     @property
     def component(self) -> Component | None:
         """The component this location damages (``None`` for the crew)."""
-        return {1: Component.THRUSTERS, 2: Component.GUNS, 3: Component.GATE_CORE}.get(self.value)
+        return _COMPONENT.get(self)
 
     def __repr__(self) -> str:
         return f"Location.{self.name}"
+
+
+_COMPONENT = {Location.THRUSTERS: Component.THRUSTERS, Location.GUNS: Component.GUNS,
+              Location.GATE_CORE: Component.GATE_CORE}
 
 
 _CONDITION_FIELD = {

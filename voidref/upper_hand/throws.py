@@ -71,6 +71,8 @@ class Station(enum.Enum):
     PILOT = "pilot"
     """The Maneuver phase throw, limited by the Thrusters rank."""
 
+    __hash__ = object.__hash__  # identity, as for Side: the throws' odds are remembered by station
+
     def __repr__(self) -> str:
         return f"Station.{self.name}"
 
