@@ -18,7 +18,12 @@ sandbox than on another), so each figure is also shown as a ratio to a
 reference timed in the same run: the full distribution of the 20-die Void
 Drifters pool, the baseline of ``bench_pools.py``.
 
-Usage: python benchmarks/bench_calculators.py [--slug SLUG ...] [--quick] [--runs N]
+With ``--random SECONDS``, forms drawn at random for that long per calculator
+are timed too, and the slowest shown with how many forms answered which way
+(the "Method" of the Upper Hand engagement: a simulation there means its
+exact walk gave up).
+
+Usage: python benchmarks/bench_calculators.py [--slug SLUG ...] [--quick] [--runs N] [--random SECONDS]
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import random
 import sys
 import time
 
@@ -112,6 +118,49 @@ def largest(c, runs: int, quick: bool) -> tuple[float, dict[str, str], dict]:
     return ms, form, out
 
 
+def _method(out: dict) -> str:
+    """The "Method" line of a calculator's text (how the Upper Hand engagement answered), or ``""``."""
+    return next((line.split(":", 1)[1].strip() for line in out.get("text", "").splitlines()
+                 if line.startswith("Method:")), "")
+
+
+def random_forms(c, seconds: float, runs: int, seed: int = 1) -> tuple[int, dict, float, dict[str, str], dict]:
+    """Forms of calculator *c* drawn at random for *seconds*, each a cold call: the slowest, and how each answered.
+
+    A search around the largest form (:func:`largest`) changes one field at a
+    time, so it misses a slow answer that takes several fields together (it
+    missed the Upper Hand engagements that fell back on a simulation, half a
+    second each). Whole numbers are drawn at their maximum three times in
+    ten, at their minimum three in twenty, otherwise anywhere in range.
+    Returns ``(forms drawn, {method: count}, slowest ms, its form, its output)``;
+    the slowest is timed again, best of *runs*.
+    """
+    rng = random.Random(seed)
+    deadline = time.perf_counter() + seconds
+    count, methods, slowest, form, out = 0, {}, -1.0, {}, {}
+    while time.perf_counter() < deadline:
+        trial = {}
+        for f in c.fields:
+            if f.kind == "int":
+                r = rng.random()
+                trial[f.name] = str(f.high if r < 0.3 else f.low if r < 0.45 else rng.randint(f.low, f.high))
+            elif f.kind == "choice":
+                trial[f.name] = rng.choice([v for v, _ in f.choices])
+            elif f.kind == "bool":
+                trial[f.name] = rng.choice(["0", "1"])
+            elif f.kind == "text":
+                trial[f.name] = rng.choice([*TEXTS.get(c.slug, {}).get(f.name, ()), f.format(f.default)])
+        t, o = cold_ms(c.slug, trial, 1)
+        count += 1
+        method = (_method(o) or "answered") if o.get("ok") else "refused"
+        methods[method] = methods.get(method, 0) + 1
+        if o.get("ok") and t > slowest:
+            slowest, form, out = t, trial, o
+    if form:
+        slowest, out = cold_ms(c.slug, form, runs)
+    return count, methods, slowest, form, out
+
+
 def reference_ms(runs: int = 7) -> float:
     """Best of *runs* cold full distributions of the 20-die pool (``bench_pools.py``'s baseline), in ms."""
     best = float("inf")
@@ -128,6 +177,8 @@ def main(argv=None) -> int:
     ap.add_argument("--slug", action="append", help="only these calculators")
     ap.add_argument("--quick", action="store_true", help="whole-number fields at their maximum only")
     ap.add_argument("--runs", type=int, default=3, help="cold calls per figure (the best is shown)")
+    ap.add_argument("--random", type=float, default=0, metavar="SECONDS",
+                    help="also draw random forms for this long per calculator, and show the slowest")
     args = ap.parse_args(argv)
     ref = reference_ms()
     where = "Pyodide" if sys.platform == "emscripten" else "CPython"
@@ -141,11 +192,16 @@ def main(argv=None) -> int:
         big, form, out = largest(c, args.runs, args.quick)
         maxed = {f.name: str(f.high) for f in c.fields if f.kind == "int"}
         changed = {k: v for k, v in form.items() if maxed.get(k) != v}
-        method = dict(out.get("facts", ())).get("Method", "") if out.get("ok") else out.get("error", "")
+        method = _method(out) if out.get("ok") else out.get("error", "")
         flag = lambda ms: "*" if ms > FLAG_MS else " "  # noqa: E731
         note = ", ".join(f"{k}={v}" for k, v in changed.items()) or "ints at maximum"
         print(f"  {c.slug:24s} {d:8.1f}{flag(d)}({d / ref:4.2f}) {big:8.1f}{flag(big)}({big / ref:4.2f})  {note}"
               + (f"  [{method}]" if method else ""), flush=True)
+        if args.random:
+            count, methods, slow, drawn, out = random_forms(c, args.random, args.runs)
+            answers = ", ".join(f"{k} {n}" for k, n in sorted(methods.items()))
+            print(f"  {'':24s} {'random:':>16s} {slow:8.1f}{flag(slow)}({slow / ref:4.2f})  slowest of {count} forms "
+                  f"({answers}): " + ", ".join(f"{k}={v}" for k, v in drawn.items()), flush=True)
     return 0
 
 
