@@ -204,7 +204,6 @@ class EngagementBounds:
         return max(low, 1 - rest_high), min(Fraction(1), high, 1 - rest_low)
 
 
-
 def _complemented(outcomes: dict) -> dict:
     """*outcomes*' ``(low, high)`` bounds, each narrowed by the others' (an engagement has exactly one outcome).
 
