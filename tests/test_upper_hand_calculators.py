@@ -157,6 +157,16 @@ def test_unsettled_digits_of_a_big_chain_are_simulated_not_worked_out_exactly(mo
     assert small["Method"] == "exact" and big["Method"] == "simulation"
 
 
+def _leap_against_jump(me: dict, them: dict, **switches) -> tuple[dict, object]:
+    """The calculator's facts for my leap against their jump, and the exact walk's odds (the oracle) of the same."""
+    rulings = replace(STANDARD, **switches)
+    result = engagement(my_goal="leap", their_goal="jump", rulings=rulings,
+                        **{f"my_{k}": v for k, v in me.items()}, **{f"their_{k}": v for k, v in them.items()})
+    exact = engagement_odds(Ship("me", players=True, **me), Ship("them", **them), "leap", "jump", rulings=rulings,
+                            dodge_at=None)
+    return dict(result.facts), exact
+
+
 def test_a_side_certain_to_win_is_shown_from_the_bounds_not_simulated():
     """Calculator: when they can never win, the bounds settle "I win 100%" (every other outcome is exactly 0).
 
@@ -165,15 +175,10 @@ def test_a_side_certain_to_win_is_shown_from_the_bounds_not_simulated():
     too big for the exact fractions, so the calculator simulated for half
     a second. The exact walk is the oracle.
     """
-    rulings = replace(STANDARD, throw_dice=3, throw_succeeds_at=2, crew_is_a_component=True)
-    me = {"guns": 10, "thrusters": 10, "gunnery": 10, "pilot": 3, "boarders": 10}
-    them = {"computer": 6, "guns": 0, "thrusters": 4, "gunnery": 10, "pilot": 9}
-    result = engagement(my_goal="leap", their_goal="jump", rulings=rulings,
-                        **{f"my_{k}": v for k, v in me.items()}, **{f"their_{k}": v for k, v in them.items()})
-    facts = dict(result.facts)
+    facts, exact = _leap_against_jump({"guns": 10, "thrusters": 10, "gunnery": 10, "pilot": 3, "boarders": 10},
+                                      {"computer": 6, "guns": 0, "thrusters": 4, "gunnery": 10, "pilot": 9},
+                                      throw_dice=3, throw_succeeds_at=2, crew_is_a_component=True)
     assert (facts["Method"], facts["I win"], facts["They win"]) == ("exact to the digits shown", "100%", "0%")
-    exact = engagement_odds(Ship("me", players=True, **me), Ship("them", **them), "leap", "jump", rulings=rulings,
-                            dodge_at=None)
     assert exact.win(Side.A) == 1
 
 
@@ -184,13 +189,10 @@ def test_a_digit_exactly_on_a_rounding_step_of_a_small_chain_is_worked_out_exact
     but the walk found 9 levels (``EXACT_AFTER_WALK``): found by a search of
     the form for its slowest answer, which this was (a third of a second).
     """
-    rulings = replace(STANDARD, throw_dice=3, throw_succeeds_at=9, bare_success_impact=0, crew_is_a_component=True)
-    me = {"computer": 8, "guns": 0, "thrusters": 0, "gunnery": 10, "boarders": 10}
-    them = {"computer": 0, "guns": 7, "thrusters": 3, "gunnery": 9, "pilot": 10, "boarders": 10}
-    result = engagement(my_goal="leap", their_goal="jump", rulings=rulings,
-                        **{f"my_{k}": v for k, v in me.items()}, **{f"their_{k}": v for k, v in them.items()})
-    facts = dict(result.facts)
+    facts, exact = _leap_against_jump({"computer": 8, "guns": 0, "thrusters": 0, "gunnery": 10, "boarders": 10},
+                                      {"computer": 0, "guns": 7, "thrusters": 3, "gunnery": 9, "pilot": 10,
+                                       "boarders": 10},
+                                      throw_dice=3, throw_succeeds_at=9, bare_success_impact=0,
+                                      crew_is_a_component=True)
     assert (facts["Method"], facts["Expected rounds"], facts["They win"]) == ("exact", "1.62", "100%")
-    exact = engagement_odds(Ship("me", players=True, **me), Ship("them", **them), "leap", "jump", rulings=rulings,
-                            dodge_at=None)
     assert exact.expected_rounds == Fraction(13, 8)

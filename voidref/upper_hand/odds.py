@@ -200,8 +200,8 @@ class EngagementBounds:
                 low, high = low + lo, high + hi
             else:
                 rest_low, rest_high = rest_low + lo, rest_high + hi
-        # The chances of every outcome add up to exactly 1 (see _complemented): the others bound this one too.
-        return max(low, 1 - rest_high), min(Fraction(1), high, 1 - rest_low)
+        # The chances of every outcome add up to exactly 1: the others together bound this side's too.
+        return _complemented({"mine": (low, high), "rest": (rest_low, rest_high)})["mine"]
 
 
 def _complemented(outcomes: dict) -> dict:
