@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voidref.calc import upper_hand as module
-from voidref.calc.results import pct, to_text
-from voidref.calc.upper_hand import _settled, engagement, phase
+from voidref.calc.results import decimal, pct, to_text
+from voidref.calc.upper_hand import _places, engagement, phase
 from voidref.errors import RulesError
+from voidref.present import percent
 from voidref.upper_hand import Ship, Side, engagement_odds, maneuver_odds, tables
 from voidref.upper_hand.rulings import STANDARD
 
@@ -135,9 +136,37 @@ def test_site_calculator_uses_the_bounded_walk():
 
 
 def test_settled_needs_both_ends_to_print_alike():
-    """Display: an interval is settled only when both ends print the same."""
-    assert _settled(Fraction(1231, 10000), Fraction(1232, 10000), pct) == "12.3%"
-    assert _settled(Fraction(1234, 10000), Fraction(1236, 10000), pct) is None
+    """Display: an interval is settled only when both ends print the same (one more decimal only when asked)."""
+    assert _places(Fraction(1231, 10000), Fraction(1232, 10000), percent, 1, finer=False) == 1
+    assert _places(Fraction(1234, 10000), Fraction(1236, 10000), percent, 1, finer=False) is None
+    assert _places(Fraction(1234, 10000), Fraction(1236, 10000), percent, 1, finer=True) is None  # 12.34 / 12.36
+    tiny = Fraction(1, 10**9)
+    assert _places(Fraction(1, 8) - tiny, Fraction(1, 8) + tiny, percent, 0, finer=True) == 1  # 12% / 13%: 12.5%
+
+
+@given(st.integers(0, 998), st.integers(-4 * 10**4, 4 * 10**4), st.integers(0, 5 * 10**4), st.integers(0, 5 * 10**4),
+       st.sampled_from([1, 2]))
+def test_one_more_decimal_always_settles_bounds_narrower_than_its_steps(step, offset, below, above, usual):
+    """Display: bounds under 5e-5 apart about a rounding step print alike with one more decimal.
+
+    The steps of the finer rounding sit half a finer unit (5e-5 of a
+    chance) from the coarser ones, so such bounds cannot straddle both;
+    and what they print is the exact value's rounding (the oracle). For
+    chances (percent, ``usual`` 1: steps of 1e-3 of a chance, then 1e-4)
+    and means (decimal, ``usual`` 2: steps of 1e-2, then 1e-3), each
+    drawn within 4e-5 of a coarse step, so that most examples straddle it.
+    """
+    unit = Fraction(1, 1000) if usual == 1 else Fraction(1, 100)
+    x = (step + Fraction(1, 2)) * unit + Fraction(offset, 10**9)
+    low, high = x - Fraction(below, 10**9), x + Fraction(above, 10**9)
+    if high - low >= Fraction(5, 10**5):
+        return
+    show = percent if usual == 1 else decimal
+    places = _places(low, high, show, usual, finer=True)
+    assert places is not None
+    assert show(low, places) == show(x, places) == show(high, places)
+    if places > usual:  # one more decimal only when the usual ones straddled a step
+        assert show(low, usual) != show(high, usual)
 
 
 @pytest.mark.parametrize("my_goal, their_goal",
@@ -149,8 +178,8 @@ def test_every_form_the_calculator_accepts_is_walked_not_simulated(my_goal, thei
     assert dict(engagement(my_goal=my_goal, their_goal=their_goal, **tens).facts)["Method"].startswith("exact")
 
 
-def test_unsettled_digits_of_a_big_chain_are_simulated_not_worked_out_exactly(monkeypatch):
-    """Calculator: when the bounds settle no digit, only a small chain gets exact fractions; a big one is simulated."""
+def test_a_chain_without_bounds_is_worked_out_exactly_when_small_else_simulated(monkeypatch):
+    """Calculator: without bounds from the walk, a small chain is worked out exactly, a big one simulated."""
     monkeypatch.setattr(module, "engagement_bounds", lambda *args, **kwargs: None)
     small = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=1, their_guns=1).facts)
     big = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=3, their_guns=3, trials=100).facts)
@@ -196,3 +225,21 @@ def test_a_digit_exactly_on_a_rounding_step_of_a_small_chain_is_worked_out_exact
                                       crew_is_a_component=True)
     assert (facts["Method"], facts["Expected rounds"], facts["They win"]) == ("exact", "1.62", "100%")
     assert exact.expected_rounds == Fraction(13, 8)
+
+
+def test_a_digit_exactly_on_a_rounding_step_of_a_big_chain_gets_one_more_decimal_not_a_simulation(monkeypatch):
+    """Calculator: 13/8 expected rounds from a chain too big for the exact fractions prints as 1.625, not simulated.
+
+    The form of the test above, with the chain counted as big (no exact
+    fractions after the walk): the bounds cannot settle 1.62 or 1.63, and
+    one more decimal settles it. The exact walk is the oracle.
+    """
+    monkeypatch.setattr(module, "EXACT_AFTER_WALK", 0)
+    facts, exact = _leap_against_jump({"computer": 8, "guns": 0, "thrusters": 0, "gunnery": 10, "boarders": 10},
+                                      {"computer": 0, "guns": 7, "thrusters": 3, "gunnery": 9, "pilot": 10,
+                                       "boarders": 10},
+                                      throw_dice=3, throw_succeeds_at=9, bare_success_impact=0,
+                                      crew_is_a_component=True)
+    assert (facts["Method"], facts["Expected rounds"], facts["They win"]) == (
+        "exact to the digits shown", "1.625", "100%")
+    assert decimal(exact.expected_rounds, 3) == "1.625" and decimal(exact.expected_rounds) == "1.62"

@@ -24,6 +24,7 @@ from html import escape
 
 from voidref.charts import BarChart
 from voidref.charts import svg as chart_svg
+from voidref.errors import check_int
 from voidref.present import Table, percent
 
 __all__ = ["Result", "Table", "BarChart", "Chance", "pct", "pct_cell", "recording", "decimal", "yes_no", "chance_table",
@@ -69,13 +70,18 @@ def recording() -> Iterator[list[Chance]]:
         _SEEN.reset(token)
 
 
-def pct(p: Fraction) -> Chance:
+def pct(p: Fraction, places: int = 1) -> Chance:
     """A probability for people: the one rule of :func:`voidref.present.percent`, keeping the exact value.
+
+    Every calculator prints one decimal; *places* is for the rare answer
+    that needs one more to be exact to the digits shown.
 
     >>> pct(Fraction(1, 3)), pct(Fraction(1, 100000)), pct(Fraction(0)), pct(Fraction(99999, 100000))
     ('33.3%', '<0.1%', '0%', '>99.9%')
+    >>> pct(Fraction(529, 2000)), pct(Fraction(529, 2000), places=2)
+    ('26.4%', '26.45%')
     """
-    c = Chance(p)
+    c = Chance(p, None if places == 1 else percent(p, places))
     seen = _SEEN.get()
     if seen is not None:
         seen.append(c)
@@ -92,13 +98,14 @@ def pct_cell(p: Fraction, zero: str = "–") -> Chance:
     return Chance(0, zero) if p == 0 else c
 
 
-def decimal(x) -> str:
-    """A number that is not a chance (a mean, an expected count), to two decimals.
+def decimal(x, places: int = 2) -> str:
+    """A number that is not a chance (a mean, an expected count), to two decimals (or *places*).
 
-    >>> decimal(Fraction(16, 3))
-    '5.33'
+    >>> decimal(Fraction(16, 3)), decimal(Fraction(13, 8)), decimal(Fraction(13, 8), places=3)
+    ('5.33', '1.62', '1.625')
     """
-    return f"{float(x):.2f}"
+    check_int("places", places, low=0, high=12)
+    return f"{float(x):.{places}f}"
 
 
 def yes_no(flag: bool) -> str:

@@ -21,6 +21,7 @@ from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
 from voidref.calc.results import Result, Table, chance_table, decimal, pct
 from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.present import percent
 from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import maneuver_odds
 from voidref.upper_hand.odds import (
@@ -145,18 +146,7 @@ EXACT_AFTER_WALK = 50_000
 :attr:`~voidref.upper_hand.odds.EngagementBounds.operations`) has its exact fractions worked out when the bounds
 leave a digit unsettled, whatever its size before the walk: a chance or a mean that is exactly on a rounding step
 (such as 13/8 rounds, or 1/16) comes from a small chain, and over 973 random forms with chains this small the exact
-walk took at most 23 ms in CPython. Only a bigger chain is simulated."""
-
-
-def _settled(low: Fraction, high: Fraction, show: Callable[[Fraction], str]) -> str | None:
-    """How *show* prints every value between *low* and *high*, or ``None`` if they print differently.
-
-    *show* must never decrease as its argument grows (rounding to a fixed
-    number of digits never does), so equal ends mean the whole interval,
-    the exact value included, prints the same.
-    """
-    text = show(low)
-    return text if show(high) == text else None
+walk took at most 23 ms in CPython. A bigger chain prints the unsettled value with one more decimal instead."""
 
 
 def _headline(i_win: str, they_win: str, stalemate: str) -> str:
@@ -164,28 +154,57 @@ def _headline(i_win: str, they_win: str, stalemate: str) -> str:
     return f"I win {i_win}, they win {they_win}, stalemate {stalemate}"
 
 
-def _from_bounds(bounds: EngagementBounds | None) -> Result | None:
-    """The answer as text settled by the bounds of a floating-point walk, or ``None`` if any digit is not."""
+def _from_bounds(bounds: EngagementBounds | None, finer: bool = False) -> Result | None:
+    """The answer as text settled by the bounds of a floating-point walk, or ``None`` if any digit is not.
+
+    With *finer*, a value the usual digits leave unsettled is printed with
+    one more (``26.45%``, ``1.625`` rounds): the bounds are far narrower
+    than the gap between a rounding step and the next finer one, so that
+    always settles it (:func:`_places`).
+    """
     if bounds is None:
         return None
     values = {"i_win": bounds.win(Side.A), "they_win": bounds.win(Side.B), "stalemate": bounds.outcomes[_STALEMATE]}
     values.update({k: v for k, v in bounds.outcomes.items() if k != _HIDDEN})
-    shown = {k: _settled(low, high, pct) for k, (low, high) in values.items()}
+    found = {k: _places(low, high, percent, 1, finer) for k, (low, high) in values.items()}
+    places = {k: n for k, n in found.items() if n is not None}
+    if len(places) < len(found):
+        return None
     rounds = None
     if bounds.expected_rounds is not None:
-        rounds = _settled(*bounds.expected_rounds, show=decimal)
-        if rounds is None:
+        kept = _places(*bounds.expected_rounds, decimal, 2, finer)
+        if kept is None:
             return None
-    text = {k: v for k, v in shown.items() if v is not None}
-    if len(text) < len(shown):
-        return None
+        rounds = decimal(bounds.expected_rounds[0], kept)
+    text = {k: pct(values[k][0], places[k]) for k in values}
     facts = (("Method", "exact to the digits shown"), ("I win", text["i_win"]), ("They win", text["they_win"]),
              ("Stalemate", text["stalemate"]), ("Expected rounds", "–" if rounds is None else rounds))
     rows = tuple((_LABELS[k], text[k]) for k in bounds.outcomes if k != _HIDDEN)
     # Printed again in the headline's order, so that a comparison finds its three chances in the record (as in
     # the facts, each stands for its lower bound: within about 1e-10 of the exact value, and printed alike).
-    headline = _headline(*(pct(values[k][0]) for k in ("i_win", "they_win", "stalemate")))
+    headline = _headline(*(pct(values[k][0], places[k]) for k in ("i_win", "they_win", "stalemate")))
     return Result(headline, facts, (Table("Odds", ("Label", "Chance"), rows),))
+
+
+def _places(low: Fraction, high: Fraction, show: Callable[[Fraction, int], str], usual: int, finer: bool
+            ) -> int | None:
+    """The decimals with which *show* prints *low* and *high* alike: *usual*, or one more when *finer*; else ``None``.
+
+    *show* must never decrease as its argument grows (rounding to a fixed
+    number of digits never does), so equal ends mean the whole interval,
+    the exact value included, prints the same. (It is
+    :func:`~voidref.present.percent` rather than ``pct``, which would record each try as printed.)
+
+    >>> low, high = Fraction(2645, 10000) - Fraction(1, 10**12), Fraction(2645, 10000) + Fraction(1, 10**12)
+    >>> percent(low), percent(high), percent(low, 2), percent(high, 2)
+    ('26.4%', '26.5%', '26.45%', '26.45%')
+    >>> _places(low, high, percent, 1, finer=False) is None, _places(low, high, percent, 1, finer=True)
+    (True, 2)
+    """
+    for places in (usual, usual + 1) if finer else (usual,):
+        if show(low, places) == show(high, places):
+            return places
+    return None
 
 
 @calculator("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
@@ -214,10 +233,12 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     (method "exact to the digits shown"). Otherwise the exact fractions are
     worked out (method "exact") when the chain needs at most
     ``EXACT_FRACTIONS_LIMIT`` units of work, or the walk found it small
-    (``EXACT_AFTER_WALK``); when it needs more than that
-    (or than *exact_work_limit* for the walk in floating point, about a
-    microsecond a unit in CPython), *trials* engagements are simulated from
-    seed 1 and shown with their 95 % margin of error (method "simulation").
+    (``EXACT_AFTER_WALK``); a bigger chain prints each value its bounds
+    leave unsettled with one more decimal (``26.45%``, ``1.625``), which
+    they always settle. Only when the walk cannot vouch for its bounds, or
+    the chain needs more than *exact_work_limit* units (about a microsecond
+    a unit in CPython), are *trials* engagements simulated from seed 1 and
+    shown with their 95 % margin of error (method "simulation").
     """
     check_bool("bounded", bounded)
     max_work = check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK)
@@ -248,6 +269,9 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
         if "simulate_engagement" not in str(error):
             raise
         exact = None
+        shown = _from_bounds(bounds, finer=True)  # too big for the exact fractions in time: one more digit
+        if shown is not None:
+            return shown
     if exact is not None:
         rounds = "–" if exact.expected_rounds is None else decimal(exact.expected_rounds)
         i_win, they_win, stalemate = pct(exact.win(Side.A)), pct(exact.win(Side.B)), pct(exact.stalemate)
