@@ -81,7 +81,7 @@ def pct(p: Fraction, places: int = 1) -> Chance:
     >>> pct(Fraction(529, 2000)), pct(Fraction(529, 2000), places=2)
     ('26.4%', '26.45%')
     """
-    c = Chance(p, None if places == 1 else percent(p, places))
+    c = Chance(p, percent(p, places))
     seen = _SEEN.get()
     if seen is not None:
         seen.append(c)
