@@ -79,6 +79,7 @@ bench: install-test
 	$(VPY) benchmarks/bench_pools.py
 	$(VPY) benchmarks/bench_ships.py
 	$(VPY) benchmarks/bench_engagement.py
+	$(VPY) benchmarks/bench_parsers.py
 
 bench-browser: install-test site
 	$(VPY) benchmarks/bench_browser.py --site $(HTML)

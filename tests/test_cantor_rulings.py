@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from voidref.cantor import rulings
-from voidref.cantor.accuracy import Situation, defense_value, difficulty_sources, hit_chance, kept_die
+from voidref.cantor.accuracy import Situation, Source, defense_value, difficulty_sources, hit_chance, kept_die
 from voidref.cantor.attack import Attack
 from voidref.cantor.board import vespertide_damage
 from voidref.cantor.damage import Bystander, blast_damage, blast_splash, damage_from_roll
@@ -33,11 +33,12 @@ def with_(**changes):
 
 
 def test_as_printed_differs_where_we_invented():
-    """AS_PRINTED differs from STANDARD where ours is an invention: net 0, Blast N, melee facing."""
+    """AS_PRINTED differs from STANDARD where ours is an invention: net 0, Blast N, melee facing, melee Taunt."""
     assert STANDARD.differences(AS_PRINTED) == {
         "net_zero": (NetZero.KEEP_LOWEST, NetZero.NO_DICE),
         "blast_n_is_radius": (True, False),
         "facing_applies_to_melee": (True, False),
+        "taunt_applies_to_melee": (True, False),
     }
 
 
@@ -163,6 +164,15 @@ def test_facing_applies_to_melee_both_ways():
     assert difficulty_sources(gun, Target(), side) == difficulty_sources(gun, Target(), side, rulings=AS_PRINTED)
 
 
+def test_taunt_applies_to_melee_both_ways():
+    """A Taunted unit's melee swing at someone else: +2 difficulty under ours, none when Taunt covers only shots."""
+    blade, taunted = Weapon("Blade", damage="1d6", melee=True), Situation(taunted_from=3)
+    assert [(s.name, s.dice) for s in difficulty_sources(blade, Target(), taunted)] == [("Taunt", 2)]
+    assert difficulty_sources(blade, Target(), taunted, rulings=AS_PRINTED) == ()
+    gun = Weapon("Gun", damage="1d6", max_range=8)
+    assert difficulty_sources(gun, Target(), taunted, rulings=AS_PRINTED) == (Source("Taunt", 2),)
+
+
 def test_rear_drop_after_stunned_cap_both_ways():
     """Evasion 9, Stunned, hit from behind: 3 when the cap comes first, 5 when the drop does."""
     gun, stunned = Weapon("Gun", damage="1d6"), Target(evasion=9, conditions=["stunned"])
@@ -210,6 +220,8 @@ PROBES = {
                                                 [Bystander("far", distance=2)], rulings=r),
     "facing_applies_to_melee": lambda r: Attack(Weapon("Blade", damage="1d6", melee=True), Target(evasion=5),
                                                 Situation(firing_arc="rear", extra_accuracy=3), rulings=r).net(),
+    "taunt_applies_to_melee": lambda r: Attack(Weapon("Blade", damage="1d6", melee=True), Target(evasion=5),
+                                               Situation(taunted_from=2, extra_accuracy=3), rulings=r).net(),
     "rear_drop_after_stunned_cap": lambda r: Attack(Weapon("Gun", damage="1d6"),
                                                     Target(evasion=9, conditions=["stunned"]),
                                                     Situation(target_arc="rear"), rulings=r).defense(),

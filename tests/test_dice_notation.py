@@ -70,8 +70,8 @@ def test_one_grammar_reads_every_system(cls, text, expected):
 @pytest.mark.parametrize(
     "cls, text, argument",
     [
-        (TwoDiceDamage, "2d6", "text"),  # the 2D games never write the sides
-        (TwoDiceDamage, "3", "text"),
+        (TwoDiceDamage, "2d6", "damage"),  # the 2D games never write the sides
+        (TwoDiceDamage, "3", "damage"),
         (CantorDamage, "2d", "damage"),  # Cantor always does
         (CantorDamage, "2d6x2", "damage"),  # and has no multiplier
         (PiratesDamage, "4", "dice"),  # a bare number is a flat amount only in Cantor

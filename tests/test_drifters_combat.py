@@ -96,7 +96,7 @@ def test_a_side_may_fill_its_slots_in_any_order():
     """On a player slot the players choose who acts."""
     entries = [Entry("A", Side.PLAYER, 3), Entry("G", Side.GM, 2), Entry("B", Side.PLAYER, 0)]
     assert turn_order(entries, players=["B", "A"]) == ("B", "G", "A")
-    with pytest.raises(RulesError, match="'player' order must name"):
+    with pytest.raises(RulesError, match="'players' order must name"):
         turn_order(entries, players=["A"])
 
 

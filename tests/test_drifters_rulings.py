@@ -314,3 +314,26 @@ def test_needs_footing_changes_nothing_outside_low_gravity():
 
     for g in ("micro", "standard", "elevated", "high", "extreme"):
         assert melee_bane_dice(g, needs_footing=False, rulings=AS_PRINTED) == melee_bane_dice(g)
+
+
+def test_difficulty_names_are_the_ladder_the_engine_uses():
+    """DIFFICULTY_NAMES (a ruling: only Easy and Average are printed) names Difficulty, one Trial Die a step."""
+    from voidref.drifters import Difficulty
+
+    assert [d.name.capitalize() for d in sorted(Difficulty)] == list(rulings.DIFFICULTY_NAMES)
+    assert [int(d) for d in sorted(Difficulty)] == list(range(len(rulings.DIFFICULTY_NAMES)))
+
+
+def test_microgravity_push_off_is_paid_once_per_move():
+    """MICROGRAVITY_PUSH_OFF is added once to a whole move, however many bands or turns it takes."""
+    for start, end in (("engaged", "short"), ("engaged", "medium"), ("short", "extreme")):
+        assert maneuvers_to_move(start, end, "micro") == maneuvers_to_move(start, end) + rulings.MICROGRAVITY_PUSH_OFF
+    assert maneuvers_to_move("engaged", "medium", "micro") == 3
+
+
+def test_drifting_is_a_condition_as_the_engine_tracks_it():
+    """DRIFTING_IS_A_CONDITION: the engine tracks Drifting as a Condition that lasts until it is ended."""
+    from voidref.drifters import Condition
+
+    assert ("drifting" in {c.value for c in Condition}) is rulings.DRIFTING_IS_A_CONDITION
+    assert Condition("drifting").until_ended

@@ -108,7 +108,8 @@ def test_table_as_html_escapes_text_and_heads_rows():
     (dict(caption="", headers=["a"], rows=()), "'headers' must be a tuple of strings (got ['a'])"),
     (dict(caption="", headers=("a",), rows=(("1", "2"),)),
      "'rows' must each have 1 cell, one per header (got 2 in row 0)"),
-    (dict(caption="", headers=("a",), rows=((1,),)), "'rows' must be a tuple of tuples of strings (got ((1,),))"),
+    (dict(caption="", headers=("a",), rows=((1,),)),
+     "'rows' must be a tuple of tuples of strings or Figures (got ((1,),))"),
 ])
 def test_table_refuses_malformed_cells(kwargs, message):
     """A table checks its shape when built, naming the argument at fault."""

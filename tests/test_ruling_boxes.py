@@ -229,7 +229,7 @@ def test_a_note_naming_a_missing_constant_fails_the_build(tmp_path):
 
 
 @pytest.mark.parametrize("name, problem", [
-    ("drifters.MICROGRAVITY_PUSH_OFF", "has no #: documentation"),  # a plain comment, not a #: one
+    ("drifters.LOW_GRAVITY_MELEE_BANE_DICE", "has no #: documentation"),  # a plain comment, not a #: one
     ("drifters.DOWNGRADE_WITH_NO_UPGRADED_DIE", "lacks **Source:**, **We chose:**, **Why:**"),
 ])
 def test_a_note_on_an_incompletely_documented_constant_fails_the_build(tmp_path, name, problem):
@@ -241,8 +241,8 @@ def test_a_note_on_an_incompletely_documented_constant_fails_the_build(tmp_path,
 def test_a_further_constant_in_a_note_needs_documentation(tmp_path):
     """Constants after the first need only a line of documentation, but not none."""
     _, warnings = _build(tmp_path, "# Page\n\n```{ruling-note} drifters.MELEE_DIFFICULTY "
-                                   "drifters.MICROGRAVITY_PUSH_OFF\n:id: x\n```\n")
-    assert "MICROGRAVITY_PUSH_OFF has no documentation" in warnings
+                                   "drifters.LOW_GRAVITY_MELEE_BANE_DICE\n:id: x\n```\n")
+    assert "LOW_GRAVITY_MELEE_BANE_DICE has no documentation" in warnings
 
 
 @pytest.mark.parametrize("argument", ["pirates.partial_margin", "pirates.Rulings.partial_margin"])

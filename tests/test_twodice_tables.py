@@ -58,7 +58,7 @@ def test_moves_table_heavy_row():
     "call, name",
     [
         (lambda: tables.exchange_table(low=5, high=1), "high"),
-        (lambda: tables.damage_by_armor_table(damage="lots"), "text"),
+        (lambda: tables.damage_by_armor_table(damage="lots"), "damage"),
         (lambda: tables.weapon_armor_table(damages=()), "damages"),
         (lambda: tables.negative_modifier_table(lowest=0), "lowest"),
         (lambda: tables.burst_answer_table(shots=4), "shots"),

@@ -90,7 +90,7 @@ def test_weapon_repr_rebuilds():
         ({"firing_limit": 0}, "firing_limit"),
         ({"recoil": -1}, "recoil"),
         ({"category": "laser"}, "category"),
-        ({"damage": "lots"}, "text"),
+        ({"damage": "lots"}, "damage"),
         ({"damage": 7}, "damage"),
         ({"name": ""}, "name"),
     ],

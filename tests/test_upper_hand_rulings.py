@@ -25,6 +25,7 @@ from voidref.upper_hand import (
     leap_odds,
     maneuver_odds,
     opening_odds,
+    requirement_met,
     station_odds,
     throw_odds,
 )
@@ -141,9 +142,10 @@ def test_every_field_is_shown_on_a_page():
 # -- the Rulings value -----------------------------------------------------------
 
 
-def test_as_printed_differs_only_on_the_crew():
-    """The source defines no Task Throw, so the literal reading differs only on whether the crew is a component."""
-    assert STANDARD.differences(AS_PRINTED) == {"crew_is_a_component": (False, True)}
+def test_as_printed_differs_on_the_crew_and_the_dock():
+    """The source defines no Task Throw, so the literal reading differs only on whether the crew is a component
+    and on whether docking needs both of its conditions."""
+    assert STANDARD.differences(AS_PRINTED) == {"crew_is_a_component": (False, True), "dock_needs_both": (True, False)}
     assert STANDARD.task_throw == AS_PRINTED.task_throw == TASK_THROW == TaskThrow()
     assert eval(repr(AS_PRINTED), {"Rulings": Rulings}) == AS_PRINTED
 
@@ -168,6 +170,7 @@ def test_rulings_are_frozen():
     ({"bare_success_impact": 2}, "bare_success_impact"),
     ({"disadvantage_extra_dice": -1}, "disadvantage_extra_dice"),
     ({"crew_is_a_component": 1}, "crew_is_a_component"),
+    ({"dock_needs_both": "yes"}, "dock_needs_both"),
 ])
 def test_bad_rulings_name_the_field(changes, arg):
     """A bad field value is refused with a message naming the field."""
@@ -264,10 +267,46 @@ PROBES = {
     "disadvantage_extra_dice": lambda r: station_odds(Ship("A").with_condition("thrusters", "damaged"), "pilot",
                                                       rulings=r),
     "crew_is_a_component": _crew_hit,
+    "dock_needs_both": lambda r: requirement_met(Goal.DOCK, _damaged_thrusters("A"), _damaged_thrusters("B"),
+                                                 rulings=r),
 }
 
 ALTERNATIVES = {"throw_dice": 3, "throw_sides": 8, "throw_succeeds_at": 9, "bare_success_impact": 0,
-                "disadvantage_extra_dice": 0, "crew_is_a_component": True}
+                "disadvantage_extra_dice": 0, "crew_is_a_component": True, "dock_needs_both": False}
+
+
+def _damaged_thrusters(name: str) -> Ship:
+    return Ship(name).with_condition("thrusters", "damaged")
+
+
+@pytest.mark.parametrize("own, enemy, ours, printed", [
+    ("intact", "intact", False, False),
+    ("intact", "damaged", True, True),
+    ("damaged", "damaged", False, True),
+    ("disabled", "damaged", False, True),
+    ("damaged", "disabled", True, True),
+    ("disabled", "disabled", False, True),
+])
+def test_dock_needs_both_both_ways(own, enemy, ours, printed):
+    """Rulings.dock_needs_both: ours, the enemy's Thrusters not intact and ours strictly better; printed, either
+    condition (which comes to the enemy's Thrusters not intact)."""
+    a = Ship("A").with_condition("thrusters", own) if own != "intact" else Ship("A")
+    b = Ship("B").with_condition("thrusters", enemy) if enemy != "intact" else Ship("B")
+    assert requirement_met(Goal.DOCK, a, b) is ours
+    assert requirement_met(Goal.DOCK, a, b, rulings=AS_PRINTED) is printed
+
+
+def test_dock_needs_both_moves_the_engagement_odds():
+    """The exact engagement reads the switch: with both ships' Thrusters damaged, the docking side meets its goal
+    more often when either docking condition is enough."""
+    from voidref.upper_hand import Ending, Finish
+
+    a = Ship("A", guns=2, gunnery=1).with_condition("thrusters", "damaged")
+    b = Ship("B", guns=1).with_condition("thrusters", "damaged")
+    docked = Finish(Side.A, Ending.GOAL)
+    ours = engagement_odds(a, b, "dock", "reach").outcomes[docked]
+    printed = engagement_odds(a, b, "dock", "reach", rulings=AS_PRINTED).outcomes[docked]
+    assert printed > ours
 
 
 def test_every_field_has_a_probe():

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from voidref.errors import RulesError
+from voidref.errors import RulesError, check_int, describe
 from voidref.present import percent
 
 __all__ = ["BarChart", "MAX_BARS", "grouped", "svg"]
@@ -59,11 +59,27 @@ class BarChart:
     emphasis: tuple[bool, ...] | None = None
 
     def __post_init__(self) -> None:
-        for label, p in self.bars:
-            if not isinstance(label, str) or not isinstance(p, (int, Fraction)) or not 0 <= p <= 1:
-                raise RulesError(f"'bars' must be (label, probability) pairs (got {(label, p)!r})")
+        for name in ("title", "x_label"):
+            if not isinstance(getattr(self, name), str):
+                raise RulesError(argument=name, expected="text", received=getattr(self, name))
+        if not isinstance(self.bars, (tuple, list)):
+            raise RulesError(argument="bars", expected="(label, probability) pairs", received=self.bars)
+        for bar in self.bars:
+            if (not isinstance(bar, (tuple, list)) or len(bar) != 2 or not isinstance(bar[0], str)
+                    or isinstance(bar[1], bool) or not isinstance(bar[1], (int, Fraction)) or not 0 <= bar[1] <= 1):
+                raise RulesError(f"'bars' must be (label, probability) pairs"
+                                 f" (got {describe(bar)})", argument="bars")
+        if self.emphasis is not None and (not isinstance(self.emphasis, (tuple, list))
+                                          or not all(isinstance(flag, bool) for flag in self.emphasis)):
+            raise RulesError(argument="emphasis", expected="one True or False per bar", received=self.emphasis)
         if self.emphasis is not None and len(self.emphasis) != len(self.bars):
-            raise RulesError(f"'emphasis' must have one flag per bar ({len(self.bars)}; got {len(self.emphasis)})")
+            raise RulesError(f"'emphasis' must have one flag per bar ({len(self.bars)}; got {len(self.emphasis)})",
+                             argument="emphasis")
+
+
+def _check_chart(chart: object) -> None:
+    if not isinstance(chart, BarChart):
+        raise RulesError(argument="chart", expected="a BarChart", received=chart)
 
 
 def _whole(label: str) -> int | None:
@@ -88,6 +104,8 @@ def grouped(chart: BarChart, limit: int = MAX_BARS - 1) -> BarChart:
     ...     (str(v), Fraction(1, 60)) for v in range(6, 36)))), 10).bars][:3]
     ['0–3', '4–7', '8–11']
     """
+    _check_chart(chart)
+    check_int("limit", limit, low=1, high=10_000)
     n = len(chart.bars)
     if n <= limit:
         return chart
@@ -122,6 +140,9 @@ def _fit(text: str, chars: int) -> str:
 
 def svg(chart: BarChart, css_class: str = "") -> str:
     """*chart* as an accessible inline SVG (grouped first when it has too many bars)."""
+    _check_chart(chart)
+    if not isinstance(css_class, str):
+        raise RulesError(argument="css_class", expected="text", received=css_class)
     c = grouped(chart)
     values = [percent(p) for _, p in c.bars]
     top = max((Fraction(p) for _, p in c.bars), default=Fraction(0)) or Fraction(1)

@@ -20,8 +20,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeVar, cast
 
-from voidref.errors import RulesError, check_int
-from voidref.present import percent
+from voidref.errors import RulesError, check_int, describe
+from voidref.present import _shown, percent
 
 __all__ = ["Dist", "percent", "percent_cell"]
 
@@ -46,10 +46,24 @@ def percent_cell(p: Fraction, zero: str = "–") -> str:
 def _exact(name: str, outcome: Hashable, q: Any) -> Fraction:
     """*q* as a non-negative Fraction, refusing floats (already rounded) and anything else."""
     if isinstance(q, bool) or not isinstance(q, (int, Fraction)):
-        raise RulesError(f"{name!r} must be non-negative integers or Fractions (got {q!r} for {outcome!r})")
+        raise RulesError(f"{name!r} must be non-negative integers or Fractions (got {describe(q)} for "
+                         f"{describe(outcome)})", argument=name)
     if q < 0:
-        raise RulesError(f"{name!r} must not be negative (got {q} for {outcome!r})")
+        raise RulesError(f"{name!r} must not be negative (got {_shown(q)} for {describe(outcome)})", argument=name)
     return Fraction(q)
+
+
+def _function(name: str, f: Any) -> None:
+    """Refuse an *f* that cannot be called with the outcome."""
+    if not callable(f):
+        raise RulesError(argument=name, expected="a function of the outcome", received=f)
+
+
+def _listed(name: str, values: Any, what: str) -> list[Any]:
+    """*values* as a list; anything that cannot be iterated (a number, ``None``) is refused naming *name*."""
+    if isinstance(values, Iterable):
+        return list(values)
+    raise RulesError(argument=name, expected=what, received=values)
 
 
 class Dist(Mapping[T, Fraction], Generic[T]):
@@ -78,13 +92,15 @@ class Dist(Mapping[T, Fraction], Generic[T]):
 
     def __init__(self, probabilities: Mapping[T, Fraction | int]):
         if not isinstance(probabilities, Mapping):
-            raise RulesError(f"'probabilities' must be a mapping of outcome to probability (got {probabilities!r})")
+            raise RulesError(f"'probabilities' must be a mapping of outcome to probability"
+                             f" (got {describe(probabilities)})",
+                             argument="probabilities")
         fracs: dict[T, Fraction] = {}
         for outcome, q in probabilities.items():
             fracs[outcome] = fracs.get(outcome, Fraction(0)) + _exact("probabilities", outcome, q)
         total = sum(fracs.values(), Fraction(0))
         if total != 1:
-            raise RulesError(f"'probabilities' must sum to exactly 1 (got {total})")
+            raise RulesError(f"'probabilities' must sum to exactly 1 (got {total})", argument="probabilities")
         denominator = math.lcm(*(q.denominator for q in fracs.values()))
         self._w = _sorted({o: q.numerator * (denominator // q.denominator) for o, q in fracs.items() if q})
         self._total = denominator
@@ -104,12 +120,16 @@ class Dist(Mapping[T, Fraction], Generic[T]):
         >>> Dist.from_weights({"hit": Fraction(1, 2), "miss": Fraction(3, 2)})["hit"]
         Fraction(1, 4)
         """
-        items = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
+        items = (list(weights.items()) if isinstance(weights, Mapping)
+                 else _listed("weights", weights, "a mapping or (outcome, weight) pairs"))
         acc: dict[U, Fraction] = {}
-        for outcome, w in items:
+        for item in items:
+            if isinstance(item, str) or not isinstance(item, (tuple, list)) or len(item) != 2:
+                raise RulesError(argument="weights", expected="(outcome, weight) pairs", received=item)
+            outcome, w = item
             acc[outcome] = acc.get(outcome, Fraction(0)) + _exact("weights", outcome, w)
         if sum(acc.values()) <= 0:
-            raise RulesError("'weights' must have a positive total (got 0)")
+            raise RulesError("'weights' must have a positive total (got 0)", argument="weights")
         scale = math.lcm(*(w.denominator for w in acc.values()))
         return cls._make({o: w.numerator * (scale // w.denominator) for o, w in acc.items()})
 
@@ -129,15 +149,18 @@ class Dist(Mapping[T, Fraction], Generic[T]):
         voidref.errors.RulesError: 'total' must equal the sum of the counts, 5 (got 6)
         """
         if not isinstance(counts, Mapping):
-            raise RulesError(f"'counts' must be a mapping of outcome to count (got {counts!r})")
+            raise RulesError(f"'counts' must be a mapping of outcome to count"
+                             f" (got {describe(counts)})", argument="counts")
         for outcome, c in counts.items():
             if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-                raise RulesError(f"'counts' must be non-negative integers (got {c!r} for {outcome!r})")
+                raise RulesError(f"'counts' must be non-negative integers (got {describe(c)} for "
+                                 f"{describe(outcome)})", argument="counts")
         size = sum(counts.values())
         if size <= 0:
-            raise RulesError("'counts' must have a positive total (got 0)")
+            raise RulesError("'counts' must have a positive total (got 0)", argument="counts")
         if total is not None and (isinstance(total, bool) or total != size):
-            raise RulesError(f"'total' must equal the sum of the counts, {size} (got {total!r})")
+            raise RulesError(f"'total' must equal the sum of the counts, {size}"
+                             f" (got {describe(total)})", argument="total")
         return cls._make(counts, size)
 
     @classmethod
@@ -157,9 +180,9 @@ class Dist(Mapping[T, Fraction], Generic[T]):
     @classmethod
     def uniform(cls, outcomes: Iterable[U]) -> Dist[U]:
         """Each listed outcome equally likely (repeats count more than once)."""
-        outs = list(outcomes)
+        outs = _listed("outcomes", outcomes, "a list of outcomes")
         if not outs:
-            raise RulesError("'outcomes' must not be empty (got no outcomes)")
+            raise RulesError("'outcomes' must not be empty (got no outcomes)", argument="outcomes")
         return cls.from_weights([(o, 1) for o in outs])
 
     @classmethod
@@ -171,6 +194,8 @@ class Dist(Mapping[T, Fraction], Generic[T]):
     @classmethod
     def always(cls, outcome: U) -> Dist[U]:
         """The outcome that happens with certainty."""
+        if not isinstance(outcome, Hashable):
+            raise RulesError(argument="outcome", expected="a hashable value (not a list or a dict)", received=outcome)
         return cls._make({outcome: 1}, 1)
 
     # -- mapping protocol ---------------------------------------------
@@ -204,10 +229,13 @@ class Dist(Mapping[T, Fraction], Generic[T]):
     # -- queries ------------------------------------------------------
     def prob(self, predicate: Callable[[T], object]) -> Fraction:
         """The exact chance that *predicate* holds for the outcome."""
+        _function("predicate", predicate)
         return Fraction(sum(c for o, c in self._w.items() if predicate(o)), self._total)
 
     def mean(self, value: Callable[[T], Any] | None = None) -> Fraction:
         """The exact expected value of the outcome (or of ``value(outcome)``)."""
+        if value is not None:
+            _function("value", value)
         f: Callable[[T], Any] = value or _identity
         return sum((Fraction(f(o)) * c for o, c in self._w.items()), Fraction(0)) / self._total
 
@@ -221,11 +249,13 @@ class Dist(Mapping[T, Fraction], Generic[T]):
 
     def percent(self, predicate: Callable[[T], object], places: int = 1) -> str:
         """:meth:`prob` formatted as a percentage for display."""
+        check_int("places", places, low=0, high=12)
         return percent(self.prob(predicate), places)
 
     # -- combinators --------------------------------------------------
     def map(self, f: Callable[[T], U]) -> Dist[U]:
         """The distribution of ``f(outcome)``."""
+        _function("f", f)
         acc: dict[U, int] = {}
         for o, c in self._w.items():
             k = f(o)
@@ -234,6 +264,9 @@ class Dist(Mapping[T, Fraction], Generic[T]):
 
     def combine(self, other: Dist[Any], f: Callable[[T, Any], U]) -> Dist[U]:
         """The distribution of ``f(a, b)`` for independent *a* from self and *b* from *other*."""
+        if not isinstance(other, Dist):
+            raise RulesError(argument="other", expected="a Dist", received=other)
+        _function("f", f)
         acc: dict[U, int] = {}
         for a, p in self._w.items():
             for b, q in other._w.items():
@@ -243,7 +276,11 @@ class Dist(Mapping[T, Fraction], Generic[T]):
 
     def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Chain a step that depends on the outcome: the mixture of ``f(outcome)``."""
+        _function("f", f)
         parts = [(p, f(o)) for o, p in self._w.items()]
+        for _, d in parts:
+            if not isinstance(d, Dist):
+                raise RulesError(argument="f", expected="a function giving a Dist for each outcome", received=d)
         denominator = math.lcm(*(d._total for _, d in parts))
         acc: dict[U, int] = {}
         for p, d in parts:
@@ -265,7 +302,9 @@ class Dist(Mapping[T, Fraction], Generic[T]):
     def sum_of(cls, dists: Iterable[Dist[Any]]) -> Dist[Any]:
         """The distribution of the sum of independent outcomes (0 for none)."""
         out = cls.always(0)
-        for d in dists:
+        for d in _listed("dists", dists, "a list of Dist values"):
+            if isinstance(d, bool) or not isinstance(d, (Dist, int)):
+                raise RulesError(argument="dists", expected="a list of Dist values", received=d)
             out = out + d
         return out
 

@@ -25,10 +25,10 @@ voidref.errors.RulesError: 'cover' must be one of none, soft (got 'glass')
 from __future__ import annotations
 
 import enum
-from dataclasses import fields
+from dataclasses import MISSING, fields, is_dataclass
 from typing import Any, TypeVar
 
-from voidref.errors import check_enum
+from voidref.errors import RulesError, check_enum, describe
 
 __all__ = ["Kind", "dataclass_repr"]
 
@@ -48,7 +48,7 @@ class Kind(enum.Enum):
 
     def __new__(cls, value: Any, doc: str | None = None) -> Kind:
         if doc is not None and not isinstance(doc, str):
-            raise TypeError(f"'doc' of {cls.__name__} member {value!r} must be a docstring (got {doc!r})")
+            raise TypeError(f"'doc' of {cls.__name__} member {value!r} must be a docstring (got {describe(doc)})")
         obj = object.__new__(cls)
         obj._value_ = value
         if doc is not None:
@@ -67,28 +67,40 @@ class Kind(enum.Enum):
         >>> Band.parse("Extra Long"), Band.parse("extra_long"), Band.parse("EXTRA-LONG")
         (Band.EXTRA_LONG, Band.EXTRA_LONG, Band.EXTRA_LONG)
         """
+        if not isinstance(argument, str):
+            raise RulesError(argument="argument", expected="the name of the argument, as text", received=argument)
         return check_enum(argument, value, cls)
 
 
 def dataclass_repr(obj: Any, positional: tuple[str, ...] = ("name",)) -> str:
     """A repr that rebuilds a frozen dataclass: its *positional* fields, then only the fields off their default.
 
-    >>> from dataclasses import dataclass
+    A field with a ``default_factory`` is left out when it equals a fresh default.
+
+    >>> from dataclasses import dataclass, field
     >>> @dataclass(frozen=True, repr=False)
     ... class Gun:
     ...     name: str
     ...     damage: int = 4
     ...     crit: int = 3
+    ...     tags: tuple[str, ...] = field(default_factory=tuple)
     ...     def __repr__(self) -> str:
     ...         return dataclass_repr(self)
-    >>> Gun("Autocannon", crit=4)
-    Gun('Autocannon', crit=4)
+    >>> Gun("Autocannon", crit=4), Gun("Railgun", tags=("spinal",))
+    (Gun('Autocannon', crit=4), Gun('Railgun', tags=('spinal',)))
     """
+    if not is_dataclass(obj) or isinstance(obj, type):
+        raise RulesError(argument="obj", expected="a dataclass value", received=obj)
+    names = {f.name for f in fields(obj)}
+    if not isinstance(positional, tuple) or not all(isinstance(f, str) and f in names for f in positional):
+        raise RulesError(argument="positional", expected=f"a tuple of field names of {type(obj).__name__}",
+                         received=positional)
     parts = [repr(getattr(obj, f)) for f in positional]
     for f in fields(obj):
         if f.name in positional:
             continue
         value = getattr(obj, f.name)
-        if value != f.default:
+        default = f.default_factory() if f.default_factory is not MISSING else f.default
+        if value != default:
             parts.append(f"{f.name}={value!r}")
     return f"{type(obj).__name__}({', '.join(parts)})"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, TypeVar
 
-from voidref.errors import RulesError
+from voidref.errors import RulesError, describe
 
 __all__ = ["RulingsBase", "check_rulings_of"]
 
@@ -38,7 +38,7 @@ class RulingsBase:
     def differences(self, other: Any) -> dict[str, tuple[object, object]]:
         """The fields where *other* reads differently, as ``name: (this value, other's value)``."""
         if type(other) is not type(self):
-            raise RulesError(f"'other' must be a {type(self).__name__} value (got {other!r})")
+            raise RulesError(f"'other' must be a {type(self).__name__} value (got {describe(other)})", argument="other")
         return {f.name: (getattr(self, f.name), getattr(other, f.name))
                 for f in dataclasses.fields(self)  # type: ignore[arg-type]  # subclasses are dataclasses
                 if getattr(self, f.name) != getattr(other, f.name)}
@@ -47,5 +47,6 @@ class RulingsBase:
 def check_rulings_of(cls: type[R], value: object, argument: str = "rulings") -> R:
     """*value* if it is a *cls*, else a RulesError naming *argument*."""
     if not isinstance(value, cls):
-        raise RulesError(f"'{argument}' must be a {cls.__name__} value such as STANDARD or AS_PRINTED (got {value!r})")
+        raise RulesError(argument=argument, expected=f"a {cls.__name__} value such as STANDARD or AS_PRINTED",
+                         received=value)
     return value

@@ -19,7 +19,7 @@ from fractions import Fraction
 from voidref.cantor.kinds import Arc, Condition, Cover, Defense, Keep, Mount
 from voidref.cantor.rulings import STANDARD, Rulings, check_rulings, dice_for_net
 from voidref.cantor.units import Target, Weapon
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 
 __all__ = [
@@ -132,20 +132,31 @@ class Situation:
 
 def _check(weapon: Weapon, target: Target, situation: Situation) -> None:
     if not isinstance(weapon, Weapon):
-        raise RulesError(f"'weapon' must be a Weapon (got {weapon!r})")
+        raise RulesError(f"'weapon' must be a Weapon (got {describe(weapon)})", argument="weapon")
     if not isinstance(target, Target):
-        raise RulesError(f"'target' must be a Target (got {target!r})")
+        raise RulesError(f"'target' must be a Target (got {describe(target)})", argument="target")
     if not isinstance(situation, Situation):
-        raise RulesError(f"'situation' must be a Situation (got {situation!r})")
+        raise RulesError(f"'situation' must be a Situation (got {describe(situation)})", argument="situation")
 
 
-def taunt_applies(weapon: Weapon, situation: Situation) -> bool:
+def taunt_applies(weapon: Weapon, situation: Situation, *, rulings: Rulings = STANDARD) -> bool:
     """True when the attacker suffers Taunt's +2 ("Taunt").
 
     The Taunting anchor (not the target) must be within the greater of 5 spaces and
     the weapon's range of the attacker, or the attacker is a capital in ship mode.
+    A melee attack pays it only under
+    :attr:`Rulings.taunt_applies_to_melee <voidref.cantor.rulings.Rulings.taunt_applies_to_melee>`
+    (ours; the card speaks of shooting).
+
+    >>> from voidref.cantor.rulings import AS_PRINTED
+    >>> blade, taunted = Weapon("Blade", damage="1d6", melee=True), Situation(taunted_from=3)
+    >>> taunt_applies(blade, taunted), taunt_applies(blade, taunted, rulings=AS_PRINTED)
+    (True, False)
     """
+    check_rulings(rulings)
     if situation.taunted_from is None:
+        return False
+    if weapon.melee and not rulings.taunt_applies_to_melee:
         return False
     if situation.capital_ship_mode:
         return True
@@ -211,7 +222,7 @@ def difficulty_sources(weapon: Weapon, target: Target, situation: Situation, *,
         out.append(Source(f"{label} ({situation.firing_arc.value} arc)", facing))
     if weapon.capital and target.size <= 1:
         out.append(Source("Capital vs. fighter", 2))
-    if taunt_applies(weapon, situation):
+    if taunt_applies(weapon, situation, rulings=rulings):
         out.append(Source("Taunt", 2))
     if situation.extra_difficulty:
         out.append(Source("Other difficulty", situation.extra_difficulty))

@@ -37,7 +37,7 @@ from voidref.cantor.damage import (
 from voidref.cantor.kinds import Condition, Keep
 from voidref.cantor.rulings import STANDARD, Rulings, check_rulings, dice_for_net, too_close
 from voidref.cantor.units import Target, Weapon
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 
@@ -129,15 +129,16 @@ class Attack:
     def __post_init__(self) -> None:
         check_rulings(self.rulings)
         if not isinstance(self.weapon, Weapon):
-            raise RulesError(f"'weapon' must be a Weapon (got {self.weapon!r})")
+            raise RulesError(f"'weapon' must be a Weapon (got {describe(self.weapon)})", argument="weapon")
         if not isinstance(self.target, Target):
-            raise RulesError(f"'target' must be a Target (got {self.target!r})")
+            raise RulesError(f"'target' must be a Target (got {describe(self.target)})", argument="target")
         if not isinstance(self.situation, Situation):
-            raise RulesError(f"'situation' must be a Situation (got {self.situation!r})")
+            raise RulesError(f"'situation' must be a Situation (got {describe(self.situation)})", argument="situation")
         if self.situation.aimed and not self.weapon.can_aim:
-            raise RulesError(f"'aimed' needs an Aimable or line-shaped weapon ({self.weapon.name!r} is neither)")
+            raise RulesError(f"'aimed' needs an Aimable or line-shaped weapon ({self.weapon.name!r} is neither)",
+                             argument="aimed")
         if self.situation.graze and not self.weapon.melee:
-            raise RulesError(f"'graze' needs a melee weapon ({self.weapon.name!r} is ranged)")
+            raise RulesError(f"'graze' needs a melee weapon ({self.weapon.name!r} is ranged)", argument="graze")
 
     # -- steps 1 to 3 ---------------------------------------------------
     def defense(self) -> int:
@@ -228,25 +229,29 @@ class Attack:
         """
         check_bool("invisible_miss", invisible_miss)
         attack_dice = _dice_list("attack_dice", attack_dice, 6)
+        if isinstance(damage_dice, (str, bytes)) or not hasattr(damage_dice, "__iter__"):
+            raise RulesError(argument="damage_dice", expected="a list of die results", received=damage_dice)
         check = self.range_check()
         defense = self.defense()
         log = [f"1 Defense: {defense} ({self.weapon.defense.value})"]
         if check is not RangeCheck.IN_RANGE:
             if attack_dice:
-                raise RulesError(f"'attack_dice' must be empty: the attack is {check.value} (got {attack_dice})")
+                raise RulesError(f"'attack_dice' must be empty: the attack is {check.value} (got {attack_dice})",
+                                 argument="attack_dice")
             log.append(f"2 Range: {check.value}; no attack")
             return AttackResult(check, False, None, defense, 0, None, 0, (), 0, 0, (), tuple(log))
         log.append(f"2 Range: {self.situation.distance} of {self.weapon.max_range}, in range")
         spent = self._spent()
         if self.situation.graze:
             if attack_dice:
-                raise RulesError(f"'attack_dice' must be empty for a Graze (got {attack_dice})")
+                raise RulesError(f"'attack_dice' must be empty for a Graze (got {attack_dice})", argument="attack_dice")
             total, hit = None, True
             log.append("3–4 Graze: no roll, it lands")
         else:
             count, keep = self.dice()
             if len(attack_dice) != count:
-                raise RulesError(f"'attack_dice' must hold {count} dice for net {self.net()} (got {len(attack_dice)})")
+                raise RulesError(f"'attack_dice' must hold {count} dice for net {self.net()} (got {len(attack_dice)})",
+                                 argument="attack_dice")
             kept = 0 if not count else max(attack_dice) if keep is Keep.HIGHEST else min(attack_dice)
             total = kept + self.situation.grit - (IMPAIRED_PENALTY if self.situation.impaired else 0)
             if count:
@@ -261,7 +266,8 @@ class Attack:
                 log.append(f"4 {'Hit' if hit else 'Miss'}: {total} vs {defense}")
         if not hit:
             if damage_dice:
-                raise RulesError(f"'damage_dice' must be empty on a miss (got {list(damage_dice)})")
+                raise RulesError(f"'damage_dice' must be empty on a miss (got {describe(list(damage_dice))})",
+                                 argument="damage_dice")
             steps = damage_from_roll(0, self.weapon, self.target, self.situation, hit=False, rulings=self.rulings)
             if self.weapon.reliable:
                 log.append(f"5 {steps.explain()}")
@@ -290,7 +296,7 @@ class Attack:
         extra = self.weapon.sniper_dice if self.target.has(Condition.LOCK_ON) else 0
         dice = list(damage_dice)
         if len(dice) != count + extra:
-            raise RulesError(f"'damage_dice' must hold {count + extra} dice (got {len(dice)})")
+            raise RulesError(f"'damage_dice' must hold {count + extra} dice (got {len(dice)})", argument="damage_dice")
         _dice_list("damage_dice", dice[:count], roll.sides)
         _dice_list("damage_dice", dice[count:], 6)
         # the same sum voidref.cantor.damage.damage_roll distributes: that function is the exact twin of this one
@@ -299,7 +305,7 @@ class Attack:
 
 def _dice_list(name: str, dice, sides: int) -> list[int]:
     if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
-        raise RulesError(f"{name!r} must be a list of die results (got {dice!r})")
+        raise RulesError(f"{name!r} must be a list of die results (got {describe(dice)})", argument=name)
     out = list(dice)
     for d in out:
         check_int(name, d, low=1, high=sides)

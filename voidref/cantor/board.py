@@ -11,7 +11,7 @@ Source: "Ground, hazards, and the clocks".
 from __future__ import annotations
 
 from voidref.cantor.rulings import STANDARD, Rulings, check_rulings
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int, describe
 from voidref.kinds import Kind
 
 __all__ = [
@@ -45,7 +45,8 @@ def path_cost(difficult) -> int:
     *difficult* lists, for each cell entered in order, whether it is difficult terrain.
     """
     if isinstance(difficult, (str, bytes)) or not hasattr(difficult, "__iter__"):
-        raise RulesError(f"'difficult' must be a list of True/False per cell (got {difficult!r})")
+        raise RulesError(f"'difficult' must be a list of True/False per cell"
+                         f" (got {describe(difficult)})", argument="difficult")
     cells = [check_bool("difficult", c) for c in difficult]
     return len(cells) + sum(cells)
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voidref.cantor.accuracy import Situation
+from voidref.cantor.accuracy import _check as _check_setup
 from voidref.cantor.kinds import Arc, Condition
 from voidref.cantor.rulings import FALL_OFF, STANDARD, Rulings, blast_reaches, check_rulings, halve
 from voidref.cantor.units import Target, Weapon
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int, describe
 from voidref.exact import Dist
 
 __all__ = [
@@ -63,15 +64,22 @@ def fall_off(weapon: Weapon, distance: int) -> int:
     >>> fall_off(Weapon("Laser", damage="1d6", damage_type="energy", max_range=9), 6)
     1
     """
+    _check_weapon(weapon)
     check_int("distance", distance, low=0, high=100)
     if weapon.melee or distance <= weapon.optimal_range:
         return 0
     return FALL_OFF[weapon.damage_type]
 
 
+def _check_weapon(weapon: object) -> None:
+    if not isinstance(weapon, Weapon):
+        raise RulesError(argument="weapon", expected="a Weapon", received=weapon)
+
+
 def _aim_check(weapon: Weapon, situation: Situation) -> None:
     if situation.aimed and not weapon.can_aim:
-        raise RulesError(f"'aimed' needs an Aimable or line-shaped weapon ({weapon.name!r} is neither)")
+        raise RulesError(f"'aimed' needs an Aimable or line-shaped weapon ({weapon.name!r} is neither)",
+                         argument="aimed")
 
 
 def damage_roll(weapon: Weapon, target: Target, situation: Situation) -> Dist:
@@ -80,6 +88,7 @@ def damage_roll(weapon: Weapon, target: Target, situation: Situation) -> Dist:
     >>> damage_roll(Weapon("Lance", damage="1d6", mount="line", max_range=10), Target(), Situation(aimed=True)).mean()
     Fraction(7, 1)
     """
+    _check_setup(weapon, target, situation)
     _aim_check(weapon, situation)
     roll = weapon.damage
     die = Dist.die(roll.sides)
@@ -114,6 +123,7 @@ def damage_from_roll(rolled: int, weapon: Weapon, target: Target, situation: Sit
     """
     check_rulings(rulings)
     check_int("rolled", rolled, low=0, high=1000)
+    _check_setup(weapon, target, situation)
     check_bool("hit", hit)
     if weapon.pure_control:
         return DamageSteps(hit, 0, 0, 0, 0, 0, 0)
@@ -192,7 +202,7 @@ class Bystander:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"'name' must be a non-empty string (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty string (got {describe(self.name)})", argument="name")
         check_int("distance", self.distance, low=1, high=100)
         check_int("armor", self.armor, low=0, high=20)
         for flag in ("shredded", "attacker", "scenery"):
@@ -208,11 +218,14 @@ def blast_splash(weapon: Weapon, raw: int, bystanders, *, rulings: Rulings = STA
     ...              [Bystander("ally", armor=1), Bystander("foe"), Bystander("crate", scenery=True)])
     {'ally': 3, 'foe': 4}
     """
+    _check_weapon(weapon)
     check_int("raw", raw, low=0, high=1000)
+    if isinstance(bystanders, (str, bytes)) or not hasattr(bystanders, "__iter__"):
+        raise RulesError(argument="bystanders", expected="a list of Bystander values", received=bystanders)
     out: dict[str, int] = {}
     for b in bystanders:
         if not isinstance(b, Bystander):
-            raise RulesError(f"'bystanders' must hold Bystander values (got {b!r})")
+            raise RulesError(f"'bystanders' must hold Bystander values (got {describe(b)})", argument="bystanders")
         if b.attacker or b.scenery or not blast_reaches(b.distance, weapon.blast, rulings=rulings):
             continue
         out[b.name] = blast_damage(raw, b.armor, weapon.armor_piercing, b.shredded, rulings=rulings)

@@ -58,9 +58,10 @@ def shove(spaces: int, clear_spaces: int | None = None) -> Shove:
     (Shove(moved=2, collided=False), Shove(moved=2, collided=False), Shove(moved=0, collided=True))
     """
     check_int("spaces", spaces, low=0, high=50)
+    if clear_spaces is not None:
+        check_int("clear_spaces", clear_spaces, low=0, high=50)
     if clear_spaces is None or spaces <= clear_spaces:
         return Shove(spaces, False)
-    check_int("clear_spaces", clear_spaces, low=0, high=50)
     return Shove(clear_spaces, True)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from voidref.cantor.kinds import Condition
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import NeedsRollError, RulesError, check_bool, check_int
 from voidref.exact import Dist
 
 __all__ = ["UnitState", "Applied", "structure_result", "STRUCTURE_TABLE"]
@@ -101,17 +101,18 @@ class UnitState:
         """Apply *amount* damage: Overshield first, then HP, then step 7 at 0 HP.
 
         A Cantor reaching 0 HP with Structure left after the loss needs
-        *structure_roll* (1–6); leave it out to get a :class:`~voidref.errors.RulesError` naming
+        *structure_roll* (1–6); leave it out to get a :class:`~voidref.errors.NeedsRollError` naming
         it, or use :meth:`outcomes` for the exact spread.
 
         Raises:
-            voidref.errors.RulesError: a bad amount or roll, or a missing roll that is needed.
+            voidref.errors.NeedsRollError: the roll is needed and was not given.
+            voidref.errors.RulesError: a bad amount or roll.
         """
         check_int("amount", amount, low=0, high=10_000)
         if structure_roll is not None:
             check_int("structure_roll", structure_roll, low=1, high=6)
         if self.hp == 0:
-            raise RulesError("'hp' must be at least 1 for a unit to take damage (got 0)")
+            raise RulesError("'hp' must be at least 1 for a unit to take damage (got 0)", argument="hp")
         absorbed = min(self.overshield, amount)
         rest = amount - absorbed
         hp_lost = min(self.hp, rest)
@@ -124,7 +125,8 @@ class UnitState:
         if structure <= 0:
             return Applied(replace(state, structure=0), absorbed, hp_lost, structure_lost=1, destroyed=True)
         if structure_roll is None:
-            raise RulesError("'structure_roll' is needed: the Cantor lost Structure (give 1 to 6)")
+            raise NeedsRollError("'structure_roll' is needed: the Cantor lost Structure (give 1 to 6)",
+                             argument="structure_roll")
         # a ruling: damage past 0 HP is lost, so one hit costs at most one Structure
         refilled = replace(state, structure=structure, hp=self.max_hp)
         return Applied(refilled, absorbed, hp_lost, 1, structure_roll, structure_result(structure_roll))
@@ -134,7 +136,6 @@ class UnitState:
         check_int("amount", amount, low=0, high=10_000)
         try:
             return Dist.always(self.take(amount))
-        except RulesError as err:
-            if "structure_roll" not in str(err):
-                raise
+        except NeedsRollError:
+            pass
         return Dist.die(6).map(lambda r: self.take(amount, r))

@@ -60,8 +60,9 @@ class Rulings(RulingsBase):
     :data:`STANDARD` is our reading, :data:`AS_PRINTED` the literal one where
     the two differ. Build a variant with ``dataclasses.replace``.
 
-    >>> AS_PRINTED
-    Rulings(net_zero=NetZero.NO_DICE, blast_n_is_radius=False, facing_applies_to_melee=False)
+    >>> AS_PRINTED  # doctest: +NORMALIZE_WHITESPACE
+    Rulings(net_zero=NetZero.NO_DICE, blast_n_is_radius=False, facing_applies_to_melee=False,
+            taunt_applies_to_melee=False)
     """
 
     #: What a net of 0 or less rolls.
@@ -109,6 +110,22 @@ class Rulings(RulingsBase):
     #: **Why:** the list of sources is general, and the card uses "fire" for any attack (rate of
     #: fire counts every attack).
     facing_applies_to_melee: bool = True
+
+    #: Whether Taunt's +2 also falls on a melee attack against someone other than the anchor.
+    #:
+    #: **Source:** Taunt puts +2 difficulty on an enemy that *shoots* at anyone but the unit that
+    #: Taunted it, within 5 spaces or the shooter's weapon range if longer (no limit for a capital
+    #: in ship mode).
+    #:
+    #: **We chose:** ``True``, our own reading: every attack on someone other than the anchor pays
+    #: the +2, melee included (a melee weapon's reach is the 5 spaces).
+    #:
+    #: **As printed:** ``False``: only shots pay it; a melee swing at someone else is free.
+    #:
+    #: **Why:** a Taunt exists to draw the enemy's attacks onto the anchor, and the card says
+    #: "shoot" and "fire" for attacks in general, as with facing (rate of fire counts every
+    #: attack).
+    taunt_applies_to_melee: bool = True
 
     #: The order of the Stunned cap and the rear-arc drop.
     #:
@@ -194,7 +211,8 @@ class Rulings(RulingsBase):
 STANDARD = Rulings()
 """Our reading of every ruling (the default everywhere)."""
 
-AS_PRINTED = Rulings(net_zero=NetZero.NO_DICE, blast_n_is_radius=False, facing_applies_to_melee=False)
+AS_PRINTED = Rulings(net_zero=NetZero.NO_DICE, blast_n_is_radius=False, facing_applies_to_melee=False,
+                     taunt_applies_to_melee=False)
 """The literal reading of the card wherever it differs from :data:`STANDARD`."""
 
 

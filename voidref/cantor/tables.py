@@ -54,7 +54,7 @@ def _range(name_low: str, low: int, name_high: str, high: int, floor: int, ceil:
     check_int(name_low, low, low=floor, high=ceil)
     check_int(name_high, high, low=floor, high=ceil)
     if high < low:
-        raise RulesError(f"{name_high!r} must be at least {name_low!r} ({low}) (got {high})")
+        raise RulesError(f"{name_high!r} must be at least {name_low!r} ({low}) (got {high})", argument=name_high)
 
 
 def dice_table(low: int = -3, high: int = 5) -> str:
@@ -80,7 +80,7 @@ def hit_chance_table(grit: int = 0, low: int = -2, high: int = 4, defenses=(3, 4
     _range("low", low, "high", high, -10, 10)
     defs = [check_int("defenses", d, low=-10, high=40) for d in defenses]
     if not defs:
-        raise RulesError("'defenses' must list at least one defense (got none)")
+        raise RulesError("'defenses' must list at least one defense (got none)", argument="defenses")
     rows = [[_net(n)] + [_pct(hit_chance(n, d, grit)) for d in defs] for n in range(low, high + 1)]
     return _markdown(["Net"] + [f"Def {d}" for d in defs], rows)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from voidref.cantor import rulings
 from voidref.cantor.kinds import ActionKind, Arc
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.kinds import Kind
 
 __all__ = [
@@ -103,29 +103,35 @@ class Turn:
         kind = act.kind
         if self.whole_turn and kind is not ActionKind.REACTION:
             raise RulesError(
-                f"'action' {act.label} is not possible: the Bond Move took the whole activation (got {action!r})")
+                f"'action' {act.label} is not possible: the Bond Move took the whole activation"
+                f" (got {describe(action)})",
+                argument="action")
         if kind is ActionKind.WHOLE_TURN:
             if self.moves or self.quick or self.full or self.shots:
-                raise RulesError(f"'action' bond move needs the whole activation, Move included (got {action!r})")
+                raise RulesError(f"'action' bond move needs the whole activation, Move included"
+                                 f" (got {describe(action)})",
+                                 argument="action")
             self.whole_turn = True
         elif kind is ActionKind.MOVE:
             if self.moves:
-                raise RulesError(f"'action' move: only 1 Move per turn (got {action!r})")
+                raise RulesError(f"'action' move: only 1 Move per turn (got {describe(action)})", argument="action")
             self.moves += 1
         elif kind is ActionKind.QUICK:
             if self.full or self.quick >= 2:
-                raise RulesError(f"'action' {act.label}: no Quick action left (got {action!r})")
+                raise RulesError(f"'action' {act.label}: no Quick action left"
+                                 f" (got {describe(action)})", argument="action")
             self.quick += 1
         elif kind is ActionKind.FULL:
             if self.full or self.quick:
                 raise RulesError(
                     f"'action' {act.name.capitalize()} needs a Full action, "
-                    f"but the Quick actions are already used (got {action!r})"
+                    f"but the Quick actions are already used (got {describe(action)})", argument="action"
                 )
             self.full += 1
         elif kind is ActionKind.REACTION:
             if self.reactions:
-                raise RulesError(f"'action' {act.label}: only 1 Reaction per turn (got {action!r})")
+                raise RulesError(f"'action' {act.label}: only 1 Reaction per turn"
+                                 f" (got {describe(action)})", argument="action")
             self.reactions += 1
         if act is Action.TURN_AND_BRACE:
             self.facing_locked = False
@@ -136,15 +142,19 @@ class Turn:
         Firing locks the unit's facing until its next activation.
         """
         if not isinstance(weapon_name, str) or not weapon_name:
-            raise RulesError(f"'weapon_name' must be a non-empty string (got {weapon_name!r})")
+            raise RulesError(f"'weapon_name' must be a non-empty string"
+                             f" (got {describe(weapon_name)})", argument="weapon_name")
         check_int("rate_of_fire", rate_of_fire, low=1, high=10)
         if not self.sandbox:
             if self.whole_turn:
-                raise RulesError(f"'weapon_name' {weapon_name} cannot fire: the Bond Move took the whole activation")
+                raise RulesError(f"'weapon_name' {weapon_name} cannot fire: the Bond Move took the whole activation",
+                                 argument="weapon_name")
             if self.cantor and self.shots >= CANTOR_SHOTS_PER_TURN:
-                raise RulesError(f"'weapon_name' {weapon_name}: a Cantor fires 1 shot per turn (got a second)")
+                raise RulesError(f"'weapon_name' {weapon_name}: a Cantor fires 1 shot per turn (got a second)",
+                                 argument="weapon_name")
             if self.fired.get(weapon_name, 0) >= rate_of_fire:
-                raise RulesError(f"'weapon_name' {weapon_name} fires {rate_of_fire} times per turn (got one more)")
+                raise RulesError(f"'weapon_name' {weapon_name} fires {rate_of_fire} times per turn (got one more)",
+                                 argument="weapon_name")
         self.fired[weapon_name] = self.fired.get(weapon_name, 0) + 1
         self.shots += 1
         self.facing_locked = True
@@ -212,5 +222,6 @@ class Stress:
         """Take a Cooldown, paying its Stress; RulesError if there is not enough."""
         cost = self.next_cost
         if cost > self.points:
-            raise RulesError(f"'points' must cover the Cooldown's cost of {cost} (got {self.points})")
+            raise RulesError(f"'points' must cover the Cooldown's cost of {cost} (got {self.points})",
+                             argument="points")
         return Stress(self.points - cost, self.cooldowns + 1)

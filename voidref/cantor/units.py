@@ -9,7 +9,7 @@ from dataclasses import KW_ONLY, dataclass, field
 
 from voidref.cantor.kinds import Condition, DamageType, Defense, Mount
 from voidref.dice_notation import DiceNotation
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 
 __all__ = ["DamageRoll", "Weapon", "Target", "GRAPPLE"]
 
@@ -80,7 +80,7 @@ class Weapon:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"'name' must be a non-empty string (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty string (got {describe(self.name)})", argument="name")
         object.__setattr__(self, "damage", DamageRoll.parse(self.damage))
         object.__setattr__(self, "damage_type", check_enum("damage_type", self.damage_type, DamageType))
         object.__setattr__(self, "mount", check_enum("mount", self.mount, Mount))
@@ -96,7 +96,7 @@ class Weapon:
         check_bool("aimable", self.aimable)
         check_int("sniper_dice", self.sniper_dice, low=0, high=6)
         if isinstance(self.on_hit, (str, Condition)) or not hasattr(self.on_hit, "__iter__"):
-            raise RulesError(f"'on_hit' must be a list of conditions (got {self.on_hit!r})")
+            raise RulesError(f"'on_hit' must be a list of conditions (got {describe(self.on_hit)})", argument="on_hit")
         object.__setattr__(self, "on_hit", tuple(check_enum("on_hit", c, Condition) for c in self.on_hit))
         check_int("rate_of_fire", self.rate_of_fire, low=1, high=10)
         check_bool("pure_control", self.pure_control)
@@ -158,7 +158,8 @@ class Target:
         check_int("armor", self.armor, low=0, high=20)
         check_int("size", self.size, low=0, high=10)
         if isinstance(self.conditions, (str, Condition)) or not hasattr(self.conditions, "__iter__"):
-            raise RulesError(f"'conditions' must be a list of conditions (got {self.conditions!r})")
+            raise RulesError(f"'conditions' must be a list of conditions (got {describe(self.conditions)})",
+                             argument="conditions")
         object.__setattr__(
             self, "conditions", frozenset(check_enum("conditions", c, Condition) for c in self.conditions)
         )

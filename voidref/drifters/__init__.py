@@ -26,6 +26,7 @@ from voidref.drifters.initiative import Entry, Side, initiative_pool, slot_order
 from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_for_attack, injury_bonus, severity
 from voidref.drifters.movement import MovePlan, maneuvers_to_move, move_plan
 from voidref.drifters.rounds import TakeDown, rounds_to_take_down
+from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.drifters.turn import TurnPlan, plan_turn
 
 __all__ = [
@@ -40,4 +41,5 @@ __all__ = [
     "MovePlan", "maneuvers_to_move", "move_plan",
     "TakeDown", "rounds_to_take_down",
     "TurnPlan", "plan_turn",
+    "Rulings", "STANDARD", "AS_PRINTED",
 ]

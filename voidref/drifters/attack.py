@@ -22,7 +22,8 @@ Pool:
 
 Damage: the weapon's Damage, +1 per net Success past the first, less
 Resistance (Pierce ignores that much of it), never below 0. Stun weapons
-deal Strain instead.
+deal Strain instead, except to a Minion or an Elite, who has no Strain
+Points and takes it as Wounds.
 
 >>> senna = Character("Senna Vael", might=2, agility=4, savvy=2, willpower=2, armor_resistance=1)
 >>> agent = Character("Agent A", agility=3, skills={"ranged": 2}, kind="elite",
@@ -50,6 +51,7 @@ from voidref.drifters.health import Health
 from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
+from voidref.kinds import Kind, dataclass_repr
 
 __all__ = ["Cover", "Attack", "Damage", "AttackOdds"]
 
@@ -63,6 +65,8 @@ class Cover(enum.IntEnum):
     """Light cover such as crates, furniture or a doorframe, +1 Ranged Defense."""
     HEAVY = 2
     """Heavy cover such as pillars, vehicle hulls or bulkheads, +2 Ranged Defense."""
+
+    __repr__ = Kind.__repr__  # Cover.LIGHT: the code that names the member
 
 
 @dataclass(frozen=True)
@@ -106,11 +110,14 @@ class Attack:
     needs_footing: bool = True
     rulings: Rulings = STANDARD
 
+    def __repr__(self) -> str:
+        return dataclass_repr(self, ("attacker", "weapon", "target"))
+
     def __post_init__(self) -> None:
         kinds = (("attacker", Character), ("target", Character), ("weapon", Weapon), ("conditions", Conditions))
         for name, kind in kinds:
             if not isinstance(getattr(self, name), kind):
-                raise RulesError(f"{name!r} must be a {kind.__name__} (got {getattr(self, name)!r})")
+                raise RulesError(argument=name, expected=f"a {kind.__name__}", received=getattr(self, name))
         object.__setattr__(self, "band", check_enum("band", self.band, RangeBand))
         object.__setattr__(self, "cover", check_enum("cover", self.cover, Cover))
         object.__setattr__(self, "gravity", check_enum("gravity", self.gravity, Gravity))
@@ -122,18 +129,18 @@ class Attack:
         check_rulings(self.rulings)
         if self.weapon.melee and self.band is not RangeBand.ENGAGED:
             raise RulesError(
-                f"'band' must be engaged for a {self.weapon.skill.value} attack (got {self.band.name.lower()})")
+                f"'band' must be engaged for a {self.weapon.skill.value} attack (got {self.band.name.lower()})",
+                argument="band")
         reach = self.reach
         if reach is None:
             raise RulesError(f"'gravity' {self.gravity.value} leaves the thrown {self.weapon.name} no reach at all "
-                             f"(listed range {self.weapon.range.name.lower()}, two bands shorter)")
+                             f"(listed range {self.weapon.range.name.lower()}, two bands shorter)", argument="gravity")
         if self.band > reach and not self.past_range_allowed:
             what = ("the weapon's range" if reach == self.weapon.range
                     else f"the weapon's thrown range in {self.gravity.value} gravity")
-            raise RulesError(
-                f"'band' must be within {what}, engaged to {reach.name.lower()} "
-                f"(got {self.band.name.lower()}; set past_range_allowed if the GM allows it)"
-            )
+            raise RulesError(argument="band", received=self.band,
+                             expected=f"within {what}, engaged to {reach.name.lower()}, unless the GM allows a "
+                                      f"shot past it")
 
     @property
     def reach(self) -> RangeBand | None:
@@ -162,7 +169,8 @@ class Attack:
             out.append(("ranged shot at Engaged", rulings.ENGAGED_RANGED_BANE_DICE))
         reach = self.reach
         if reach is None:  # refused in __post_init__; checked again so the type is narrowed
-            raise RulesError(f"'gravity' {self.gravity.value} leaves the thrown {self.weapon.name} no reach at all")
+            raise RulesError(f"'gravity' {self.gravity.value} leaves the thrown {self.weapon.name} no reach at all",
+                             argument="gravity")
         if self.band > reach:
             out.append(("past the weapon's range", rulings.PAST_RANGE_BANE_DICE_PER_BAND * (self.band - reach)))
         gear_defense = t.melee_defense if w.melee else t.ranged_defense
@@ -203,7 +211,19 @@ class Attack:
 
     # -- results ----------------------------------------------------------
     def damage(self, net_successes: int, extra: int = 0) -> Damage:
-        """The damage of a hit with *net_successes* (at least 1) and *extra* damage."""
+        """The damage of a hit with *net_successes* (at least 1) and *extra* damage.
+
+        A Stun hit is Strain, but a target with no Strain Points (a Minion or
+        an Elite) takes it as Wounds, so its Wounds say what it suffers:
+
+        >>> baton = Weapon("Stun baton", damage=5, crit=4, skill="melee", stun=True)
+        >>> thug = Character("Thug", kind="minion", stated_wound_points=5, stated_resistance=1)
+        >>> pc = Character("Davan", might=2)
+        >>> Attack(pc, baton, thug, band="engaged").damage(1)
+        Damage(damage=5, resistance=1, wounds=4, strain=0)
+        >>> Attack(thug, baton, pc, band="engaged").damage(1)
+        Damage(damage=5, resistance=1, wounds=0, strain=4)
+        """
         check_int("net_successes", net_successes, low=1, high=100)
         check_int("extra", extra, low=0, high=100)
         raw = self.weapon.damage + (net_successes - 1) + extra
@@ -211,16 +231,16 @@ class Attack:
         if self.weapon.stun and not self.rulings.stun_subtracts_resistance:
             resistance = 0
         left = max(0, raw - resistance)
-        if self.weapon.stun:
+        if self.weapon.stun and self.target.strain_points is not None:
             return Damage(raw, resistance, 0, left)
-        return Damage(raw, resistance, left, 0)
+        return Damage(raw, resistance, left, 0)  # a Minion or Elite takes a Stun hit's Strain as Wounds
 
     def odds(self, health: Health | None = None) -> AttackOdds:
         """The exact odds of this attack against the target's current *health*."""
         if health is None:
             health = Health.of(self.target)
         if not isinstance(health, Health):
-            raise RulesError(f"'health' must be a Health value (got {health!r})")
+            raise RulesError(argument="health", expected="a Health value", received=health)
         pool = self.pool()
         crit = self.weapon.crit
         already_down = health.incapacitated

@@ -19,7 +19,8 @@ import enum
 from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass, field
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref import kinds
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 
 __all__ = ["Characteristic", "Skill", "Kind", "RangeBand", "Character", "Weapon", "unarmed"]
 
@@ -41,6 +42,8 @@ class Characteristic(enum.Enum):
     """Awareness and wits, for Perception."""
     WILLPOWER = "willpower"
     """Resolve, for Readiness and Strain Points."""
+
+    __repr__ = kinds.Kind.__repr__  # Characteristic.MIGHT: the code that names the member
 
 
 class Skill(enum.Enum):
@@ -69,6 +72,8 @@ class Skill(enum.Enum):
     MEDICINE = "medicine"
     """Field treatment and medical care (Intellect)."""
 
+    __repr__ = kinds.Kind.__repr__  # Skill.RANGED: the code that names the member
+
     @property
     def characteristic(self) -> Characteristic:
         """The characteristic this skill is rolled with."""
@@ -95,6 +100,8 @@ class Kind(enum.Enum):
     ELITE = "elite"
     """A tougher unnamed adversary, also without Strain Points, so Strain becomes Wounds."""
 
+    __repr__ = kinds.Kind.__repr__  # Kind.MINION: the code that names the member
+
 
 class RangeBand(enum.IntEnum):
     """Personal range bands, nearest first."""
@@ -109,6 +116,8 @@ class RangeBand(enum.IntEnum):
     """Across a hangar or a street."""
     EXTREME = 4
     """The farthest a personal weapon can reach."""
+
+    __repr__ = kinds.Kind.__repr__  # RangeBand.LONG: the code that names the member
 
 
 @dataclass(frozen=True)
@@ -143,11 +152,11 @@ class Character:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise RulesError(f"'name' must be a non-empty text (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty text (got {describe(self.name)})", argument="name")
         for c in Characteristic:
             check_int(c.value, getattr(self, c.value), low=1, high=MAX_CHARACTERISTIC)
         if not isinstance(self.skills, Mapping):
-            raise RulesError(f"'skills' must map skill names to ranks (got {self.skills!r})")
+            raise RulesError(f"'skills' must map skill names to ranks (got {describe(self.skills)})", argument="skills")
         skills = {}
         for key, rank in self.skills.items():
             skill = check_enum("skills", key, Skill)
@@ -159,7 +168,8 @@ class Character:
         check_int("talent_melee_defense", self.talent_melee_defense, low=0, high=10)
         check_int("talent_ranged_defense", self.talent_ranged_defense, low=0, high=10)
         if not isinstance(self.deflecting, Mapping):
-            raise RulesError(f"'deflecting' must map damage types to ratings (got {self.deflecting!r})")
+            raise RulesError(f"'deflecting' must map damage types to ratings (got {describe(self.deflecting)})",
+                             argument="deflecting")
         object.__setattr__(self, "deflecting", _FrozenMap(
             {str(t).lower(): check_int(f"deflecting[{t}]", x, low=0, high=10) for t, x in self.deflecting.items()}))
         object.__setattr__(self, "kind", check_enum("kind", self.kind, Kind))
@@ -255,18 +265,25 @@ class Weapon:
     stun: bool = False
     thrown: bool = False
 
+    def __repr__(self) -> str:
+        return kinds.dataclass_repr(self)
+
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise RulesError(f"'name' must be a non-empty text (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty text (got {describe(self.name)})", argument="name")
         check_int("damage", self.damage, low=0, high=50)
         check_int("crit", self.crit, low=1, high=10)
         object.__setattr__(self, "range", check_enum("range", self.range, RangeBand))
         skill = check_enum("skill", self.skill, Skill)
         if skill not in (Skill.UNARMED, Skill.MELEE, Skill.RANGED, Skill.GUNNERY):
-            raise RulesError(f"'skill' must be one of unarmed, melee, ranged, gunnery (got {self.skill!r})")
+            raise RulesError(f"'skill' must be one of unarmed, melee, ranged, gunnery (got {describe(self.skill)})",
+                             argument="skill")
         object.__setattr__(self, "skill", skill)
         check_int("pierce", self.pierce, low=0, high=20)
-        object.__setattr__(self, "damage_type", str(self.damage_type).lower())
+        if not isinstance(self.damage_type, str) or not self.damage_type.strip():
+            raise RulesError(argument="damage_type", expected="a non-empty text such as 'kinetic'",
+                             received=self.damage_type)
+        object.__setattr__(self, "damage_type", self.damage_type.lower())
         check_bool("stun", self.stun)
         check_bool("thrown", self.thrown)
 
@@ -278,4 +295,6 @@ class Weapon:
 
 def unarmed(character: Character) -> Weapon:
     """The unarmed attack: Damage equal to Might, Crit 5, Engaged only."""
+    if not isinstance(character, Character):
+        raise RulesError(argument="character", expected="a Character", received=character)
     return Weapon("Unarmed", damage=character.might, crit=5, range=RangeBand.ENGAGED, skill=Skill.UNARMED)

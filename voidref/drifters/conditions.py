@@ -28,6 +28,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from voidref import kinds
 from voidref.drifters import rulings
 from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.errors import RulesError, check_enum, check_int
@@ -44,6 +45,8 @@ class Condition(enum.Enum):
     """Adrift in microgravity after a Calamity on a physical action, until an
     Average Athletics check succeeds or an ally reaches you. The source gives
     it no other effect, so it adds no dice here."""
+
+    __repr__ = kinds.Kind.__repr__  # Condition.DRIFTING: the code that names the member
 
     @property
     def until_ended(self) -> bool:
@@ -103,7 +106,7 @@ class Conditions:
         c = check_enum("condition", condition, Condition)
         if not self.has(c):
             raise RulesError(f"'condition' must be one the character has (got {c.value}; "
-                             f"has {', '.join(x.value for x, _ in self.remaining) or 'none'})")
+                             f"has {', '.join(x.value for x, _ in self.remaining) or 'none'})", argument="condition")
         return Conditions(tuple((x, n) for x, n in self.remaining if x is not c))
 
     def end_turn(self) -> Conditions:

@@ -31,7 +31,7 @@ from voidref.drifters import rulings
 from voidref.drifters._joint import joint_counts
 from voidref.drifters._packing import Memo, flagged_counts
 from voidref.drifters.faces import CheckOutcome, Die, Difficulty, Face
-from voidref.errors import RulesError, check_enum, check_int
+from voidref.errors import RulesError, check_enum, check_int, describe
 from voidref.exact import Dist
 
 __all__ = ["Die", "Face", "Difficulty", "Pool", "CheckOutcome", "Roll"]
@@ -76,6 +76,11 @@ def _read_die(tokens: list[str], i: int) -> tuple[Die | None, int]:
     return die, used
 
 
+def _a(word: str) -> str:
+    """*word* with its article: "a Boon", "an Ability"."""
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
 @dataclass(frozen=True)
 class Pool:
     """A dice pool: how many of each die are rolled together.
@@ -95,12 +100,15 @@ class Pool:
     hazard: int = 0
     bane: int = 0
 
+    MAX_TEXT_LENGTH = 200
+    """The longest text :meth:`parse` reads (all six dice with two-digit counts and full names take 110)."""
+
     def __post_init__(self) -> None:
         for f in fields(self):
             check_int(f.name, getattr(self, f.name), low=0, high=rulings.MAX_POOL_DICE)
         if self.size > rulings.MAX_POOL_DICE:
             raise RulesError(
-                f"'pool' must hold at most {rulings.MAX_POOL_DICE} dice in all (got {self.size})"
+                f"'pool' must hold at most {rulings.MAX_POOL_DICE} dice in all (got {self.size})", argument="pool"
             )
 
     def __repr__(self) -> str:
@@ -155,9 +163,17 @@ class Pool:
         singular or plural, with or without "die" or "dice" after them:
         ``"1 hazard die"``, ``"3 upgraded trial"`` (the Hazard Die),
         ``"1 upgraded ability"`` (the Mastery Die). A difficulty word
-        (``easy``, ``average``, ...) adds its Trial Dice. ``vs``, commas and
-        ``+`` only separate; "no dice" is an empty side. What :meth:`describe`
-        writes reads back as the same pool.
+        (``easy``, ``average``, ...) adds its Trial Dice. Commas and ``+``
+        only separate; "no dice" is an empty side. What :meth:`describe`
+        writes reads back as the same pool. Text longer than
+        :attr:`MAX_TEXT_LENGTH` characters is refused unread.
+
+        ``vs`` parts the roller's dice from the dice against them, once: after
+        it only Trial, Hazard and Bane Dice (or a difficulty) may follow, so a
+        Boon Die written there, most likely a Bane Die mistyped, is refused
+        rather than given to the roller. Text that names no dice at all, or
+        nothing before ``vs``, is refused too (write "no dice" for an empty
+        side).
 
         >>> Pool.parse("3 upgraded trial"), Pool.parse("1 hazard die")
         (Pool(hazard=3), Pool(hazard=1))
@@ -169,16 +185,30 @@ class Pool:
         Traceback (most recent call last):
         ...
         voidref.errors.RulesError: 'pool' dice must be A, M, B, T, H, b or die names (got '2 ability vs 1 tral'; ...)
+        >>> Pool.parse("2A vs 2T 1B")
+        Traceback (most recent call last):
+        ...
+        voidref.errors.RulesError: 'pool' must list only Trial, Hazard and Bane Dice after 'vs' (got a Boon Die \
+there in '2A vs 2T 1B'; a Bane Die is a lowercase b)
+        >>> Pool.parse("vs")
+        Traceback (most recent call last):
+        ...
+        voidref.errors.RulesError: 'pool' must list the roller's dice before 'vs', or 'no dice' (got 'vs')
         """
         if not isinstance(text, str):
-            raise RulesError(f"'pool' must be text such as '2M 2A vs 2T' (got {text!r})")
+            raise RulesError(argument="pool", expected="text such as '2M 2A vs 2T'", received=text)
+        if len(text) > cls.MAX_TEXT_LENGTH:
+            raise RulesError(argument="pool", expected=f"text of at most {cls.MAX_TEXT_LENGTH} characters",
+                             received=text)
 
         def refuse(token: str, why: str = "") -> RulesError:
-            return RulesError(f"'pool' must be counts and dice such as '2M 2A vs 2T' (got {text!r}; "
-                              f"could not read {token!r}{why})")
+            return RulesError(f"'pool' must be counts and dice such as '2M 2A vs 2T' (got {describe(text)}; "
+                              f"could not read {token!r}{why})", argument="pool")
 
         counts = {d: 0 for d in Die}
         tokens = _TOKEN.findall(text.replace(",", " ").replace("+", " "))
+        after_vs = False  # reading the dice against the roller
+        named = 0  # dice, difficulties and "no dice" read on the current side
         i = 0
         while i < len(tokens):
             token = tokens[i]
@@ -190,24 +220,42 @@ class Pool:
                     raise refuse(token, ", a count with no die after it")
                 die, used = _read_die(tokens, i + 1)
                 if die is None:
-                    raise RulesError(f"'pool' dice must be A, M, B, T, H, b or die names (got {text!r}; "
-                                     f"could not read {tokens[i + 1]!r})")
+                    raise RulesError(f"'pool' dice must be A, M, B, T, H, b or die names (got {describe(text)}; "
+                                     f"could not read {tokens[i + 1]!r})", argument="pool")
+                if after_vs and die.positive:
+                    slip = "; a Bane Die is a lowercase b" if die is Die.BOON else ""
+                    raise RulesError(f"'pool' must list only Trial, Hazard and Bane Dice after 'vs' (got "
+                                     f"{_a(die.label)} Die there in {describe(text)}{slip})", argument="pool")
                 counts[die] += int(token)
+                named += 1
                 i += 1 + used
             elif low == "vs":
+                if after_vs:
+                    raise refuse(token, ", a second 'vs'")
+                if not named:
+                    raise RulesError(f"'pool' must list the roller's dice before 'vs', or 'no dice' "
+                                     f"(got {describe(text)})", argument="pool")
+                after_vs, named = True, 0
                 i += 1
             elif low == "no" and tokens[i + 1:i + 2] in (["dice"], ["Dice"]):  # an empty side, as describe() writes it
+                named += 1
                 i += 2
             elif low.upper() in Difficulty.__members__:
                 counts[Die.TRIAL] += int(Difficulty[low.upper()])
+                named += 1
                 i += 1
             else:
                 raise refuse(token, ", a die needs a count before it" if _read_die(tokens, i)[0] else "")
+        if not named:
+            if after_vs:
+                raise RulesError(f"'pool' must list the dice after 'vs', or 'no dice' (got {describe(text)})",
+                                 argument="pool")
+            raise RulesError(argument="pool", expected="dice such as '2M 2A vs 2T', or 'no dice'", received=text)
         return cls(**{d.value: n for d, n in counts.items()})
 
     def count(self, die: Die) -> int:
         """How many of *die* the pool holds."""
-        return getattr(self, die.value)
+        return getattr(self, check_enum("die", die, Die).value)
 
     @property
     def size(self) -> int:
@@ -275,6 +323,10 @@ class Pool:
         >>> Pool(ability=2, trial=1).roll(seed=7) == Pool(ability=2, trial=1).roll(seed=7)
         True
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(argument="seed", expected="an integer or None", received=seed)
+        if rng is not None and not isinstance(rng, random.Random):
+            raise RulesError(argument="rng", expected="a random.Random or None", received=rng)
         if rng is None:
             rng = random.Random(seed)
         return Roll(self, tuple((d, rng.choice(d.faces)) for d in self.dice()))
@@ -316,7 +368,7 @@ class Pool:
         keep = (successes, boons, breakthroughs, calamities)
         for name, value in zip(CheckOutcome._fields, keep):
             if not isinstance(value, bool):
-                raise RulesError(f"{name!r} must be True or False (got {value!r})")
+                raise RulesError(f"{name!r} must be True or False (got {describe(value)})", argument=name)
         return _remember((self, keep), lambda: _reduce(self, keep))
 
     def chance_of_success(self) -> Fraction:

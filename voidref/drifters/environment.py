@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import enum
 
+from voidref import kinds
 from voidref.drifters import rulings as _constants
 from voidref.drifters.characters import Character, RangeBand, Skill
 from voidref.drifters.dice import Difficulty, Pool
 from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings, check_rulings  # noqa: F401 - AS_PRINTED: doctests
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 
 __all__ = ["Gravity", "melee_bane_dice", "extra_move_maneuvers", "thrown_range", "calamity_sets_drifting",
            "drift_recovery_pool", "DRIFT_RECOVERY_DIFFICULTY"]
@@ -51,6 +52,8 @@ class Gravity(enum.Enum):
     """High gravity, hard going."""
     EXTREME = "extreme"
     """Extreme gravity, crushing."""
+
+    __repr__ = kinds.Kind.__repr__  # Gravity.LOW: the code that names the member
 
 
 def melee_bane_dice(gravity: Gravity | str, anchored: bool = False, unarmed: bool = False, *,
@@ -107,9 +110,9 @@ def thrown_range(listed: RangeBand | str, gravity: Gravity | str, *, rulings: Ru
     :attr:`~voidref.drifters.rulings.Rulings.thrown_reach_stops_at_engaged`.
 
     >>> thrown_range("short", "micro"), thrown_range("short", "high")
-    (<RangeBand.MEDIUM: 2>, None)
+    (RangeBand.MEDIUM, None)
     >>> thrown_range("short", "high", rulings=Rulings(thrown_reach_stops_at_engaged=True))
-    <RangeBand.ENGAGED: 0>
+    RangeBand.ENGAGED
     """
     band = check_enum("listed", listed, RangeBand)
     g = check_enum("gravity", gravity, Gravity)
@@ -142,6 +145,6 @@ def drift_recovery_pool(character: Character, boon_dice: int = 0, bane_dice: int
     Pool(ability=2, trial=2)
     """
     if not isinstance(character, Character):
-        raise RulesError(f"'character' must be a Character (got {character!r})")
+        raise RulesError(f"'character' must be a Character (got {describe(character)})", argument="character")
     return Pool.for_check(character.might, character.skill(Skill.ATHLETICS), DRIFT_RECOVERY_DIFFICULTY,
                           boon_dice=boon_dice, bane_dice=bane_dice)

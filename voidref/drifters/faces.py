@@ -10,10 +10,18 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from voidref import kinds
 from voidref.drifters import rulings
+from voidref.errors import RulesError
 from voidref.exact import Dist
 
 __all__ = ["Face", "Die", "Difficulty", "CheckOutcome"]
+
+
+_SYMBOLS = frozenset("SFBb!X-")
+"""The letters a face is written with (``-`` is a blank face)."""
+_LONGEST_FACE = 10
+"""The longest text :meth:`Face.parse` reads (a face of the six dice shows at most two symbols)."""
 
 
 class Face(NamedTuple):
@@ -30,7 +38,20 @@ class Face(NamedTuple):
 
     @classmethod
     def parse(cls, symbols: str) -> Face:
-        """Read a face written with the letters of :data:`~voidref.drifters.rulings.DICE_FACES`."""
+        """Read a face written with the letters of :data:`~voidref.drifters.rulings.DICE_FACES`.
+
+        >>> Face.parse("SB")
+        Face(successes=1, boons=1, breakthroughs=0, calamities=0)
+        >>> Face.parse("S?")
+        Traceback (most recent call last):
+        ...
+        voidref.errors.RulesError: 'symbols' must be the face letters S, F, B, b, !, X or - (got 'S?')
+        """
+        if isinstance(symbols, str) and len(symbols) > _LONGEST_FACE:
+            raise RulesError(argument="symbols", expected=f"text of at most {_LONGEST_FACE} characters",
+                             received=symbols)
+        if not isinstance(symbols, str) or not _SYMBOLS.issuperset(symbols):
+            raise RulesError(argument="symbols", expected="the face letters S, F, B, b, !, X or -", received=symbols)
         s = symbols.count("S") - symbols.count("F") + symbols.count("!") - symbols.count("X")
         b = symbols.count("B") - symbols.count("b")
         return cls(s, b, symbols.count("!"), symbols.count("X"))
@@ -51,6 +72,8 @@ class Die(enum.Enum):
     """The Hazard Die, a d12 (our name for the upgraded Trial Die); one face is a Calamity."""
     BANE = "bane"
     """The Bane Die, a d6 added by Defense, cover and hindrances."""
+
+    __repr__ = kinds.Kind.__repr__  # Die.BANE: the code that names the member
 
     @property
     def faces(self) -> tuple[Face, ...]:
@@ -97,6 +120,8 @@ class Difficulty(enum.IntEnum):
     """4 Trial Dice."""
     FORMIDABLE = 5
     """5 Trial Dice."""
+
+    __repr__ = kinds.Kind.__repr__  # Difficulty.HARD: the code that names the member
 
 
 class CheckOutcome(NamedTuple):

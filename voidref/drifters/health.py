@@ -58,7 +58,8 @@ class Health:
         check_int("wounds", self.wounds, low=0, high=1000)
         check_int("strain", self.strain, low=0, high=1000)
         if self.strain_points is None and self.strain:
-            raise RulesError(f"'strain' must be 0 for a combatant with no Strain Points (got {self.strain})")
+            raise RulesError(f"'strain' must be 0 for a combatant with no Strain Points (got {self.strain})",
+                             argument="strain")
         check_int("critical_injuries", self.critical_injuries, low=0, high=100)
         check_bool("strain_knockout", self.strain_knockout)
         check_bool("caught_breath", self.caught_breath)
@@ -73,6 +74,8 @@ class Health:
     @classmethod
     def of(cls, character: Character) -> Health:
         """A fresh, unhurt track for *character*."""
+        if not isinstance(character, Character):
+            raise RulesError(argument="character", expected="a Character", received=character)
         return cls(character.wound_points, character.strain_points)
 
     # -- state ------------------------------------------------------------
@@ -119,7 +122,8 @@ class Health:
     def catch_breath(self) -> Health:
         """The Catch Breath Maneuver: recover 1 Strain, once per encounter."""
         if self.caught_breath:
-            raise RulesError("'catch_breath' can be used once per encounter (got a second use)")
+            raise RulesError("'catch_breath' can be used once per encounter (got a second use)",
+                             argument="catch_breath")
         return replace(self, strain=max(0, self.strain - 1), caught_breath=True)
 
     def spend_boons_on_strain(self, boons: int) -> Health:
@@ -166,5 +170,6 @@ class Health:
         """A Medicine check to remove one Critical Injury: gone on a success."""
         check_bool("success", success)
         if not self.critical_injuries:
-            raise RulesError("'critical_injuries' must be at least 1 to treat one (got 0)")
+            raise RulesError("'critical_injuries' must be at least 1 to treat one (got 0)",
+                             argument="critical_injuries")
         return replace(self, critical_injuries=self.critical_injuries - (1 if success else 0))

@@ -13,7 +13,7 @@ Drifters chapter.
 >>> entries = [Entry("Senna", Side.PLAYER, 2), Entry("Agent A", Side.GM, 1),
 ...            Entry("Davan", Side.PLAYER, 1), Entry("Agent B", Side.GM, 0)]
 >>> slot_order(entries)
-(<Side.PLAYER: 'player'>, <Side.PLAYER: 'player'>, <Side.GM: 'gm'>, <Side.GM: 'gm'>)
+(Side.PLAYER, Side.PLAYER, Side.GM, Side.GM)
 >>> turn_order(entries)
 ('Senna', 'Davan', 'Agent A', 'Agent B')
 """
@@ -24,9 +24,10 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from voidref import kinds
 from voidref.drifters.characters import Character, Skill
 from voidref.drifters.dice import Difficulty, Pool
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 
 __all__ = ["Side", "Entry", "initiative_pool", "slot_order", "turn_order"]
 
@@ -39,6 +40,8 @@ class Side(enum.Enum):
     GM = "gm"
     """The GM chooses which adversary acts."""
 
+    __repr__ = kinds.Kind.__repr__  # Side.GM: the code that names the member
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -50,7 +53,7 @@ class Entry:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise RulesError(f"'name' must be a non-empty text (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty text (got {describe(self.name)})", argument="name")
         object.__setattr__(self, "side", check_enum("side", self.side, Side))
         check_int("net_successes", self.net_successes, low=-50, high=50)
 
@@ -60,6 +63,8 @@ def initiative_pool(character: Character, surprised: bool = False) -> Pool:
 
     The check has no Trial Dice of its own; only net Successes matter.
     """
+    if not isinstance(character, Character):
+        raise RulesError(argument="character", expected="a Character", received=character)
     check_bool("surprised", surprised)
     if surprised:
         return Pool.for_check(character.willpower, character.skill(Skill.READINESS), Difficulty.SIMPLE)
@@ -68,9 +73,9 @@ def initiative_pool(character: Character, surprised: bool = False) -> Pool:
 
 def _ranked(entries: Sequence[Entry]) -> list[Entry]:
     if not isinstance(entries, Sequence) or not all(isinstance(e, Entry) for e in entries):
-        raise RulesError(f"'entries' must be a list of Entry values (got {entries!r})")
+        raise RulesError(f"'entries' must be a list of Entry values (got {describe(entries)})", argument="entries")
     if not entries:
-        raise RulesError("'entries' must hold at least one Initiative result (got none)")
+        raise RulesError("'entries' must hold at least one Initiative result (got none)", argument="entries")
     # Highest first; on a tie the player slot comes first. Python's sort is
     # stable, so within a side the listed order is kept (that side's choice).
     return sorted(entries, key=lambda e: (-e.net_successes, e.side is not Side.PLAYER))
@@ -91,14 +96,15 @@ def turn_order(entries: Sequence[Entry], players: Iterable[str] | None = None,
     """
     ranked = _ranked(entries)
     chosen = {}
-    for side, names in ((Side.PLAYER, players), (Side.GM, gm)):
+    for side, argument, names in ((Side.PLAYER, "players", players), (Side.GM, "gm", gm)):
         mine = [e.name for e in ranked if e.side is side]
         if names is None:
             chosen[side] = mine
-        else:
-            names = list(names)
-            if sorted(names) != sorted(mine):
-                raise RulesError(f"{side.value!r} order must name {sorted(mine)} once each (got {names})")
-            chosen[side] = names
+            continue
+        listed = list(names) if isinstance(names, Iterable) and not isinstance(names, str) else None
+        if listed is None or not all(isinstance(n, str) for n in listed) or sorted(listed) != sorted(mine):
+            raise RulesError(f"{argument!r} order must name {sorted(mine)} once each (got {describe(names)})",
+                             argument=argument)
+        chosen[side] = listed
     iters = {side: iter(names) for side, names in chosen.items()}
     return tuple(next(iters[side]) for side in slot_order(entries))

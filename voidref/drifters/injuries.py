@@ -15,7 +15,7 @@ inflicts several, each later one adds 10 more (ruling
 >>> injury_bonus(held=1, order=2)
 30
 >>> severity(95), severity(131)
-(<Severity.DEADLY: 'deadly'>, <Severity.MORTAL: 'mortal'>)
+(Severity.DEADLY, Severity.MORTAL)
 >>> critical_injury_odds(held=0)[Severity.MINOR]
 Fraction(3, 10)
 """
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import enum
 
+from voidref import kinds
 from voidref.drifters import rulings
 from voidref.errors import check_int
 from voidref.exact import Dist
@@ -44,6 +45,8 @@ class Severity(enum.Enum):
     """86 to 100."""
     MORTAL = "mortal"
     """101 and higher."""
+
+    __repr__ = kinds.Kind.__repr__  # Severity.MORTAL: the code that names the member
 
     @property
     def lowest(self) -> int:

@@ -77,10 +77,11 @@ def check_roll(roll: Roll) -> CheckOutcome:
     dice = Counter(d for d, _ in roll.faces)
     if dice != Counter(roll.pool.dice()):
         got = ", ".join(d.label for d, _ in roll.faces) or "no dice"
-        raise RulesError(f"'faces' must be one face for each die of {roll.pool.describe()} (got {got})")
+        raise RulesError(f"'faces' must be one face for each die of {roll.pool.describe()} (got {got})",
+                         argument="faces")
     for die, face in roll.faces:
         if face not in die.faces:
-            raise RulesError(f"'faces' {faces_text(face)} is not a face of the {die.label} Die")
+            raise RulesError(f"'faces' {faces_text(face)} is not a face of the {die.label} Die", argument="faces")
     return roll.outcome
 
 
@@ -124,7 +125,8 @@ def faces_for(pool: Pool, successes: int, boons: int) -> Roll:
 
     found = search(0, 0, 0)
     if found is None:
-        raise RulesError(f"'successes' and 'boons' {(successes, boons)} cannot come from the pool {pool.describe()}")
+        raise RulesError(f"'successes' and 'boons' {(successes, boons)} cannot come from the pool {pool.describe()}",
+                         argument="successes")
     return Roll(pool, tuple(zip(dice, found)))
 
 

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from voidref.drifters.attack import Attack
 from voidref.drifters.health import Health
-from voidref.errors import RulesError, check_int
+from voidref.errors import RulesError, check_int, describe
 
 __all__ = ["TakeDown", "rounds_to_take_down"]
 
@@ -54,13 +54,14 @@ class TakeDown:
 def rounds_to_take_down(attack: Attack, health: Health | None = None, max_rounds: int = 20) -> TakeDown:
     """Repeat *attack* every round against the target's *health* (fresh by default)."""
     if not isinstance(attack, Attack):
-        raise RulesError(f"'attack' must be an Attack (got {attack!r})")
+        raise RulesError(f"'attack' must be an Attack (got {describe(attack)})", argument="attack")
     check_int("max_rounds", max_rounds, low=1, high=MAX_ROUNDS)
     start = Health.of(attack.target) if health is None else health
     if not isinstance(start, Health):
-        raise RulesError(f"'health' must be a Health value (got {health!r})")
+        raise RulesError(f"'health' must be a Health value (got {describe(health)})", argument="health")
     if start.incapacitated:
-        raise RulesError("'health' must be a target still in the fight (got one already incapacitated)")
+        raise RulesError("'health' must be a target still in the fight (got one already incapacitated)",
+                         argument="health")
     odds = attack.odds(start)
     # What one attack does, as (wounds, strain) -> probability; the same every round.
     step: dict[tuple[int, int], Fraction] = odds.harm.probabilities()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int, describe
 from voidref.ruling_base import RulingsBase, check_rulings_of
 
 __all__ = [
@@ -36,6 +36,9 @@ __all__ = [
     "CRITICAL_INJURY_EXTRA_PER_ORDER",
     "MAX_POOL_DICE",
     "HEAVY_GRAVITY_BANE_DICE",
+    "DIFFICULTY_NAMES",
+    "MICROGRAVITY_PUSH_OFF",
+    "DRIFTING_IS_A_CONDITION",
 ]
 
 #: The faces of the six dice, one letter per symbol.
@@ -203,10 +206,46 @@ DISORIENTED_BANE_DICE = 1
 #: injury is already held when its second is rolled.
 CRITICAL_INJURY_EXTRA_PER_ORDER = 10
 
-# In microgravity deliberate movement needs a push-off: 1 more Maneuver per
-# move (the source's number, not a ruling). Whether an anchored character
-# pays it is the switch Rulings.anchored_skips_push_off.
+#: Extra Maneuvers of the microgravity push-off, paid once for each whole move.
+#:
+#: **Source:** a deliberate move in microgravity takes a push-off, which costs 1 more
+#: Maneuver (that number is printed); whether it is paid once for the move, once per band
+#: crossed or once per Maneuver spent moving, the sentence does not say.
+#:
+#: **We chose:** once for each move from one band to another, however many bands it crosses
+#: or turns it takes: Engaged to Medium costs 1 + 1 + 1 = 3 Maneuvers, not 4. Whether an
+#: anchored character pays it is the switch ``Rulings.anchored_skips_push_off``.
+#:
+#: **Why:** the source prices the movement at one extra Maneuver, not each step of it, and
+#: one push is enough to float the whole way.
 MICROGRAVITY_PUSH_OFF = 1
+
+#: The names of the difficulty ladder, by number of Trial Dice (the first is 0).
+#:
+#: **Source:** only two steps are named, in the worked examples: Easy, with 1 Trial Die (each
+#: shot at Short in the Docking Bay fight), and Average, with 2 (Davan's Craft check, the
+#: checks of the ship round). The dice chapter that would give the whole ladder is missing.
+#:
+#: **We chose:** Simple 0, Easy 1, Average 2, Hard 3, Daunting 4, Formidable 5 Trial Dice: the
+#: names of the engine's ``Difficulty``, one more Trial Die per step.
+#:
+#: **Why:** the two printed steps are those of the usual narrative-dice ladder, and the other
+#: four are that ladder's names.
+DIFFICULTY_NAMES: tuple[str, ...] = ("Simple", "Easy", "Average", "Hard", "Daunting", "Formidable")
+
+#: Whether drifting in microgravity counts as a condition.
+#:
+#: **Source:** a Calamity on a physical action in microgravity leaves the character adrift
+#: until an Average Athletics check succeeds or an ally gets to them; the chapter never calls
+#: this a condition, and its Conditions table is missing.
+#:
+#: **We chose:** it is a condition, Drifting, tracked with the others: it lasts until that
+#: printed end rather than to the end of the next turn, applying it again changes nothing,
+#: and it adds no dice (the source gives it no other effect).
+#:
+#: **Why:** it is a passing state with an end of its own, the way conditions are, and keeping
+#: it with them lets a fight's record show who is adrift.
+DRIFTING_IS_A_CONDITION = True
 
 #: The most dice (of all six kinds together) one pool may hold.
 #:
@@ -449,7 +488,7 @@ class Rulings(RulingsBase):
         slow = self.heavy_gravity_move_maneuvers
         if not isinstance(slow, tuple) or len(slow) != 3:
             raise RulesError("'heavy_gravity_move_maneuvers' must be three integers for elevated, high, extreme "
-                             f"(got {slow!r})")
+                             f"(got {describe(slow)})", argument="heavy_gravity_move_maneuvers")
         for band, n in zip(("elevated", "high", "extreme"), slow):
             check_int(f"heavy_gravity_move_maneuvers[{band}]", n, low=1, high=4)
         for f in fields(self):
@@ -457,7 +496,7 @@ class Rulings(RulingsBase):
                 check_bool(f.name, getattr(self, f.name))
         if self.disengage_from not in _SHIP_BANDS:
             raise RulesError(f"'disengage_from' must be one of {', '.join(_SHIP_BANDS)} "
-                             f"(got {self.disengage_from!r})")
+                             f"(got {describe(self.disengage_from)})", argument="disengage_from")
 
 
 

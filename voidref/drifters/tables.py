@@ -26,7 +26,7 @@ from voidref.drifters.faces import CheckOutcome
 from voidref.drifters.health import Health
 from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_for_attack
 from voidref.drifters.movement import maneuvers_to_move
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.exact import percent_cell as _pct
 
@@ -319,7 +319,7 @@ def net_successes_chart(pool: str = "2M 2A vs 2T") -> str:
     """
     p = Pool.parse(pool)
     if p.size == 0:
-        raise RulesError(f"'pool' must hold at least one die (got {pool!r})")
+        raise RulesError(f"'pool' must hold at least one die (got {describe(pool)})", argument="pool")
     dist = p.distribution().map(lambda o: o.successes)
     name = f"Net Successes of the check {p.describe()}"
     chart = _bar_chart("Net Successes of one check", name,

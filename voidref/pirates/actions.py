@@ -31,7 +31,7 @@ from fractions import Fraction
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.kinds import Kind
-from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
+from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
 from voidref.pirates.rulings import attribute_modifier as _atmod
 from voidref.pirates.rulings import skill_rank_modifier as _srm
 
@@ -201,6 +201,10 @@ class ActionRoll:
         >>> ActionRoll.from_scores(14, skill_rank=2, gravity_modifier=2)
         ActionRoll(attribute_modifier=5, skill_rank_modifier=2, gravity_modifier=2, additional=0, inspiration_srm=None)
         """
+        check_int("attribute", attribute, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
+        check_int("skill_rank", skill_rank, low=0, high=SKILL_RANK_MAX)
+        if second_skill_rank is not None:
+            check_int("second_skill_rank", second_skill_rank, low=0, high=SKILL_RANK_MAX)
         second = None if second_skill_rank is None else _srm(second_skill_rank)
         return cls(
             attribute_modifier=_atmod(attribute, rulings=rulings),
@@ -275,6 +279,6 @@ class ActionRoll:
         """Chance of at least *at_least* (``"full"`` or ``"partial"``) against a TN."""
         level = check_enum("at_least", at_least, Outcome)
         if level is Outcome.FAILURE:
-            raise RulesError("'at_least' must be one of full, partial (got 'failure')")
+            raise RulesError("'at_least' must be one of full, partial (got 'failure')", argument="at_least")
         odds = self.odds(target_number, rulings=rulings)
         return odds.full if level is Outcome.FULL else odds.at_least_partial

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import THREE_D6, ActionRoll
@@ -163,7 +163,7 @@ def passes(roll: ActionRoll, target_number: int, *, rulings: Rulings = STANDARD)
     Fraction(5, 108)
     """
     if not isinstance(roll, ActionRoll):
-        raise RulesError(f"'roll' must be an ActionRoll (got {roll!r})")
+        raise RulesError(f"'roll' must be an ActionRoll (got {describe(roll)})", argument="roll")
     return roll.passes(target_number, rulings=rulings)
 
 
@@ -184,7 +184,8 @@ def boarding_state(defenders_standing: int, attackers_standing: int) -> Boarding
     d = check_int("defenders_standing", defenders_standing, low=0, high=100_000)
     a = check_int("attackers_standing", attackers_standing, low=0, high=100_000)
     if a == 0 and d == 0:
-        raise RulesError("'attackers_standing' and 'defenders_standing' cannot both be 0 (got 0 and 0)")
+        raise RulesError("'attackers_standing' and 'defenders_standing' cannot both be 0 (got 0 and 0)",
+                         argument="attackers_standing")
     if d == 0:
         return BoardingState.CAPTURED
     if a == 0:

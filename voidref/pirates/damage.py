@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from voidref.dice_notation import DiceNotation
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import ActionRoll, Outcome
@@ -91,9 +91,18 @@ STUN_TN = 15
 PARTIAL_DAMAGE_SHARE = Fraction(1, 2)
 """Share of the weapon's roll a partial hit deals (an opposed tie or TN - 1), rounded down.
 
-The source prints "half damage rounded down" for a tie. We halve the weapon
-roll (critical die included) before armour soaks, and the minimum of 1 still
-applies: damage starts from the weapon roll, and a partial hit is still a hit.
+**Source:** an opposed tie is a partial success for the attacker (or whoever
+started it), and the one example given of such a partial is half damage,
+rounded down, with a complication (a jammed weapon, an alarm, a knockdown).
+A partial against a fixed TN gets no damage rule of its own.
+
+**We chose:** every partial hit deals half the weapon's roll, rounded down,
+still at least 1 once armour has soaked its share (whether the halving comes
+before the soak is a switch of its own); the complication is left to the GM.
+
+**Why:** the example is the only measure of a partial hit the source gives,
+and the same share on every partial keeps a tie and a TN - 1 alike. A
+complication is narration, which the engine cannot roll.
 """
 
 
@@ -125,7 +134,7 @@ class DamageRoll(DiceNotation):
         check_int("multiplier", self.multiplier, low=1, high=20)
         if self.count * self.sides > MAX_DICE_FACES:
             raise RulesError(f"'dice' must have count x sides of at most {MAX_DICE_FACES} "
-                             f"(got {self.count}d{self.sides})")
+                             f"(got {self.count}d{self.sides})", argument="dice")
 
     def distribution(self) -> Dist:
         """Exact distribution of the rolled damage (never below 0)."""
@@ -250,7 +259,7 @@ def attack_vs_tn_distribution(
     :attr:`~voidref.pirates.rulings.Rulings.natural_18_attack_hits` is off.
     """
     if not isinstance(attacker, ActionRoll):
-        raise RulesError(f"'attacker' must be an ActionRoll (got {attacker!r})")
+        raise RulesError(f"'attacker' must be an ActionRoll (got {describe(attacker)})", argument="attacker")
     results = attacker.against(target_number, attack=True, rulings=rulings).map(lambda r: (r.outcome, r.critical))
     hits = {
         (Outcome.FULL, False): hit_distribution(dice, armor_value, damage_type),
@@ -302,22 +311,32 @@ def wound_penalty(current_hp: int, max_hp: int, *, rulings: Rulings = STANDARD) 
 
 
 def ongoing_damage_distribution(rounds: int, per_round: Dist = FIRE_DAMAGE) -> Dist:
-    """Exact total of an ongoing effect over *rounds* rounds (fire: 1d6 a round).
+    """Exact total of an ongoing effect over *rounds* rounds (fire, 1d6 a round), with no armour soak.
 
-    Ongoing damage is applied after soak (source "Special Effects"), so armour
-    does not reduce it.
+    **Source** ("Special Effects", "Armor Soak Clarification"): fire, radiation
+    and other ongoing effects work as each one says (fire deals 1d6 a round
+    until put out), and special effects come after the soak; nothing says
+    whether armour soaks each later round.
+
+    **We chose:** armour never reduces ongoing damage; each round's roll comes
+    off HP in full.
+
+    **Why:** the soak step belongs to the hit that started the effect, and the
+    source gives ongoing harm no damage type (Physical or Energy) for armour
+    to read.
 
     >>> ongoing_damage_distribution(2).mean()
     Fraction(7, 1)
     """
     check_int("rounds", rounds, low=0, high=100)
     if not isinstance(per_round, Dist):
-        raise RulesError(f"'per_round' must be a Dist (got {per_round!r})")
+        raise RulesError(f"'per_round' must be a Dist (got {describe(per_round)})", argument="per_round")
     return per_round.repeat_sum(rounds)
 
 
 def stun_roll(agility: int, additional: int = 0, *, rulings: Rulings = STANDARD) -> ActionRoll:
     """The AGL Action Roll a Stunned target makes (its AtMod plus *additional*)."""
+    check_int("agility", agility, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
     return ActionRoll(attribute_modifier=_atmod(agility, rulings=rulings), additional=additional)
 
 

@@ -12,7 +12,7 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
-from voidref.errors import RulesError, check_int
+from voidref.errors import RulesError, check_int, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 
@@ -73,6 +73,6 @@ def self_inflicted_damage(dice: object | None = None) -> Dist:
     if dice is None:
         return DamageRoll.parse(SELF_INFLICTED_UNARMED).distribution()
     if not isinstance(dice, (str, DamageRoll)):
-        raise RulesError(f"'dice' must be dice text like '2d6' or None (got {dice!r})")
+        raise RulesError(f"'dice' must be dice text like '2d6' or None (got {describe(dice)})", argument="dice")
     d = DamageRoll.parse(dice)
     return Dist.always(max(0, (d.count + d.bonus) * d.multiplier))

@@ -19,10 +19,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_int
+from voidref.errors import RulesError, check_int, describe
 from voidref.exact import Dist
 from voidref.pirates.actions import MODIFIER_LIMIT, THREE_D6, check_natural
-from voidref.pirates.rulings import SKILL_RANK_MAX, STANDARD, FinalTie, Rulings, check_rulings
+from voidref.pirates.rulings import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    SKILL_RANK_MAX,
+    STANDARD,
+    FinalTie,
+    Rulings,
+    check_rulings,
+)
 from voidref.pirates.rulings import attribute_modifier as _atmod
 
 __all__ = [
@@ -71,14 +79,16 @@ class Combatant:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise RulesError(f"'name' must be a string (got {self.name!r})")
+            raise RulesError(f"'name' must be a string (got {describe(self.name)})", argument="name")
         check_natural("roll", self.roll)
         check_rulings(self.rulings)
         if self.is_ship and self.rulings.ship_initiative_adds_raw_agl:
             check_int("agility", self.agility, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
         elif self.is_ship:
+            check_int("agility", self.agility, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
             _atmod(self.agility, rulings=self.rulings)
         else:
+            check_int("agility", self.agility, low=ATTRIBUTE_MIN, high=ATTRIBUTE_MAX)
             initiative_modifier(self.agility, self.skill_rank_modifier, self.gravity_modifier, self.gear,
                                 rulings=self.rulings)
 
@@ -139,11 +149,13 @@ def initiative_order(combatants: list[Combatant] | tuple[Combatant, ...], *,
     [['B'], ['A']]
     """
     check_rulings(rulings)
+    if isinstance(combatants, (str, bytes)) or not hasattr(combatants, "__iter__"):
+        raise RulesError(argument="combatants", expected="a list of Combatant values", received=combatants)
     items = list(combatants)
     together = rulings.initiative_final_tie is FinalTie.TOGETHER
     for i, c in enumerate(items):
         if not isinstance(c, Combatant):
-            raise RulesError(f"'combatants[{i}]' must be a Combatant (got {c!r})")
+            raise RulesError(argument=f"combatants[{i}]", expected="a Combatant", received=c)
     slots: list[list[Combatant]] = []
     for c in sorted(items, key=lambda c: c.sort_key(), reverse=True):
         if together and slots and slots[-1][0].sort_key() == c.sort_key():

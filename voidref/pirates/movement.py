@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import ActionRoll, Outcome
@@ -190,7 +190,8 @@ def move_rate(
     steps = 0
     if carried_kg:
         if strength is None:
-            raise RulesError("'strength' must be an integer from 1 to 20 when 'carried_kg' is given (got None)")
+            raise RulesError("'strength' must be an integer from 1 to 20 when 'carried_kg' is given (got None)",
+                             argument="strength")
         steps = encumbrance_steps(carried_kg, strength, mismatched_gravity, rulings=rulings)
     return max(0, move + gear - steps * ENCUMBRANCE_METRES_PER_STEP)
 
@@ -199,7 +200,7 @@ def part_move(move: int, share: Fraction | int) -> int:
     """A share of a Move Rate in whole metres, rounded up (4.5 m becomes 5 m)."""
     check_int("move", move, low=0, high=10_000)
     if isinstance(share, bool) or not isinstance(share, (int, Fraction)) or share < 0 or share > 4:
-        raise RulesError(f"'share' must be a Fraction from 0 to 4 (got {share!r})")
+        raise RulesError(f"'share' must be a Fraction from 0 to 4 (got {describe(share)})", argument="share")
     return math.ceil(move * Fraction(share))
 
 
@@ -216,7 +217,7 @@ def terrain_move_distribution(move: int, terrain: Terrain | str, roll: ActionRol
     check_int("move", move, low=0, high=10_000)
     t = check_enum("terrain", terrain, Terrain)
     if not isinstance(roll, ActionRoll):
-        raise RulesError(f"'roll' must be an ActionRoll (got {roll!r})")
+        raise RulesError(f"'roll' must be an ActionRoll (got {describe(roll)})", argument="roll")
     if t is Terrain.CLEAR:
         return Dist.always(move)
     shares = {Outcome.FULL: "full", Outcome.PARTIAL: "partial", Outcome.FAILURE: "failure"}

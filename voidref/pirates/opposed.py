@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool, check_enum
+from voidref.errors import RulesError, check_bool, check_enum, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import THREE_D6, ActionRoll, check_natural
@@ -102,9 +102,9 @@ def resolve_opposed(attacker: ActionRoll, defender: ActionRoll, attacker_natural
     never when both sides rolled 18.
     """
     if not isinstance(attacker, ActionRoll):
-        raise RulesError(f"'attacker' must be an ActionRoll (got {attacker!r})")
+        raise RulesError(f"'attacker' must be an ActionRoll (got {describe(attacker)})", argument="attacker")
     if not isinstance(defender, ActionRoll):
-        raise RulesError(f"'defender' must be an ActionRoll (got {defender!r})")
+        raise RulesError(f"'defender' must be an ActionRoll (got {describe(defender)})", argument="defender")
     check_natural("attacker_natural", attacker_natural)
     check_natural("defender_natural", defender_natural)
     check_bool("attack", attack)

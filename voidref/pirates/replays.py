@@ -67,7 +67,7 @@ def rolled_total(dice: Dist, total: int, what: str) -> int:
     voidref.errors.RulesError: 'total' 19 cannot come from 3d6
     """
     if not dice[total]:
-        raise RulesError(f"'total' {total} cannot come from {what}")
+        raise RulesError(f"'total' {total} cannot come from {what}", argument="total")
     return total
 
 

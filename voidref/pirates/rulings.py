@@ -23,7 +23,7 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.kinds import Kind
 from voidref.ruling_base import RulingsBase, check_rulings_of
 
@@ -61,7 +61,7 @@ class FinalTie(Kind):
 
 def _check_share(name: str, value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or not 0 <= value <= 1:
-        raise RulesError(f"{name!r} must be a Fraction from 0 to 1 (got {value!r})")
+        raise RulesError(f"{name!r} must be a Fraction from 0 to 1 (got {describe(value)})", argument=name)
     return Fraction(value)
 
 
@@ -167,8 +167,8 @@ class Rulings(RulingsBase):
 
     #: Whether a partial hit's damage is halved before armour soaks it.
     #:
-    #: **Source:** a tie gives the attacker half damage, rounded down, and armour soaks damage;
-    #: the order of the two is not given, so both fit the text.
+    #: **Source:** the one example of a partial hit is half damage, rounded down, and armour
+    #: soaks damage; the order of the two is not given, so both fit the text.
     #:
     #: **We chose:** ``True``: halve the weapon's roll (critical die included), then soak; the
     #: minimum of 1 still applies. ``False`` soaks first, then halves what gets through (still at

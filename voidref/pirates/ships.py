@@ -24,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import ActionOdds, ActionRoll, Outcome
@@ -180,7 +180,7 @@ class Ship:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise RulesError(f"'name' must be a string (got {self.name!r})")
+            raise RulesError(f"'name' must be a string (got {describe(self.name)})", argument="name")
         check_int("agility", self.agility, low=-20, high=50)
         object.__setattr__(self, "hull_class", check_enum("hull_class", self.hull_class, HullClass))
         check_int("armor_value", self.armor_value, low=0, high=AV_LIMIT)
@@ -221,7 +221,7 @@ def gunnery_modifier(range_band: ShipRange | str = ShipRange.MEDIUM, ecm: bool =
 
 def _with_extra(roll: ActionRoll, name: str, extra: int) -> ActionRoll:
     if not isinstance(roll, ActionRoll):
-        raise RulesError(f"{name!r} must be an ActionRoll (got {roll!r})")
+        raise RulesError(f"{name!r} must be an ActionRoll (got {describe(roll)})", argument=name)
     return dataclasses.replace(roll, additional=roll.additional + extra)
 
 
@@ -237,11 +237,22 @@ def gunnery_distribution(
     *,
     rulings: Rulings = STANDARD,
 ) -> Dist:
-    """Exact distribution of HP one shot takes from the target (0 = miss).
+    """Exact distribution of HP one shot takes from the target (0 = miss), a tie being a partial hit.
 
-    The gunner's roll gets :func:`gunnery_modifier`; the target's *pilot*
-    opposes. Win: damage (+1d4 on a natural 18) minus AV, minimum 1; tie: half
-    the roll (a ruling); loss: a miss.
+    **Source** ("Gunnery Phase"): each shot is Gunnery opposed by the target's
+    Piloting, and the winner deals the weapon's damage less the target's AV
+    (minimum 1); a tie at the guns is not mentioned. The one tie rule printed,
+    for opposed rolls in personal combat, makes a tie a partial success for the
+    attacker, with half damage as its example.
+
+    **We chose:** a tied shot is a partial hit, half the weapon's roll soaked
+    as usual and at least 1, exactly as in personal combat; a win deals the
+    full roll (+1d4 on a natural 18) less the AV, and a loss misses. The
+    gunner's roll gets :func:`gunnery_modifier`.
+
+    **Why:** the source says ship combat uses the same Action Roll, with its
+    full, partial and failed results, and adds no new subsystem; ships even
+    roll Initiative exactly like characters.
     """
     g = _with_extra(gunner, "gunner", gunnery_modifier(range_band, ecm, tractor, rulings=rulings))
     _with_extra(pilot, "pilot", 0)
@@ -317,7 +328,7 @@ def maneuver_effect(outcome: Outcome | str, maneuver: Maneuver | str, *, rulings
     if m is Maneuver.PILOTING_BONUS and not rulings.evasive_piloting_bonus:
         raise RulesError("'maneuver' must be one of change_range, gunnery_bonus, enemy_penalty "
                          "(got 'piloting_bonus'; the rule lists no Piloting bonus, "
-                         "see Rulings.evasive_piloting_bonus)")
+                         "see Rulings.evasive_piloting_bonus)", argument="maneuver")
     effect = {"range_bands": 0, "own_next_gunnery": 0, "enemy_gunnery": 0, "own_next_piloting": 0}
     if o is Outcome.FAILURE:
         return effect
@@ -341,7 +352,7 @@ def maneuver_odds(pilot: ActionRoll, target_number: int | None = None, *,
     The TN is :attr:`~voidref.pirates.rulings.Rulings.pilot_maneuver_tn` unless *target_number* is given.
     """
     if not isinstance(pilot, ActionRoll):
-        raise RulesError(f"'pilot' must be an ActionRoll (got {pilot!r})")
+        raise RulesError(f"'pilot' must be an ActionRoll (got {describe(pilot)})", argument="pilot")
     check_rulings(rulings)
     tn = rulings.pilot_maneuver_tn if target_number is None else target_number
     return pilot.odds(tn, rulings=rulings)
@@ -365,7 +376,10 @@ def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, targe
     """
     for name, s in (("rammer", rammer), ("target", target)):
         if not isinstance(s, Ship):
-            raise RulesError(f"{name!r} must be a Ship (got {s!r})")
+            raise RulesError(f"{name!r} must be a Ship (got {describe(s)})", argument=name)
+    for name, pilot in (("rammer_pilot", rammer_pilot), ("target_pilot", target_pilot)):
+        if not isinstance(pilot, ActionRoll):
+            raise RulesError(argument=name, expected="an ActionRoll", received=pilot)
 
     check_rulings(rulings)
 
@@ -436,7 +450,7 @@ def repair_distribution(
         target_number = rulings.repair_default_tn
     check_int("target_number", target_number, low=12, high=18)
     if not isinstance(mechanic, ActionRoll):
-        raise RulesError(f"'mechanic' must be an ActionRoll (got {mechanic!r})")
+        raise RulesError(f"'mechanic' must be an ActionRoll (got {describe(mechanic)})", argument="mechanic")
     repair_amount(7, rank, max_hp, current_hp)  # validates
     two = REPAIR_DICE.distribution()
     full = two.map(lambda t: repair_amount(t, rank, max_hp, current_hp))

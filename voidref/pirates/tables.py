@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from voidref.errors import RulesError
+from voidref.errors import RulesError, describe
 from voidref.exact import percent
 from voidref.pirates import environment, rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll
@@ -91,7 +91,7 @@ def _metres_lost(steps: int) -> str:
 
 def _check_list(name: str, values: object) -> list[int]:
     if not isinstance(values, (list, tuple)) or not values:
-        raise RulesError(f"{name!r} must be a non-empty list of integers (got {values!r})")
+        raise RulesError(f"{name!r} must be a non-empty list of integers (got {describe(values)})", argument=name)
     return list(values)
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from voidref.errors import RulesError, check_enum, check_int
+from voidref.errors import RulesError, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.twodice.armor import ArmorClass, multiset_dist
 from voidref.twodice.rulings import STANDARD, Rulings, check_rulings
@@ -38,9 +38,9 @@ __all__ = ["damage_items", "cancel", "apply_saves", "SaveResult", "hit_damage_di
 
 def _faces(name: str, values: Any, *, most: int) -> tuple[int, ...]:
     if not isinstance(values, (tuple, list)):
-        raise RulesError(f"{name!r} must be a list of d6 results (got {values!r})")
+        raise RulesError(f"{name!r} must be a list of d6 results (got {describe(values)})", argument=name)
     if len(values) > most:
-        raise RulesError(f"{name!r} must hold at most {most} dice (got {len(values)})")
+        raise RulesError(f"{name!r} must hold at most {most} dice (got {len(values)})", argument=name)
     return tuple(check_int(name, v, 1, 6) for v in values)
 
 
@@ -116,7 +116,9 @@ def cancel(items: Sequence[int], saves: Sequence[int]) -> tuple[tuple[int, ...],
     ((4, 1), (6,))
     """
     if not isinstance(items, (tuple, list)) or len(items) > MAX_DAMAGE_DICE + 1:
-        raise RulesError(f"'items' must be a list of at most {MAX_DAMAGE_DICE + 1} damage items (got {items!r})")
+        raise RulesError(f"'items' must be a list of at most {MAX_DAMAGE_DICE + 1} damage items"
+                         f" (got {describe(items)})",
+                         argument="items")
     its = tuple(sorted((check_int("items", v, 1, 60) for v in items), reverse=True))
     svs = tuple(sorted(_faces("saves", saves, most=3), reverse=True))
     return _cancel(its, svs)
@@ -236,5 +238,5 @@ def as_damage(damage: Any) -> DamageRoll:
         return damage
     if isinstance(damage, str):
         return DamageRoll.parse(damage)
-    raise RulesError(f"'damage' must be a DamageRoll or text like '2D-3' (got {damage!r})")
+    raise RulesError(f"'damage' must be a DamageRoll or text like '2D-3' (got {describe(damage)})", argument="damage")
 

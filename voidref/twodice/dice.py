@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from voidref.errors import RulesError, check_int
+from voidref.errors import RulesError, check_int, describe
 from voidref.exact import Dist
 
 __all__ = ["FightingRoll", "two_dice", "dice_sum", "ABILITY_RANGE", "SKILL_RANGE", "MODIFIER_RANGE"]
@@ -59,7 +59,7 @@ def dice_sum(name: str, dice: Any) -> int:
     """
     if isinstance(dice, (tuple, list)):
         if len(dice) != 2:
-            raise RulesError(f"{name!r} must be two dice or their sum (got {dice!r})")
+            raise RulesError(f"{name!r} must be two dice or their sum (got {describe(dice)})", argument=name)
         return sum(check_int(name, d, low=1, high=6) for d in dice)
     return check_int(name, dice, low=2, high=12)
 

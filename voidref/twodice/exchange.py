@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.twodice.armor import ArmorClass
@@ -124,7 +124,7 @@ def _test_dist(kind: TestKind, attacker: FightingRoll | None, defender: Fighting
 
 def _check_roll(name: str, roll: Any) -> FightingRoll:
     if not isinstance(roll, FightingRoll):
-        raise RulesError(f"{name!r} must be a FightingRoll (got {roll!r})")
+        raise RulesError(f"{name!r} must be a FightingRoll (got {describe(roll)})", argument=name)
     return roll
 
 
@@ -156,7 +156,8 @@ def _check_weapon(name: str, weapon: Any, *, allow_none: bool) -> Weapon | None:
     if weapon is None and allow_none:
         return None
     if not isinstance(weapon, Weapon):
-        raise RulesError(f"{name!r} must be a Weapon{' or None' if allow_none else ''} (got {weapon!r})")
+        raise RulesError(f"{name!r} must be a Weapon{' or None' if allow_none else ''}"
+                         f" (got {describe(weapon)})", argument=name)
     return weapon
 
 
@@ -321,16 +322,17 @@ class Exchange:
 
     def __post_init__(self) -> None:
         if not isinstance(self.attacker, Combatant):
-            raise RulesError(f"'attacker' must be a Combatant (got {self.attacker!r})")
+            raise RulesError(f"'attacker' must be a Combatant (got {describe(self.attacker)})", argument="attacker")
         if not isinstance(self.defender, Combatant):
-            raise RulesError(f"'defender' must be a Combatant (got {self.defender!r})")
+            raise RulesError(f"'defender' must be a Combatant (got {describe(self.defender)})", argument="defender")
         distance = check_enum("distance", self.distance, Distance)
         object.__setattr__(self, "distance", distance)
         check_bool("aware", self.aware)
         check_rulings(self.rulings)
         weapon = self.attacker.arms
         if not weapon.reaches(distance, rulings=self.rulings):
-            raise RulesError(f"'distance' must be Near for a {weapon.category.value} weapon (got {distance.value})")
+            raise RulesError(f"'distance' must be Near for a {weapon.category.value} weapon (got {distance.value})",
+                             argument="distance")
         check_int("shots", self.shots, 1, weapon.firing_limit)
         limit = counter_limit(self.defender.weapon, weapon, distance, aware=self.aware, rulings=self.rulings)
         check_int("counter_shots", self.counter_shots, 0, limit)
@@ -417,9 +419,11 @@ class Exchange:
         plan = self.rolls()
         need_def = sum(1 for _, _, d in plan if d is not None)
         if not isinstance(attacker_dice, (list, tuple)) or len(attacker_dice) != len(plan):
-            raise RulesError(f"'attacker_dice' must list {len(plan)} rolls of 2D (got {attacker_dice!r})")
+            raise RulesError(f"'attacker_dice' must list {len(plan)} rolls of 2D (got {describe(attacker_dice)})",
+                             argument="attacker_dice")
         if not isinstance(defender_dice, (list, tuple)) or len(defender_dice) != need_def:
-            raise RulesError(f"'defender_dice' must list {need_def} rolls of 2D (got {defender_dice!r})")
+            raise RulesError(f"'defender_dice' must list {need_def} rolls of 2D (got {describe(defender_dice)})",
+                             argument="defender_dice")
         results = []
         j = 0
         for (kind, a_roll, d_roll), a_dice in zip(plan, attacker_dice):

@@ -21,10 +21,10 @@ fight goes on. Everything it checks is delegated to the pure functions of
 
 from __future__ import annotations
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn
 from voidref.twodice.dice import FightingRoll
-from voidref.twodice.exchange import Combatant, Exchange, counter_limit
+from voidref.twodice.exchange import Combatant, Exchange, _check_roll, counter_limit
 from voidref.twodice.rulings import END_POINT_PER_MELEE_ATTACK, ONE_ROUND_PER_SHOT, STANDARD, Rulings
 from voidref.twodice.weapons import UNARMED, Distance, Weapon, WeaponCategory
 
@@ -61,9 +61,9 @@ class Fighter:
         ability_use_limit: int | None = None,
     ) -> None:
         if not isinstance(name, str) or not name.strip():
-            raise RulesError(f"'name' must be a non-empty string (got {name!r})")
+            raise RulesError(f"'name' must be a non-empty string (got {describe(name)})", argument="name")
         if weapon is not None and not isinstance(weapon, Weapon):
-            raise RulesError(f"'weapon' must be a Weapon or None (got {weapon!r})")
+            raise RulesError(f"'weapon' must be a Weapon or None (got {describe(weapon)})", argument="weapon")
         self.name = name
         self.weapon = weapon
         self.armor = check_enum("armor", armor, ArmorClass)
@@ -109,13 +109,14 @@ class Fighter:
     def use_move(self, what: str = "move") -> None:
         """Spend one move, or raise :class:`~voidref.errors.RulesError` if none is left."""
         if self.moves_left < 1:
-            raise RulesError(f"'{what}' needs a move and {self.name} has none left this turn (got 0)")
+            raise RulesError(f"'{what}' needs a move and {self.name} has none left this turn (got 0)", argument=what)
         self.moves_left -= 1
 
     def reload(self) -> None:
         """Reload the weapon to capacity; costs a move (ruling ``twodice-reload``)."""
         if self.weapon is None or self.weapon.category is not WeaponCategory.SHOOTING:
-            raise RulesError(f"'weapon' must be a shooting weapon to reload (got {self.weapon!r})")
+            raise RulesError(f"'weapon' must be a shooting weapon to reload"
+                             f" (got {describe(self.weapon)})", argument="weapon")
         self.use_move("reload")
         self.rounds = self.weapon.capacity or 0
 
@@ -131,7 +132,7 @@ class Fighter:
         if self.ability_use_limit is not None and self.ability_uses >= self.ability_use_limit:
             raise RulesError(
                 f"'ability_use_limit' of {self.ability_use_limit} is used up for {self.name} "
-                f"(got {self.ability_uses} uses)"
+                f"(got {self.ability_uses} uses)", argument="ability_use_limit"
             )
         self.ability_uses += 1
 
@@ -178,24 +179,32 @@ class Fighter:
             rulings: the :class:`~voidref.twodice.rulings.Rulings` the exchange follows.
         """
         if not isinstance(target, Fighter) or target is self:
-            raise RulesError(f"'target' must be another Fighter (got {target!r})")
+            raise RulesError(f"'target' must be another Fighter (got {describe(target)})", argument="target")
+        _check_roll("roll", roll)
+        for name, other in (("counter", counter), ("defense", defense), ("own_defense", own_defense)):
+            if other is not None:
+                _check_roll(name, other)
         arms = self.weapon if self.weapon is not None else UNARMED
         distance = check_enum("distance", distance, Distance)
         check_int("shots", shots, 1, arms.firing_limit)
         if arms.category.uses_end and self.end < END_POINT_PER_MELEE_ATTACK:
-            raise RulesError(f"'end' must be at least 1 for a {arms.category.value} attack by {self.name} (got 0)")
+            raise RulesError(f"'end' must be at least 1 for a {arms.category.value} attack by {self.name} (got 0)",
+                             argument="end")
         if not arms.category.uses_end and self.rounds < shots * ONE_ROUND_PER_SHOT:
-            raise RulesError(f"'shots' must be at most the {self.rounds} rounds loaded (got {shots})")
+            raise RulesError(f"'shots' must be at most the {self.rounds} rounds loaded (got {shots})", argument="shots")
         limit = counter_limit(target.weapon, arms, distance, aware=aware, rounds=target.rounds, end=target.end,
                               rulings=rulings)
         if counter is None:
             if counter_shots not in (None, 0):
-                raise RulesError(f"'counter_shots' needs a 'counter' roll (got {counter_shots!r})")
+                raise RulesError(f"'counter_shots' needs a 'counter' roll (got {describe(counter_shots)})",
+                                 argument="counter_shots")
             counter_shots = 0
         elif counter_shots is None:
             if limit == 0:
                 raise RulesError(
-                    f"'counter' needs a counterattack {target.name} can make: the limit here is 0 (got {counter!r})"
+                    f"'counter' needs a counterattack {target.name} can make: the limit here is 0"
+                    f" (got {describe(counter)})",
+                    argument="counter"
                 )
             counter_shots = limit
         check_int("counter_shots", counter_shots, 0, limit)
@@ -210,7 +219,8 @@ class Fighter:
             rulings=rulings,
         )
         if counter is None and defense is None and aware:
-            raise RulesError("'defense' must be a FightingRoll when the target does not counterattack (got None)")
+            raise RulesError("'defense' must be a FightingRoll when the target does not counterattack (got None)",
+                             argument="defense")
         # Everything is valid: pay for it.
         self.use_move("attack")
         self._use_ability()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_int
+from voidref.errors import RulesError, check_int, describe
 from voidref.exact import percent_cell as pct
 from voidref.present import Table
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
@@ -128,7 +128,7 @@ def damage_by_armor_table(damage: str = "2D+4") -> str:
 def weapon_armor_table(damages: tuple[str, ...] = ("1D", "2D-3", "2D", "2D+4", "3D")) -> str:
     """Mean damage per hit, and the chance of none, for several weapons against each armor."""
     if not isinstance(damages, (tuple, list)) or not damages or len(damages) > 12:
-        raise RulesError(f"'damages' must list 1 to 12 damage rolls (got {damages!r})")
+        raise RulesError(f"'damages' must list 1 to 12 damage rolls (got {describe(damages)})", argument="damages")
     rows = []
     for text in damages:
         roll = as_damage(text)

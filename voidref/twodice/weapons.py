@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass
 
 from voidref.dice_notation import DiceNotation
-from voidref.errors import RulesError, check_enum, check_int
+from voidref.errors import RulesError, check_enum, check_int, describe
 from voidref.kinds import Kind
 from voidref.twodice.rulings import KNIFE_IS_FENCING, STANDARD, UNARMED_DICE, UNARMED_MODIFIER, Rulings, check_rulings
 
@@ -83,10 +83,10 @@ class DamageRoll(DiceNotation):
     >>> DamageRoll.parse("two dice")
     Traceback (most recent call last):
     ...
-    voidref.errors.RulesError: 'text' must look like 2D, 2D+4 or 2D-3 (got 'two dice')
+    voidref.errors.RulesError: 'damage' must look like 2D, 2D+4 or 2D-3 (got 'two dice')
     """
 
-    ARGUMENT = "text"
+    ARGUMENT = "damage"
     EXAMPLES = "2D, 2D+4 or 2D-3"
     COUNTS = (1, MAX_DAMAGE_DICE)
     SIDES = (6, 6)
@@ -122,25 +122,29 @@ class Weapon:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise RulesError(f"'name' must be a non-empty string (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty string (got {describe(self.name)})", argument="name")
         object.__setattr__(self, "category", check_enum("category", self.category, WeaponCategory))
         if isinstance(self.damage, str):
             object.__setattr__(self, "damage", DamageRoll.parse(self.damage))
         elif not isinstance(self.damage, DamageRoll):
-            raise RulesError(f"'damage' must be a DamageRoll or text like '2D-3' (got {self.damage!r})")
+            raise RulesError(f"'damage' must be a DamageRoll or text like '2D-3' (got {describe(self.damage)})",
+                             argument="damage")
         if self.category is WeaponCategory.SHOOTING:
             check_int("firing_limit", self.firing_limit, 1, 10)
             check_int("recoil", self.recoil, 0, 10)
             capacity = check_int("capacity", self.capacity, 1, 200)
             if capacity < self.firing_limit:
                 raise RulesError(
-                    f"'capacity' must be at least the firing limit {self.firing_limit} (got {self.capacity})"
+                    f"'capacity' must be at least the firing limit {self.firing_limit} (got {self.capacity})",
+                    argument="capacity"
                 )
         else:
             check_int("firing_limit", self.firing_limit, 1, 1)
             check_int("recoil", self.recoil, 0, 0)
             if self.capacity is not None:
-                raise RulesError(f"'capacity' must be None for a {self.category.value} weapon (got {self.capacity!r})")
+                raise RulesError(f"'capacity' must be None for a {self.category.value} weapon"
+                                 f" (got {describe(self.capacity)})",
+                                 argument="capacity")
 
     def reaches(self, distance: Distance | str, *, rulings: Rulings = STANDARD) -> bool:
         """Whether the weapon can attack or counterattack at *distance* (source: *Weapons*).

@@ -156,7 +156,7 @@ class Chain:
     def _scaled(p: Fraction, denominator: int) -> int:
         w = p * denominator
         if w.denominator != 1:  # pragma: no cover - guards the fixed denominators above
-            raise RulesError(f"'rulings' gives a chance {p} that the chain cannot scale exactly")
+            raise RulesError(f"'rulings' gives a chance {p} that the chain cannot scale exactly", argument="rulings")
         return w.numerator
 
     def level_bound(self) -> int:
@@ -554,7 +554,7 @@ class Chain:
         found = self._met.get(key)
         if found is None:
             found = self._met[key] = requirement_met(self.goal[side], self.ship(side, own),
-                                                     self.ship(side.other, enemy))
+                                                     self.ship(side.other, enemy), rulings=self.rulings)
         return found
 
     def _settle(self, dyn_a: int, dyn_b: int, met: dict) -> tuple:

@@ -20,11 +20,11 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_enum, check_int
+from voidref.errors import RulesError, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.upper_hand.goals import Goal
 from voidref.upper_hand.rulings import STANDARD, Rulings, check_rulings
@@ -116,10 +116,12 @@ def hit_location(roll: int, choice: Location | str | None = None) -> Location:
     check_int("roll", roll, low=1, high=6)
     if roll <= 4:
         if choice is not None:
-            raise RulesError(f"'choice' must be None unless the roll is 5 or 6 (got {choice!r} with a roll of {roll})")
+            raise RulesError(f"'choice' must be None unless the roll is 5 or 6"
+                             f" (got {describe(choice)} with a roll of {roll})",
+                             argument="choice")
         return Location(roll)
     if choice is None:
-        raise RulesError(f"'choice' must name a location on a roll of {roll} (got None)")
+        raise RulesError(f"'choice' must name a location on a roll of {roll} (got None)", argument="choice")
     return check_enum("choice", choice, Location)
 
 
@@ -150,8 +152,9 @@ def pc_crew_hit_odds(pcs: Sequence[str]) -> Dist:
     >>> pc_crew_hit_odds(["Ada", "Bo"])[("Ada", 7)]
     Fraction(1, 12)
     """
-    if isinstance(pcs, str) or not pcs or not all(isinstance(p, str) and p for p in pcs):
-        raise RulesError(f"'pcs' must be a non-empty list of PC names (got {pcs!r})")
+    if (isinstance(pcs, str) or not isinstance(pcs, (tuple, list)) or not pcs
+            or not all(isinstance(p, str) and p for p in pcs)):
+        raise RulesError(f"'pcs' must be a non-empty list of PC names (got {describe(pcs)})", argument="pcs")
     two_d6 = Dist.die(6).repeat_sum(2)
     return Dist.uniform(list(pcs)).combine(two_d6, lambda pc, dmg: (pc, dmg))
 
@@ -202,12 +205,18 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
     Stops at the first surrender: later rolls are not used.
     """
     if not isinstance(ship, Ship):
-        raise RulesError(f"'ship' must be a Ship (got {ship!r})")
+        raise RulesError(f"'ship' must be a Ship (got {describe(ship)})", argument="ship")
     check_int("points", points, low=0, high=100)
     check_rulings(rulings)
+    for name, entries in (("rolls", rolls), ("crew", crew)):
+        if isinstance(entries, (str, bytes)) or not isinstance(entries, Iterable):
+            raise RulesError(argument=name, expected="a list", received=entries)
+    if choose is not None and not callable(choose):
+        raise RulesError(argument="choose", expected="a function of the target ship, or None", received=choose)
     rolls = list(rolls)
     if len(rolls) != points:
-        raise RulesError(f"'rolls' must have one hit-location roll per point of damage: {points} (got {len(rolls)})")
+        raise RulesError(f"'rolls' must have one hit-location roll per point of damage: {points} (got {len(rolls)})",
+                         argument="rolls")
     crew = list(crew)
     locations: list[Location] = []
     crew_hits: list[CrewHit] = []
@@ -218,7 +227,7 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
                 location = Location(entry)
             elif choose is None:
                 raise RulesError(f"'rolls' must name the attacker's choice for a roll of {entry} "
-                                 f"(got {entry}; or pass 'choose')")
+                                 f"(got {entry}; or pass 'choose')", argument="rolls")
             else:
                 location = check_enum("choose", choose(ship), Location)
         else:
@@ -230,15 +239,17 @@ def resolve_damage(ship: Ship, points: int, rolls: Sequence, crew: Sequence = ()
         if location is Location.CREW:
             if not crew:
                 raise RulesError(f"'crew' must give a result for crew hit number {ship.crew_hits} "
-                                 "(got too few entries)")
+                                 "(got too few entries)", argument="crew")
             result = crew.pop(0)
             if ship.players:
                 if not (isinstance(result, tuple) and len(result) == 2):
                     raise RulesError("'crew' entries for the players' ship must be (pc, damage) pairs "
-                                     f"(got {result!r})")
+                                     f"(got {describe(result)})", argument="crew")
                 pc, dmg = result
                 if ship.pcs and pc not in ship.pcs:
-                    raise RulesError(f"'crew' must name a PC aboard {ship.name}: {', '.join(ship.pcs)} (got {pc!r})")
+                    raise RulesError(f"'crew' must name a PC aboard {ship.name}: {', '.join(ship.pcs)}"
+                                     f" (got {describe(pc)})",
+                                     argument="crew")
                 check_int("damage", dmg, low=2, high=12)
                 crew_hits.append(CrewHit(ship.crew_hits, pc=pc, damage=dmg))
             else:
@@ -260,8 +271,10 @@ def damage_odds(ship: Ship, points: int, choose: Chooser, *, rulings: Rulings = 
     :func:`pc_crew_hit_odds`).
     """
     if not isinstance(ship, Ship):
-        raise RulesError(f"'ship' must be a Ship (got {ship!r})")
+        raise RulesError(f"'ship' must be a Ship (got {describe(ship)})", argument="ship")
     check_int("points", points, low=0, high=100)
+    if not callable(choose):
+        raise RulesError(argument="choose", expected="a function of the target ship", received=choose)
     return _damage_odds(ship, points, choose, check_rulings(rulings))
 
 

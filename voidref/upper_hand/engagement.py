@@ -20,7 +20,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.upper_hand.damage import DamageReport, default_choice, resolve_damage
 from voidref.upper_hand.goals import Ending, Goal, LeapResult, Outcome, check_goal, check_leapers, leap, requirement_met
 from voidref.upper_hand.maneuver import check_holder, opening_upper_hand, ship_maneuver
@@ -50,31 +50,36 @@ class EngagementState:
     def __post_init__(self):
         for name in ("a", "b"):
             if not isinstance(getattr(self, name), Ship):
-                raise RulesError(f"{name!r} must be a Ship (got {getattr(self, name)!r})")
+                raise RulesError(f"{name!r} must be a Ship (got {describe(getattr(self, name))})", argument=name)
         object.__setattr__(self, "goal_a", check_goal("goal_a", self.goal_a, self.a))
         object.__setattr__(self, "goal_b", check_goal("goal_b", self.goal_b, self.b))
         object.__setattr__(self, "holder", check_holder("holder", self.holder))
 
     def ship(self, side: Side) -> Ship:
         """The ship of *side*."""
-        return self.a if side is Side.A else self.b
+        return self.a if check_enum("side", side, Side) is Side.A else self.b
 
     def goal(self, side: Side) -> Goal:
         """The goal of *side*."""
-        return self.goal_a if side is Side.A else self.goal_b
+        return self.goal_a if check_enum("side", side, Side) is Side.A else self.goal_b
 
     def with_ship(self, side: Side, ship: Ship) -> EngagementState:
         """This state with *side*'s ship replaced."""
-        return replace(self, a=ship) if side is Side.A else replace(self, b=ship)
+        if not isinstance(ship, Ship):
+            raise RulesError(argument="ship", expected="a Ship", received=ship)
+        return replace(self, a=ship) if check_enum("side", side, Side) is Side.A else replace(self, b=ship)
 
     def chooser(self, attacker: Side, rulings: Rulings = STANDARD):
         """The default pick on a 5-6 for *attacker* (ruling :func:`~voidref.upper_hand.damage.default_choice`)."""
+        attacker = check_enum("attacker", attacker, Side)
+        check_rulings(rulings)
         mine, theirs = self.goal(attacker), self.goal(attacker.other)
         return lambda defender: default_choice(mine, theirs, defender, rulings=rulings)
 
-    def can_meet_goal(self, side: Side) -> bool:
+    def can_meet_goal(self, side: Side, rulings: Rulings = STANDARD) -> bool:
         """Whether *side* would meet its goal if it held the Upper Hand now (a leap still needs its throws)."""
-        return requirement_met(self.goal(side), self.ship(side), self.ship(side.other))
+        side = check_enum("side", side, Side)
+        return requirement_met(self.goal(side), self.ship(side), self.ship(side.other), rulings=rulings)
 
 
 def check_setup(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, rulings: Rulings, dodge_at: int | None
@@ -133,6 +138,9 @@ class Engagement:
     """
 
     def __init__(self, a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, *, rulings: Rulings = STANDARD):
+        for name, ship in (("a", a), ("b", b)):
+            if not isinstance(ship, Ship):
+                raise RulesError(argument=name, expected="a Ship", received=ship)
         self.state = EngagementState(a, b, check_goal("goal_a", goal_a, a), check_goal("goal_b", goal_b, b))
         self.rulings = check_rulings(rulings)
         check_leapers("goal_a", self.state.goal_a, self.state.a)
@@ -201,20 +209,24 @@ class Engagement:
         check_bool("dodge", dodge)
         holder = self.state.holder
         if holder is None:
-            raise RulesError("'side' must not fire alone when nobody holds the Upper Hand: use fire_together()")
+            raise RulesError("'side' must not fire alone when nobody holds the Upper Hand: use fire_together()",
+                             argument="side")
         if side in self._fired:
-            raise RulesError(f"'side' must not fire twice in a round (got {side!r})")
+            raise RulesError(f"'side' must not fire twice in a round (got {describe(side)})", argument="side")
         if side is not holder and holder not in self._fired:
             raise RulesError(
-                f"'side' must be {holder!r} first: the ship with the Upper Hand shoots first (got {side!r})"
+                f"'side' must be {holder!r} first: the ship with the Upper Hand shoots first (got {describe(side)})",
+                argument="side"
             )
         if dodge and side is holder:
-            raise RulesError("'dodge' must be declared against the other ship's shot, not the holder's own")
+            raise RulesError("'dodge' must be declared against the other ship's shot, not the holder's own",
+                             argument="dodge")
         shooter = self.state.ship(side)
         check_int("impact", impact, low=0, high=100)
         if shooter.guns_condition is Condition.DISABLED and impact:
             raise RulesError(
-                f"'impact' must be 0: {shooter.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})"
+                f"'impact' must be 0: {shooter.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})",
+                argument="impact"
             )
         points = station_impact(shooter, Station.GUNNERY, impact)
         self._fired.add(side)
@@ -263,29 +275,36 @@ class Engagement:
         if self.state.holder is not None:
             raise RulesError(
                 f"'fire_together' needs nobody to hold the Upper Hand; {self._name(self.state.holder)} does, "
-                "so it fires first with fire()"
+                "so it fires first with fire()", argument="fire_together"
             )
         a, b = self.state.a, self.state.b
         for name, ship, impact in (("impact_a", a, impact_a), ("impact_b", b, impact_b)):
             check_int(name, impact, low=0, high=100)
             if ship.guns_condition is Condition.DISABLED and impact:
                 raise RulesError(
-                    f"{name!r} must be 0: {ship.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})"
+                    f"{name!r} must be 0: {ship.name}'s Guns are disabled, so it makes no Gunnery throw (got {impact})",
+                    argument=name
                 )
         points_a = station_impact(a, Station.GUNNERY, impact_a)
         points_b = station_impact(b, Station.GUNNERY, impact_b)
-        on_b = self._damage(Side.A, points_a, rolls_on_b, crew_on_b, choose_on_b)
+        on_b = self._damage(Side.A, points_a, rolls_on_b, crew_on_b, choose_on_b, "_on_b")
         if self.phase is Phase.OVER:
             return on_b, None
-        on_a = self._damage(Side.B, points_b, rolls_on_a, crew_on_a, choose_on_a)
+        on_a = self._damage(Side.B, points_b, rolls_on_a, crew_on_a, choose_on_a, "_on_a")
         if self.phase is not Phase.OVER:
             self.phase = Phase.MANEUVER
         return on_b, on_a
 
-    def _damage(self, shooter: Side, points: int, rolls, crew, choose) -> DamageReport:
+    def _damage(self, shooter: Side, points: int, rolls, crew, choose, suffix: str = "") -> DamageReport:
+        """Resolve *shooter*'s hits; an error about *rolls*, *crew* or *choose* names them with *suffix* (``_on_b``)."""
         target = shooter.other
-        report = resolve_damage(self.state.ship(target), points, rolls, crew,
-                                choose or self.state.chooser(shooter, self.rulings), rulings=self.rulings)
+        try:
+            report = resolve_damage(self.state.ship(target), points, rolls, crew,
+                                    choose or self.state.chooser(shooter, self.rulings), rulings=self.rulings)
+        except RulesError as error:
+            if suffix and error.argument in ("rolls", "crew", "choose"):
+                raise error.renamed(f"{error.argument}{suffix}") from None
+            raise
         self.state = self.state.with_ship(target, report.ship)
         where = ", ".join(loc.name.lower().replace("_", " ") for loc in report.locations) or "no hits"
         self.log.append(f"{self._name(shooter)} fires: Impact {points} on {report.ship.name} ({where})")
@@ -338,13 +357,14 @@ class Engagement:
         self._expect(Phase.END_OF_ROUND)
         holder = self.state.holder
         result = None
-        if holder is not None and self.state.can_meet_goal(holder):
+        if holder is not None and self.state.can_meet_goal(holder, self.rulings):
             goal, ship = self.state.goal(holder), self.state.ship(holder)
             if goal is Goal.LEAP:
                 leaps = list(leaps)
                 if len(leaps) != ship.boarders:
                     raise RulesError(
-                        f"'leaps' must give one (impact, split_roll) per boarder: {ship.boarders} (got {len(leaps)})"
+                        f"'leaps' must give one (impact, split_roll) per boarder: {ship.boarders} (got {len(leaps)})",
+                        argument="leaps"
                     )
                 results = [leap(*entry) for entry in leaps]
                 landed = results.count(LeapResult.LANDED)
@@ -358,7 +378,7 @@ class Engagement:
                     note = "the damaged gate core makes this last jump, then is disabled on return to real space"
                 result = self._finish(holder, Ending.GOAL, note)
         elif leaps:
-            raise RulesError("'leaps' must be empty: nobody leaps this round")
+            raise RulesError("'leaps' must be empty: nobody leaps this round", argument="leaps")
         if result is None:
             self.round += 1
             self.phase = Phase.GUNNERY

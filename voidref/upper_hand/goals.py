@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from voidref.errors import RulesError, check_enum, check_int
+from voidref.errors import RulesError, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.upper_hand.rulings import LEAP_FAILURE_SPLIT, MAX_SKILL, STALEMATE, STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Location, Ship, Side  # noqa: F401 (Location: the module doctest)
@@ -69,7 +69,8 @@ def check_goal(name: str, goal, ship: Ship) -> Goal:
     goal = check_enum(name, goal, Goal)
     if goal is Goal.JUMP and not ship.has_gate_core:
         raise RulesError(
-            f"{name!r} must not be jump for a ship without a gate core (got {goal.value!r} for {ship.name!r})"
+            f"{name!r} must not be jump for a ship without a gate core (got {describe(goal.value)} for {ship.name!r})",
+            argument=name
         )
     return goal
 
@@ -79,24 +80,30 @@ def check_leapers(name: str, goal: Goal, ship: Ship) -> None:
     if goal is Goal.LEAP and ship.boarders < 1:
         raise RulesError(
             f"{name!r} must not be leap for a ship with no boarders "
-            f"(got {goal.value!r} for {ship.name!r}; set 'boarders')"
+            f"(got {describe(goal.value)} for {ship.name!r}; set 'boarders')", argument=name
         )
 
 
-def requirement_met(goal: Goal | str, own: Ship, enemy: Ship) -> bool:
+def requirement_met(goal: Goal | str, own: Ship, enemy: Ship, *, rulings: Rulings = STANDARD) -> bool:
     """Whether *goal*'s extra requirement holds (the Upper Hand is checked elsewhere).
 
     For :attr:`Goal.LEAP` this says whether anyone is left to leap; the leap
-    throw itself is :func:`leap`.
+    throw itself is :func:`leap`. Docking reads *rulings*
+    (:attr:`~voidref.upper_hand.rulings.Rulings.dock_needs_both`).
     """
     goal = check_enum("goal", goal, Goal)
+    check_rulings(rulings)
+    for name, ship in (("own", own), ("enemy", enemy)):
+        if not isinstance(ship, Ship):
+            raise RulesError(argument=name, expected="a Ship", received=ship)
     if goal is Goal.REACH:
         return own.thrusters_condition is not Condition.DISABLED
     if goal is Goal.JUMP:
         return own.has_gate_core and own.gate_core_condition is not Condition.DISABLED
     if goal is Goal.DOCK:
-        return (enemy.thrusters_condition is not Condition.INTACT
-                and own.thrusters_condition.value < enemy.thrusters_condition.value)
+        enemy_slowed = enemy.thrusters_condition is not Condition.INTACT
+        ours_better = own.thrusters_condition.value < enemy.thrusters_condition.value
+        return enemy_slowed and ours_better if rulings.dock_needs_both else enemy_slowed or ours_better
     return own.boarders > 0
 
 
@@ -129,7 +136,8 @@ def leap(impact: int, split_roll: int | None = None) -> LeapResult:
     if impact > 0:
         return LeapResult.LANDED
     if split_roll is None:
-        raise RulesError("'split_roll' must be an integer from 1 to 6 when the leap fails (got None)")
+        raise RulesError("'split_roll' must be an integer from 1 to 6 when the leap fails (got None)",
+                         argument="split_roll")
     check_int("split_roll", split_roll, low=1, high=6)
     return LeapResult.DIED if split_roll in LEAP_FAILURE_SPLIT["dies"] else LeapResult.DRIFTED
 
@@ -196,11 +204,13 @@ class Finish(NamedTuple):
 def check_finish(name: str, value) -> Finish:
     """Coerce *value*, a :class:`Finish` or a ``(winner, ending)`` pair, to a :class:`Finish`, else RulesError."""
     if not isinstance(value, tuple) or len(value) != 2:
-        raise RulesError(f"{name!r} must be a Finish, a (winner, ending) pair (got {value!r})")
+        raise RulesError(f"{name!r} must be a Finish, a (winner, ending) pair (got {describe(value)})", argument=name)
     ending = check_enum(name, value[1], Ending)
     winner = None if value[0] is None else check_enum(name, value[0], Side)
     if (winner is None) != (ending in (Ending.STALEMATE, Ending.UNFINISHED)):
-        raise RulesError(f"{name!r} must name a winner unless the ending is a stalemate or unfinished (got {value!r})")
+        raise RulesError(f"{name!r} must name a winner unless the ending is a stalemate or unfinished"
+                         f" (got {describe(value)})",
+                         argument=name)
     return Finish(winner, ending)
 
 
@@ -224,5 +234,5 @@ class Outcome:
         object.__setattr__(self, "ending", check_enum("ending", self.ending, Ending))
         if self.ending not in (Ending.GOAL, Ending.SURRENDER):
             raise RulesError(f"'ending' must be goal or surrender: an engagement with a winner ended one of those ways "
-                             f"(got {self.ending.value!r})")
+                             f"(got {describe(self.ending.value)})", argument="ending")
         check_int("round", self.round, low=0, high=10_000)

@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.upper_hand.rulings import STANDARD, Rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
@@ -80,8 +80,15 @@ def opening_upper_hand(impact_a: int, impact_b: int) -> Side | None:
     return _higher(impact_a, impact_b)
 
 
+def _check_ships(ship_a: object, ship_b: object) -> None:
+    for name, ship in (("ship_a", ship_a), ("ship_b", ship_b)):
+        if not isinstance(ship, Ship):
+            raise RulesError(f"{name!r} must be a Ship (got {describe(ship)})", argument=name)
+
+
 def opening_odds(ship_a: Ship, ship_b: Ship, *, rulings: Rulings = STANDARD) -> Dist:
     """Exact chances that side A, side B or nobody (``None``) starts with the Upper Hand."""
+    _check_ships(ship_a, ship_b)
     a = station_odds(ship_a, Station.SOFTWARE, rulings=rulings)
     b = station_odds(ship_b, Station.SOFTWARE, rulings=rulings)
     return a.combine(b, _higher)
@@ -138,18 +145,22 @@ def ship_maneuver(ship_a: Ship, ship_b: Ship, holder: Side | str | None, impact_
     Applies the Thrusters limit and the disabled-Thrusters automatic loss
     (a ship with disabled Thrusters makes no throw; pass 0 for it).
     """
-    for name, ship in (("ship_a", ship_a), ("ship_b", ship_b)):
-        if not isinstance(ship, Ship):
-            raise RulesError(f"{name!r} must be a Ship (got {ship!r})")
+    _check_ships(ship_a, ship_b)
+    check_int("impact_a", impact_a, low=0, high=_BIG)
+    check_int("impact_b", impact_b, low=0, high=_BIG)
     a_out = ship_a.thrusters_condition is Condition.DISABLED
     b_out = ship_b.thrusters_condition is Condition.DISABLED
     if a_out and impact_a:
         raise RulesError(
-            f"'impact_a' must be 0: {ship_a.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_a})"
+            f"'impact_a' must be 0: {ship_a.name}'s Thrusters are disabled, so it makes no Pilot throw "
+            f"(got {impact_a})",
+            argument="impact_a"
         )
     if b_out and impact_b:
         raise RulesError(
-            f"'impact_b' must be 0: {ship_b.name}'s Thrusters are disabled, so it makes no Pilot throw (got {impact_b})"
+            f"'impact_b' must be 0: {ship_b.name}'s Thrusters are disabled, so it makes no Pilot throw "
+            f"(got {impact_b})",
+            argument="impact_b"
         )
     return maneuver_phase(holder,
                           station_impact(ship_a, Station.PILOT, impact_a),
@@ -167,6 +178,7 @@ def maneuver_odds(ship_a: Ship, ship_b: Ship, holder: Side | str | None = None, 
     >>> odds[Side.A] > odds[Side.B]
     True
     """
+    _check_ships(ship_a, ship_b)
     holder = check_holder("holder", holder)
     a_out = ship_a.thrusters_condition is Condition.DISABLED
     b_out = ship_b.thrusters_condition is Condition.DISABLED

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, TooLargeError, check_bool, check_int, describe
 from voidref.exact import Dist, percent
 from voidref.upper_hand.arithmetic import BoundedArithmetic, ExactArithmetic, Uncertain
 from voidref.upper_hand.chain import HALF, HOLDERS, SLOT, Chain, _add, flat
@@ -117,7 +117,7 @@ def round_odds(state: EngagementState, rulings: Rulings = STANDARD, dodge_at: in
     engagement).
     """
     if not isinstance(state, EngagementState):
-        raise RulesError(f"'state' must be an EngagementState (got {state!r})")
+        raise RulesError(f"'state' must be an EngagementState (got {describe(state)})", argument="state")
     if dodge_at is not None:
         check_int("dodge_at", dodge_at, low=1, high=100)
     chain = Chain(state.a, state.b, state.goal_a, state.goal_b, check_rulings(rulings), dodge_at, None, None)
@@ -155,7 +155,7 @@ class EngagementOdds:
         """The chance that *side* gets its goal, by the rules or by a surrender."""
         who = check_holder("side", side)
         if who is None:
-            raise RulesError("'side' must be a or b (got None)")
+            raise RulesError("'side' must be a or b (got None)", argument="side")
         return self.outcomes[Finish(who, Ending.GOAL)] + self.outcomes[Finish(who, Ending.SURRENDER)]
 
     @property
@@ -192,7 +192,7 @@ class EngagementBounds:
         """Bounds on the chance that *side* gets its goal, by the rules or by a surrender."""
         who = check_holder("side", side)
         if who is None:
-            raise RulesError("'side' must be a or b (got None)")
+            raise RulesError("'side' must be a or b (got None)", argument="side")
         mine = (Finish(who, Ending.GOAL), Finish(who, Ending.SURRENDER))
         low = high = rest_low = rest_high = Fraction(0)
         for k, (lo, hi) in self.outcomes.items():
@@ -229,22 +229,26 @@ def _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a,
     holder = check_holder("holder", holder)
     check_bool("opening", opening)
     if opening and holder is not None:
-        raise RulesError(f"'holder' must be None when 'opening' is True: the opening throws decide it (got {holder!r})")
+        raise RulesError(f"'holder' must be None when 'opening' is True: the opening throws decide it"
+                         f" (got {describe(holder)})",
+                         argument="holder")
     for name, choose in (("choose_a", choose_a), ("choose_b", choose_b)):
         if choose is not None and not callable(choose):
-            raise RulesError(f"{name!r} must be a callable taking the target Ship, or None (got {choose!r})")
+            raise RulesError(f"{name!r} must be a callable taking the target Ship, or None (got {describe(choose)})",
+                             argument=name)
     chain = Chain(state.a, state.b, state.goal_a, state.goal_b, rulings, dodge_at, choose_a, choose_b)
     bound = chain.level_bound()
     if bound > MAX_CHAIN_STATES:
-        raise RulesError(
+        raise TooLargeError(
             f"'goal_a' and 'goal_b' with these ships make a chain of up to {bound} damage levels, over the "
-            f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)"
+            f"{MAX_CHAIN_STATES} solved exactly; use simulate_engagement (its result states its error)",
+            argument="goal_a"
         )
     check_int("max_work", max_work, low=1, high=MAX_CHAIN_WORK)
     work = bound * chain.shot_spread()
     if work > max_work:
-        raise RulesError(f"'a' and 'b' have Guns that make the exact chain too slow ({work} work units, over "
-                         f"{max_work}); use simulate_engagement (its result states its error)")
+        raise TooLargeError(f"'a' and 'b' have Guns that make the exact chain too slow ({work} work units, over "
+                         f"{max_work}); use simulate_engagement (its result states its error)", argument="a")
     first = pack_level(chain.code(Side.A, state.a), chain.code(Side.B, state.b))
     start = opening_odds(state.a, state.b, rulings=rulings).probabilities() if opening else {holder: Fraction(1)}
     return chain, first, start
@@ -274,9 +278,10 @@ def engagement_odds(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str, ho
             passes less.
 
     Raises:
-        RulesError: on bad input, or (before any work) if the chain could
-            exceed :data:`MAX_CHAIN_STATES` damage levels or
-            :data:`MAX_CHAIN_WORK` units of work.
+        voidref.errors.TooLargeError: (before any work) if the chain could exceed
+            :data:`MAX_CHAIN_STATES` damage levels or *max_work* units of
+            work; :func:`simulate_engagement` answers such a question.
+        RulesError: on bad input.
     """
     chain, first, start = _prepare(a, b, goal_a, goal_b, holder, opening, rulings, dodge_at, choose_a, choose_b,
                                    max_work)

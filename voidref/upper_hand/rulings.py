@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int, describe
 from voidref.exact import Dist
 from voidref.ruling_base import RulingsBase, check_rulings_of
 
@@ -122,7 +122,7 @@ class TaskThrow:
 
 
 def _error(name, expected, got):
-    return RulesError(f"{name!r} must be {expected} (got {got!r})")
+    return RulesError(f"{name!r} must be {expected} (got {describe(got)})", argument=name)
 
 
 @cache
@@ -244,6 +244,25 @@ class Rulings(RulingsBase):
     #: statements; the crew check would be pointless if the count stopped at 2.
     crew_is_a_component: bool = False
 
+    #: Whether forcing a dock needs both conditions its goal lists
+    #:
+    #: **Source:** a side meets its goal when it holds the Upper Hand at the end of a round and
+    #: meets at least one further requirement; the docking goal's row then names two, the
+    #: enemy's Thrusters damaged or disabled, and our own Thrusters in better condition than
+    #: the enemy's.
+    #:
+    #: **We chose:** ``True``: both. Since our Thrusters can only be in better condition than
+    #: damaged or disabled ones, this comes to our Thrusters strictly better than the enemy's.
+    #:
+    #: **As printed:** ``False``, reading "at least one" across the row: either will do, which
+    #: comes to the enemy's Thrusters no longer intact, whatever the state of ours (two ships
+    #: with damaged Thrusters can then dock).
+    #:
+    #: **Why:** the row reads as one requirement in two parts (the enemy cannot pull away, and
+    #: we can match its course), and "at least one" speaks of goals in general, whose other rows
+    #: name a single condition each. No worked example docks.
+    dock_needs_both: bool = True
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             if f.type == "bool":
@@ -267,8 +286,9 @@ class Rulings(RulingsBase):
 STANDARD = Rulings()
 """Our reading of every ruling (the default everywhere)."""
 
-AS_PRINTED = Rulings(crew_is_a_component=True)
-"""The literal reading of the source, with the crew as a fourth component and our Task Throw (none is printed)."""
+AS_PRINTED = Rulings(crew_is_a_component=True, dock_needs_both=False)
+"""The literal reading of the source (the crew a fourth component, either docking condition enough) with our Task Throw,
+as none is printed."""
 
 
 def check_rulings(value: object) -> Rulings:

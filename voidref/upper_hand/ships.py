@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL
 
 __all__ = ["Side", "Condition", "Component", "Location", "Ship"]
@@ -162,7 +162,7 @@ class Ship:
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"'name' must be a non-empty string (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty string (got {describe(self.name)})", argument="name")
         for rank in ("computer", "guns", "thrusters"):
             check_int(rank, getattr(self, rank), low=0, high=MAX_RANK)
         for skill in ("software", "pilot", "gunnery", "agility"):
@@ -171,14 +171,15 @@ class Ship:
         check_int("crew_hits", self.crew_hits, low=0, high=1000)
         check_bool("has_gate_core", self.has_gate_core)
         check_bool("players", self.players)
-        if isinstance(self.pcs, str) or not all(isinstance(p, str) and p for p in self.pcs):
-            raise RulesError(f"'pcs' must be a tuple of PC names (got {self.pcs!r})")
+        if (isinstance(self.pcs, str) or not isinstance(self.pcs, (tuple, list))
+                or not all(isinstance(p, str) and p for p in self.pcs)):
+            raise RulesError(f"'pcs' must be a tuple of PC names (got {describe(self.pcs)})", argument="pcs")
         object.__setattr__(self, "pcs", tuple(self.pcs))
         for name in _CONDITION_FIELD.values():
             object.__setattr__(self, name, check_enum(name, getattr(self, name), Condition))
         if not self.has_gate_core and self.gate_core_condition is not Condition.INTACT:
             raise RulesError("'gate_core_condition' must be intact for a ship without a gate core "
-                             f"(got {self.gate_core_condition.name.lower()})")
+                             f"(got {self.gate_core_condition.name.lower()})", argument="gate_core_condition")
 
     def __repr__(self) -> str:
         parts = [repr(self.name)]

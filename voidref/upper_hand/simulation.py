@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_int
+from voidref.errors import RulesError, check_int, describe
 from voidref.upper_hand.engagement import Engagement, Phase, check_setup
 from voidref.upper_hand.goals import Ending, Finish, Goal, check_finish
 from voidref.upper_hand.maneuver import check_holder
@@ -56,7 +56,7 @@ class SimulatedOdds:
         """Share of trials in which *side* got its goal (by the rules or a surrender)."""
         who = check_holder("side", side)
         if who is None:
-            raise RulesError("'side' must be a or b (got None)")
+            raise RulesError("'side' must be a or b (got None)", argument="side")
         return self.estimate(Finish(who, Ending.GOAL)) + self.estimate(Finish(who, Ending.SURRENDER))
 
 
@@ -79,7 +79,8 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
     check_int("max_rounds", max_rounds, low=1, high=10_000)
     for name, choose in (("choose_a", choose_a), ("choose_b", choose_b)):
         if choose is not None and not callable(choose):
-            raise RulesError(f"{name!r} must be a callable taking the target Ship, or None (got {choose!r})")
+            raise RulesError(f"{name!r} must be a callable taking the target Ship, or None (got {describe(choose)})",
+                             argument=name)
     rng = random.Random(seed)
     odds_cache: dict = {}
     choose = {Side.A: choose_a, Side.B: choose_b}
@@ -135,7 +136,7 @@ def simulate_engagement(a: Ship, b: Ship, goal_a: Goal | str, goal_b: Goal | str
             eng.maneuver(impact(eng.state.a, Station.PILOT), impact(eng.state.b, Station.PILOT))
             leaps = []
             h = eng.holder
-            if h is not None and eng.state.goal(h) is Goal.LEAP and eng.state.can_meet_goal(h):
+            if h is not None and eng.state.goal(h) is Goal.LEAP and eng.state.can_meet_goal(h, rulings):
                 ship = eng.state.ship(h)
                 agility, throw = ship.agility, rulings.task_throw
                 leaps = [(draw(("leap", agility), lambda a=agility, t=throw: t.impact_odds(bonus=a)),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from voidref.errors import check_int
+from voidref.errors import check_int, describe
 from voidref.upper_hand.damage import npc_surrender_chance
 from voidref.upper_hand.goals import Ending, Finish, LeapResult, leap_odds
 from voidref.upper_hand.maneuver import maneuver_odds, opening_odds
@@ -147,7 +147,7 @@ def quick_throw_table(max_bonus: int = 3, disadvantaged: bool = False) -> str:
     """One kind of throw from :func:`throw_table`, in six narrow columns for a phone (page: quick)."""
     check_int("max_bonus", max_bonus, low=0, high=MAX_SKILL)
     if not isinstance(disadvantaged, bool):
-        raise TypeError(f"'disadvantaged' must be True or False (got {disadvantaged!r})")
+        raise TypeError(f"'disadvantaged' must be True or False (got {describe(disadvantaged)})")
     lines = ["| Bonus | Fails | Impact 1+ | 2+ | 3+ | 4+ |", "| --- | --- | --- | --- | --- | --- |"]
     for bonus in range(max_bonus + 1):
         d = TASK_THROW.impact_odds(bonus, disadvantaged)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
 from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Ship
@@ -79,6 +79,8 @@ class Station(enum.Enum):
 
 def _station_setup(ship: Ship, station: Station) -> tuple[int, int, bool]:
     """(bonus, rank, disadvantaged) for *ship* making the *station* throw."""
+    if not isinstance(ship, Ship):
+        raise RulesError(argument="ship", expected="a Ship", received=ship)
     if station is Station.SOFTWARE:
         return ship.software, ship.computer, False
     if station is Station.GUNNERY:
@@ -96,7 +98,7 @@ def station_odds(ship: Ship, station: Station | str, *, rulings: Rulings = STAND
     """
     station = check_enum("station", station, Station)
     if not isinstance(ship, Ship):
-        raise RulesError(f"'ship' must be a Ship (got {ship!r})")
+        raise RulesError(f"'ship' must be a Ship (got {describe(ship)})", argument="ship")
     if station is Station.GUNNERY and ship.guns_condition is Condition.DISABLED:
         return Dist.always(0)
     if station is Station.PILOT and ship.thrusters_condition is Condition.DISABLED:
@@ -128,7 +130,7 @@ class CrewMember:
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"'name' must be a non-empty string (got {self.name!r})")
+            raise RulesError(f"'name' must be a non-empty string (got {describe(self.name)})", argument="name")
         for skill in ("software", "pilot", "gunnery", "agility"):
             check_int(skill, getattr(self, skill), low=0, high=MAX_SKILL)
 
@@ -154,11 +156,11 @@ def assign_stations(software: CrewMember | None = None, gunner: CrewMember | Non
     """
     for name, who in (("software", software), ("gunner", gunner), ("pilot", pilot)):
         if who is not None and not isinstance(who, CrewMember):
-            raise RulesError(f"{name!r} must be a CrewMember or None (got {who!r})")
+            raise RulesError(f"{name!r} must be a CrewMember or None (got {describe(who)})", argument=name)
     if gunner is not None and pilot is not None and gunner.name == pilot.name:
         raise RulesError(
             f"'pilot' must be someone other than the gunner: each crew member adds a skill to one throw per round "
-            f"(got {pilot.name!r})"
+            f"(got {describe(pilot.name)})", argument="pilot"
         )
     return {
         "software": software.software if software else 0,

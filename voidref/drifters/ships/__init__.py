@@ -16,7 +16,6 @@ Modules, one per rules concept:
 * :mod:`~voidref.drifters.ships.boarding` -- boarding fights
 * :mod:`~voidref.drifters.ships.odds` -- exact odds of a ship attack
 * :mod:`~voidref.drifters.ships.example` -- the worked example's ships and crew
-* :mod:`~voidref.drifters.ships.cli` -- the ``ship-attack`` command
 """
 
 from voidref.drifters.ships.boarding import (

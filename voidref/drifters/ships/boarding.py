@@ -15,7 +15,7 @@ Restates: "Boarding Actions" of the Void Drifters chapter.
   gravity, or a hull breach venting the corridor.
 
 >>> interior_bands("corridor")
-(<RangeBand.ENGAGED: 0>, <RangeBand.SHORT: 1>)
+(RangeBand.ENGAGED, RangeBand.SHORT)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 from voidref.drifters.characters import Character, RangeBand
 from voidref.drifters.ships.profiles import Station
 from voidref.drifters.ships.round import FightShip, ShipFight
-from voidref.errors import RulesError, check_enum
+from voidref.errors import RulesError, check_enum, describe
 from voidref.kinds import Kind
 
 __all__ = ["Interior", "interior_bands", "check_interior_band", "leave_station", "unmanned_stations",
@@ -57,14 +57,14 @@ def check_interior_band(space: Interior | str, band: RangeBand | str) -> RangeBa
     allowed = interior_bands(space)
     if band not in allowed:
         raise RulesError(f"'band' inside a {check_enum('space', space, Interior).value} must be one of "
-                         f"{', '.join(b.name.lower() for b in allowed)} (got {band.name.lower()})")
+                         f"{', '.join(b.name.lower() for b in allowed)} (got {band.name.lower()})", argument="band")
     return band
 
 
 def leave_station(fight: ShipFight, ship: FightShip | str, crew: Character | str) -> Station:
     """*crew* leaves their station to fight: the station is unmanned from now on. Returns it."""
     if not isinstance(fight, ShipFight):
-        raise RulesError(f"'fight' must be a ShipFight (got {fight!r})")
+        raise RulesError(f"'fight' must be a ShipFight (got {describe(fight)})", argument="fight")
     s = fight.ship(ship)
     name = crew.name if isinstance(crew, Character) else crew
     for station, person in list(s.posts.items()):
@@ -72,11 +72,11 @@ def leave_station(fight: ShipFight, ship: FightShip | str, crew: Character | str
             del s.posts[station]
             s.off_station.add(name)
             return station
-    raise RulesError(f"'crew' must be at a station of the {s.name} (got {name!r})")
+    raise RulesError(f"'crew' must be at a station of the {s.name} (got {describe(name)})", argument="crew")
 
 
 def unmanned_stations(fight: ShipFight, ship: FightShip | str) -> tuple[Station, ...]:
     """The stations of *ship* nobody is at."""
     if not isinstance(fight, ShipFight):
-        raise RulesError(f"'fight' must be a ShipFight (got {fight!r})")
+        raise RulesError(f"'fight' must be a ShipFight (got {describe(fight)})", argument="fight")
     return fight.ship(ship).unmanned()

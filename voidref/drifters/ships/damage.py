@@ -32,7 +32,7 @@ from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import MAX_HULL_POINTS, ShipProfile, ShipWeapon
 from voidref.drifters.ships.rulings import ion_reduction
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int, describe
 from voidref.kinds import dataclass_repr
 
 __all__ = [
@@ -45,10 +45,18 @@ _MAX_SUCCESSES = 60
 
 
 def _weapon_and_target(weapon: ShipWeapon, target: ShipProfile) -> None:
+    _check_weapon(weapon)
+    _check_profile("target", target)
+
+
+def _check_weapon(weapon: object) -> None:
     if not isinstance(weapon, ShipWeapon):
-        raise RulesError(f"'weapon' must be a ShipWeapon (got {weapon!r})")
-    if not isinstance(target, ShipProfile):
-        raise RulesError(f"'target' must be a ShipProfile (got {target!r})")
+        raise RulesError(f"'weapon' must be a ShipWeapon (got {describe(weapon)})", argument="weapon")
+
+
+def _check_profile(name: str, profile: object) -> None:
+    if not isinstance(profile, ShipProfile):
+        raise RulesError(argument=name, expected="a ShipProfile", received=profile)
 
 
 def hit_damage(weapon: ShipWeapon, net_successes: int, boost: int = 0) -> int:
@@ -56,6 +64,7 @@ def hit_damage(weapon: ShipWeapon, net_successes: int, boost: int = 0) -> int:
 
     Restates "Ship Damage" (the same as a personal attack). Needs a hit.
     """
+    _check_weapon(weapon)
     check_int("net_successes", net_successes, low=1, high=_MAX_SUCCESSES)
     check_int("boost", boost, low=0, high=_MAX_SUCCESSES)
     return weapon.damage + net_successes - 1 + boost
@@ -165,10 +174,11 @@ def critical_hit_available(outcome: CheckOutcome, weapon: ShipWeapon, hit: Hit |
     Boons still unspent (default: all net Boons).
     """
     check_bool("out_of_control", out_of_control)
+    _check_weapon(weapon)
     if not isinstance(outcome, CheckOutcome):
-        raise RulesError(f"'outcome' must be a CheckOutcome (got {outcome!r})")
+        raise RulesError(f"'outcome' must be a CheckOutcome (got {describe(outcome)})", argument="outcome")
     if hit is not None and not isinstance(hit, Hit):
-        raise RulesError(f"'hit' must be a Hit or None (got {hit!r})")
+        raise RulesError(f"'hit' must be a Hit or None (got {describe(hit)})", argument="hit")
     if boons_left is not None:
         check_int("boons_left", boons_left, low=0, high=_MAX_SUCCESSES)
     if hit is None or outcome.successes < 1:
@@ -207,14 +217,17 @@ class ShipStanding:
 
     def destroyed(self, profile: ShipProfile) -> bool:
         """Hull Damage has reached Hull Points: the ship breaks up at the end of the next round."""
+        _check_profile("profile", profile)
         return self.hull_damage >= profile.hull_points
 
     def out_of_control(self, profile: ShipProfile) -> bool:
         """System Damage has reached System Points (never, if the profile lists none)."""
+        _check_profile("profile", profile)
         return profile.system_points is not None and self.system_damage >= profile.system_points
 
     def describe(self, profile: ShipProfile) -> str:
         """``'5 of 18 Hull Damage'`` (and System Damage when the profile has System Points)."""
+        _check_profile("profile", profile)
         text = f"{self.hull_damage} of {profile.hull_points} Hull Damage"
         if profile.system_points is not None:
             text += f", {self.system_damage} of {profile.system_points} System Damage"

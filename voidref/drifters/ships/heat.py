@@ -19,7 +19,7 @@ Restates: steps 5 and 6 of "How a Ship Round Works" and the Heat figures of
 from __future__ import annotations
 
 from voidref.drifters.ships.profiles import MAX_HULL_POINTS, ShipProfile, ShipWeapon
-from voidref.errors import RulesError, check_bool, check_int
+from voidref.errors import RulesError, check_bool, check_int, describe
 
 __all__ = ["BOOST_HEAT", "shot_heat", "dissipate", "at_threshold"]
 
@@ -30,7 +30,7 @@ BOOST_HEAT = 2
 def shot_heat(weapon: ShipWeapon, boosted: bool = False) -> int:
     """Heat one shot adds: the weapon's Heat, +2 if boosted."""
     if not isinstance(weapon, ShipWeapon):
-        raise RulesError(f"'weapon' must be a ShipWeapon (got {weapon!r})")
+        raise RulesError(f"'weapon' must be a ShipWeapon (got {describe(weapon)})", argument="weapon")
     check_bool("boosted", boosted)
     return weapon.heat + (BOOST_HEAT if boosted else 0)
 
@@ -39,7 +39,7 @@ def dissipate(heat: int, ship: ShipProfile) -> int:
     """Heat left after the end-of-round dissipation (step 6): never below 0."""
     check_int("heat", heat, low=0, high=MAX_HULL_POINTS * 2)
     if not isinstance(ship, ShipProfile):
-        raise RulesError(f"'ship' must be a ShipProfile (got {ship!r})")
+        raise RulesError(f"'ship' must be a ShipProfile (got {describe(ship)})", argument="ship")
     return max(0, heat - ship.heat_dissipation)
 
 
@@ -47,7 +47,7 @@ def at_threshold(heat: int, ship: ShipProfile) -> bool | None:
     """True once *heat* reaches the ship's Heat Threshold; ``None`` if the profile lists none."""
     check_int("heat", heat, low=0, high=MAX_HULL_POINTS * 2)
     if not isinstance(ship, ShipProfile):
-        raise RulesError(f"'ship' must be a ShipProfile (got {ship!r})")
+        raise RulesError(f"'ship' must be a ShipProfile (got {describe(ship)})", argument="ship")
     if ship.heat_threshold is None:
         return None
     return heat >= ship.heat_threshold

@@ -32,7 +32,7 @@ from voidref.drifters.dice import CheckOutcome, Pool
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.damage import ShipStanding, critical_hit_available, resolve_hit, useful_bypass_boons
 from voidref.drifters.ships.pool import ShipAttack
-from voidref.errors import RulesError, check_bool, check_enum
+from voidref.errors import RulesError, check_bool, check_enum, describe
 from voidref.exact import Dist, percent
 from voidref.kinds import Kind
 
@@ -69,9 +69,9 @@ def resolve_outcome(attack: ShipAttack, outcome: CheckOutcome, *, boon_use: Boon
     Resolution(hit=True, hull_damage=6, system_damage=0, critical_hit=False, jam=False)
     """
     if not isinstance(attack, ShipAttack):
-        raise RulesError(f"'attack' must be a ShipAttack (got {attack!r})")
+        raise RulesError(f"'attack' must be a ShipAttack (got {describe(attack)})", argument="attack")
     if not isinstance(outcome, CheckOutcome):
-        raise RulesError(f"'outcome' must be a CheckOutcome (got {outcome!r})")
+        raise RulesError(f"'outcome' must be a CheckOutcome (got {describe(outcome)})", argument="outcome")
     boon_use = check_enum("boon_use", boon_use, BoonUse)
     check_bool("target_out_of_control", target_out_of_control)
     return _resolver(attack, boon_use, target_out_of_control)(outcome)
@@ -193,10 +193,10 @@ def attack_odds(attack: ShipAttack, standing: ShipStanding | None = None, *,
     Hit on every hit.
     """
     if not isinstance(attack, ShipAttack):
-        raise RulesError(f"'attack' must be a ShipAttack (got {attack!r})")
+        raise RulesError(f"'attack' must be a ShipAttack (got {describe(attack)})", argument="attack")
     standing = ShipStanding() if standing is None else standing
     if not isinstance(standing, ShipStanding):
-        raise RulesError(f"'standing' must be a ShipStanding (got {standing!r})")
+        raise RulesError(f"'standing' must be a ShipStanding (got {describe(standing)})", argument="standing")
     boon_use = check_enum("boon_use", boon_use, BoonUse)
     resolve = _resolver(attack, boon_use, standing.out_of_control(attack.target))
     # Many rolled outcomes resolve alike: fold them first, so each kind is resolved once.

@@ -33,7 +33,7 @@ from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import Arc, Facing, Mount, ShipProfile, ShipRange, ShipWeapon
 from voidref.drifters.ships.range import attack_difficulty, check_in_arc, check_in_range
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.kinds import dataclass_repr
 
 __all__ = ["BOON_LIMIT", "BOOST_DAMAGE", "boon_dice_after_limit", "ShipAttack"]
@@ -106,15 +106,16 @@ class ShipAttack:
     def __post_init__(self) -> None:
         for name in ("attacker", "target"):
             if not isinstance(getattr(self, name), ShipProfile):
-                raise RulesError(f"{name!r} must be a ShipProfile (got {getattr(self, name)!r})")
+                raise RulesError(f"{name!r} must be a ShipProfile (got {describe(getattr(self, name))})", argument=name)
         if not isinstance(self.weapon, ShipWeapon):
-            raise RulesError(f"'weapon' must be a ShipWeapon (got {self.weapon!r})")
+            raise RulesError(f"'weapon' must be a ShipWeapon (got {describe(self.weapon)})", argument="weapon")
         check_int("agility", self.agility, low=1, high=10)
         check_int("gunnery", self.gunnery, low=0, high=10)
         object.__setattr__(self, "band", check_in_range(self.weapon, self.band))
         object.__setattr__(self, "arc", check_in_arc(self.weapon, self.arc))
         object.__setattr__(self, "facing", check_enum("facing", self.facing, Facing))
-        boon_dice_after_limit(self.limited_boon_dice, self.talent_boon_dice)
+        check_int("limited_boon_dice", self.limited_boon_dice, low=0, high=_MAX_SOURCE_DICE)
+        check_int("talent_boon_dice", self.talent_boon_dice, low=0, high=_MAX_SOURCE_DICE)
         check_int("bane_dice", self.bane_dice, low=0, high=_MAX_SOURCE_DICE)
         check_bool("target_evading", self.target_evading)
         check_bool("attacker_evading", self.attacker_evading)
@@ -124,7 +125,7 @@ class ShipAttack:
         size = self.pool().size
         if size > rulings.MAX_SHIP_POOL_DICE:
             raise RulesError(f"'pool' must hold at most {rulings.MAX_SHIP_POOL_DICE} dice for a ship attack "
-                             f"(got {size})")
+                             f"(got {size})", argument="pool")
 
     def __repr__(self) -> str:
         return dataclass_repr(self, ())

@@ -28,7 +28,7 @@ import enum
 from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.kinds import Kind, dataclass_repr
 
 __all__ = [
@@ -171,9 +171,10 @@ def _enum_tuple(name: str, values: Any, enum_type: type[enum.Enum], allow_empty:
     try:
         items = tuple(values)
     except TypeError:
-        raise RulesError(f"{name!r} must be a list of {enum_type.__name__} names (got {values!r})") from None
+        raise RulesError(f"{name!r} must be a list of {enum_type.__name__} names (got {describe(values)})",
+                         argument=name) from None
     if not items and not allow_empty:
-        raise RulesError(f"{name!r} must name at least one {enum_type.__name__} (got none)")
+        raise RulesError(f"{name!r} must name at least one {enum_type.__name__} (got none)", argument=name)
     out: list[Any] = []
     for v in items:
         member: Any = check_enum(name, v, enum_type)
@@ -185,7 +186,7 @@ def _enum_tuple(name: str, values: Any, enum_type: type[enum.Enum], allow_empty:
 
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise RulesError(f"'name' must be a non-empty text (got {value!r})")
+        raise RulesError(f"'name' must be a non-empty text (got {describe(value)})", argument="name")
     return value
 
 
@@ -211,7 +212,13 @@ class Screen:
 
     def names(self, weapon: ShipWeapon) -> bool:
         """True if the screen names the weapon's type."""
-        return weapon.type in self.types
+        return _weapon_type(weapon) in self.types
+
+
+def _weapon_type(weapon: ShipWeapon) -> WeaponType:
+    if not isinstance(weapon, ShipWeapon):
+        raise RulesError(argument="weapon", expected="a ShipWeapon", received=weapon)
+    return weapon.type
 
 
 @dataclass(frozen=True)
@@ -230,7 +237,7 @@ class Ecm:
 
     def names(self, weapon: ShipWeapon) -> bool:
         """True if the ECM names the weapon's type."""
-        return weapon.type in self.types
+        return _weapon_type(weapon) in self.types
 
 
 @dataclass(frozen=True)
@@ -270,7 +277,7 @@ class ShipWeapon:
         arcs = _enum_tuple("arcs", self.arcs, Arc)
         if mount is Mount.FIXED and len(arcs) != 1:
             raise RulesError(f"'arcs' of a fixed weapon must be exactly one arc (got {len(arcs)}: "
-                             f"{', '.join(a.value for a in arcs)})")
+                             f"{', '.join(a.value for a in arcs)})", argument="arcs")
         object.__setattr__(self, "arcs", arcs)
         check_bool("armor_bypass", self.armor_bypass)
         check_int("system_damage", self.system_damage, low=0, high=MAX_SHIP_STAT)
@@ -312,7 +319,8 @@ class ShipProfile:
         check_int("hull_points", self.hull_points, low=1, high=MAX_HULL_POINTS)
         d = self.deflection
         if not isinstance(d, (tuple, list)) or len(d) != 2:
-            raise RulesError(f"'deflection' must be a pair (fore, aft) of integers (got {d!r})")
+            raise RulesError(f"'deflection' must be a pair (fore, aft) of integers"
+                             f" (got {describe(d)})", argument="deflection")
         object.__setattr__(self, "deflection", (check_int("deflection fore", d[0], low=0, high=10),
                                                 check_int("deflection aft", d[1], low=0, high=10)))
         if self.system_points is not None:
@@ -321,15 +329,16 @@ class ShipProfile:
         if self.heat_threshold is not None:
             check_int("heat_threshold", self.heat_threshold, low=1, high=MAX_HULL_POINTS)
         if self.screen is not None and not isinstance(self.screen, Screen):
-            raise RulesError(f"'screen' must be a Screen or None (got {self.screen!r})")
+            raise RulesError(f"'screen' must be a Screen or None (got {describe(self.screen)})", argument="screen")
         if self.ecm is not None and not isinstance(self.ecm, Ecm):
-            raise RulesError(f"'ecm' must be an Ecm or None (got {self.ecm!r})")
+            raise RulesError(f"'ecm' must be an Ecm or None (got {describe(self.ecm)})", argument="ecm")
         weapons = tuple(self.weapons) if isinstance(self.weapons, (tuple, list)) else None
         if weapons is None or not all(isinstance(w, ShipWeapon) for w in weapons):
-            raise RulesError(f"'weapons' must be a list of ShipWeapon values (got {self.weapons!r})")
+            raise RulesError(f"'weapons' must be a list of ShipWeapon values (got {describe(self.weapons)})",
+                             argument="weapons")
         names = [w.name for w in weapons]
         if len(set(names)) != len(names):
-            raise RulesError(f"'weapons' must have different names (got {names})")
+            raise RulesError(f"'weapons' must have different names (got {names})", argument="weapons")
         object.__setattr__(self, "weapons", weapons)
 
     def __repr__(self) -> str:
@@ -342,11 +351,12 @@ class ShipProfile:
 
     def weapon(self, name: str) -> ShipWeapon:
         """The ship's weapon called *name* (case ignored)."""
+        key = name.strip().lower() if isinstance(name, str) else None
         for w in self.weapons:
-            if isinstance(name, str) and w.name.lower() == name.strip().lower():
+            if w.name.lower() == key:
                 return w
         choices = ", ".join(w.name for w in self.weapons) or "none"
-        raise RulesError(f"'weapon' must be one of this ship's weapons: {choices} (got {name!r})")
+        raise RulesError(argument="weapon", expected=f"one of this ship's weapons: {choices}", received=name)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from voidref.drifters.dice import Difficulty
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import Arc, ShipRange, ShipWeapon
-from voidref.errors import RulesError, check_enum, check_int
+from voidref.errors import RulesError, check_enum, check_int, describe
 
 __all__ = [
     "weapon_bands", "in_range", "check_in_range", "in_arc", "check_in_arc",
@@ -36,7 +36,7 @@ __all__ = [
 
 def _weapon(weapon: ShipWeapon) -> ShipWeapon:
     if not isinstance(weapon, ShipWeapon):
-        raise RulesError(f"'weapon' must be a ShipWeapon (got {weapon!r})")
+        raise RulesError(f"'weapon' must be a ShipWeapon (got {describe(weapon)})", argument="weapon")
     return weapon
 
 
@@ -56,7 +56,8 @@ def check_in_range(weapon: ShipWeapon, band: ShipRange | str) -> ShipRange:
     band = check_enum("band", band, ShipRange)
     if not in_range(weapon, band):
         allowed = ", ".join(b.value for b in weapon_bands(weapon))
-        raise RulesError(f"'band' must be a band the {weapon.name} fires at: {allowed} (got {band.value})")
+        raise RulesError(f"'band' must be a band the {weapon.name} fires at: {allowed} (got {band.value})",
+                         argument="band")
     return band
 
 
@@ -73,7 +74,7 @@ def check_in_arc(weapon: ShipWeapon, arc: Arc | str) -> Arc:
     arc = check_enum("arc", arc, Arc)
     if not in_arc(weapon, arc):
         allowed = ", ".join(a.value for a in weapon.arcs)
-        raise RulesError(f"'arc' must be an arc the {weapon.name} covers: {allowed} (got {arc.value})")
+        raise RulesError(f"'arc' must be an arc the {weapon.name} covers: {allowed} (got {arc.value})", argument="arc")
     return arc
 
 

@@ -53,7 +53,7 @@ from voidref.drifters.ships.stations import (
     station_check_pool,
 )
 from voidref.drifters.turn import plan_turn
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.kinds import Kind
 
 __all__ = ["RoundStep", "ROUND_STEPS", "FightShip", "Shot", "ShipEnd", "ShipFight", "as_outcome"]
@@ -94,7 +94,8 @@ def as_outcome(outcome: CheckOutcome | tuple) -> CheckOutcome:
     if isinstance(outcome, tuple) and len(outcome) in (2, 4):
         values = tuple(check_int("outcome", v, low=-60, high=60) for v in outcome)
         return CheckOutcome(*values, *((0, 0) if len(values) == 2 else ()))
-    raise RulesError(f"'outcome' must be a CheckOutcome or (net successes, net boons) (got {outcome!r})")
+    raise RulesError(f"'outcome' must be a CheckOutcome or (net successes, net boons) (got {describe(outcome)})",
+                     argument="outcome")
 
 
 @dataclass(eq=False)
@@ -149,7 +150,7 @@ class FightShip:
         """The crew member at *station*, or a RulesError if it is unmanned."""
         station = check_enum("station", station, Station)
         if station not in self.posts:
-            raise RulesError(f"'station' {station.value} of the {self.name} is unmanned")
+            raise RulesError(f"'station' {station.value} of the {self.name} is unmanned", argument="station")
         return self.posts[station]
 
     def station_of(self, crew: Character | str) -> Station | None:
@@ -191,20 +192,26 @@ class ShipFight:
     def add_ship(self, profile: ShipProfile, side: Side | str) -> FightShip:
         """Bring a ship into the fight for *side* (players or GM)."""
         if not isinstance(profile, ShipProfile):
-            raise RulesError(f"'profile' must be a ShipProfile (got {profile!r})")
+            raise RulesError(f"'profile' must be a ShipProfile (got {describe(profile)})", argument="profile")
         if profile.name in self.ships:
-            raise RulesError(f"'profile' name must be new to the fight (got {profile.name!r} twice)")
+            raise RulesError(f"'profile' name must be new to the fight (got {describe(profile.name)} twice)",
+                             argument="profile")
         ship = FightShip(profile, check_enum("side", side, Side))
         self.ships[profile.name] = ship
         return ship
 
     def ship(self, ship: FightShip | str) -> FightShip:
         """The fight's record of *ship* (a :class:`FightShip` or its name)."""
+        return self._find(ship, "ship")
+
+    def _find(self, ship: FightShip | str, argument: str) -> FightShip:
+        """:meth:`ship`, its error naming *argument* (``target``, say)."""
         if isinstance(ship, FightShip) and self.ships.get(ship.name) is ship:
             return ship
         if isinstance(ship, str) and ship in self.ships:
             return self.ships[ship]
-        raise RulesError(f"'ship' must be one of {', '.join(self.ships) or 'no ships yet'} (got {ship!r})")
+        raise RulesError(f"{argument!r} must be one of {', '.join(self.ships) or 'no ships yet'}"
+                         f" (got {describe(ship)})", argument=argument)
 
     def declare_station(self, ship: FightShip | str, crew: Character, station: Station | str, *,
                         talents: tuple[Talent | str, ...] = (), gear_boon_dice: int = 0) -> None:
@@ -215,10 +222,10 @@ class ShipFight:
         """
         s = self.ship(ship)
         if not isinstance(crew, Character):
-            raise RulesError(f"'crew' must be a Character (got {crew!r})")
+            raise RulesError(f"'crew' must be a Character (got {describe(crew)})", argument="crew")
         station = check_enum("station", station, Station)
         if station in s.posts and s.posts[station].name != crew.name:
-            raise RulesError(f"'station' {station.value} already has {s.posts[station].name} at it")
+            raise RulesError(f"'station' {station.value} already has {s.posts[station].name} at it", argument="station")
         previous = [st for st, c in s.posts.items() if c.name == crew.name]
         for st in previous:
             del s.posts[st]
@@ -228,6 +235,8 @@ class ShipFight:
             s.actions_used.add(crew.name)
         s.posts[station] = crew
         s.off_station.discard(crew.name)
+        if isinstance(talents, (str, bytes)) or not hasattr(talents, "__iter__"):
+            raise RulesError(argument="talents", expected="a list of talents", received=talents)
         s.talents[crew.name] = frozenset(check_enum("talents", t, Talent) for t in talents)
         s.gear_boon_dice[crew.name] = check_int("gear_boon_dice", gear_boon_dice, low=0, high=5)
 
@@ -235,7 +244,7 @@ class ShipFight:
         """Make *crew* the ship's captain: outside the stations, giving orders as Maneuvers."""
         s = self.ship(ship)
         if not isinstance(crew, Character):
-            raise RulesError(f"'crew' must be a Character (got {crew!r})")
+            raise RulesError(f"'crew' must be a Character (got {describe(crew)})", argument="crew")
         s.captain = crew
 
     def initiative_pool(self, ship: FightShip | str, surprised: bool = False) -> Pool:
@@ -253,9 +262,16 @@ class ShipFight:
         """
         if not isinstance(results, Mapping) or set(results) != set(self.ships):
             raise RulesError(f"'results' must give net Successes for each ship: {', '.join(self.ships)} "
-                             f"(got {results!r})")
+                             f"(got {describe(results)})", argument="results")
         entries = [Entry(name, self.ships[name].side, net) for name, net in results.items()]
-        for name, (side, net) in (characters or {}).items():
+        if characters is not None and not isinstance(characters, Mapping):
+            raise RulesError(argument="characters", expected="a mapping of name to (side, net Successes)",
+                             received=characters)
+        for name, rolled in (characters or {}).items():
+            if not isinstance(rolled, (tuple, list)) or len(rolled) != 2:
+                raise RulesError(f"'characters' must map each name to (side, net Successes)"
+                                 f" (got {describe(rolled)} for {describe(name)})", argument="characters")
+            side, net = rolled
             entries.append(Entry(name, check_enum("side", side, Side), net))
             self.personal_slots.add(name)
         self.order = turn_order(entries)
@@ -263,6 +279,8 @@ class ShipFight:
 
     def slot_of(self, name: str) -> str:
         """Whose slot a ship or character acts on (ruling :data:`~voidref.drifters.ships.rulings.OFF_STATION_SLOT`)."""
+        if not isinstance(name, str):
+            raise RulesError(argument="name", expected="a ship or crew member in the fight", received=name)
         if name in self.ships or name in self.personal_slots:
             return name
         for ship in self.ships.values():
@@ -271,7 +289,7 @@ class ShipFight:
                 crew.append(ship.captain.name)
             if name in crew:
                 return ship.name
-        raise RulesError(f"'name' must be a ship or crew member in the fight (got {name!r})")
+        raise RulesError(f"'name' must be a ship or crew member in the fight (got {describe(name)})", argument="name")
 
     # -- step 4 ---------------------------------------------------------------------
     def next_ship(self) -> str | None:
@@ -288,16 +306,17 @@ class ShipFight:
         """
         s = self.ship(ship)
         if self.order is None:
-            raise RulesError("'initiative' must be rolled before a ship's turn (roll_initiative first)")
+            raise RulesError("'initiative' must be rolled before a ship's turn (roll_initiative first)",
+                             argument="initiative")
         if s.left_fight or s.broken_up:
-            raise RulesError(f"'ship' {s.name} is out of the fight")
+            raise RulesError(f"'ship' {s.name} is out of the fight", argument="ship")
         if s.name in self.started:
             raise RulesError(f"'ship' {s.name} has already had its turn in round {self.round} "
-                             f"(one turn a round; end_round first)")
+                             f"(one turn a round; end_round first)", argument="ship")
         expected = self.next_ship()
         if s.name != expected:
             raise RulesError(f"'ship' must be {expected}, whose slot comes next in round {self.round} "
-                             f"(got {s.name}; slot order: {', '.join(self.order)})")
+                             f"(got {s.name}; slot order: {', '.join(self.order)})", argument="ship")
         self.started.append(s.name)
         self.current = s.name
         s.evading = False
@@ -309,13 +328,13 @@ class ShipFight:
         s = self.ship(ship)
         if self.current != s.name:
             raise RulesError(f"'ship' must be the ship whose turn it is ({self.current or 'none started'}; "
-                             f"got {s.name}); call start_turn first")
+                             f"got {s.name}); call start_turn first", argument="ship")
         if s.left_fight or s.broken_up:
-            raise RulesError(f"'ship' {s.name} is out of the fight")
+            raise RulesError(f"'ship' {s.name} is out of the fight", argument="ship")
         phase = resolution_phase(action)
         if phase < s.phase:
             raise RulesError(f"'action' {action} must resolve before this turn's later phases "
-                             f"(movement, then attacks, then the rest)")
+                             f"(movement, then attacks, then the rest)", argument="action")
         s.phase = phase
         return s
 
@@ -323,14 +342,16 @@ class ShipFight:
         name = crew.name
         if kind == "action":
             if name in s.switched:
-                raise RulesError(f"'crew' {name} switched station this round, which cost the round's Action")
+                raise RulesError(f"'crew' {name} switched station this round, which cost the round's Action",
+                                 argument="crew")
             if name in s.actions_used:
-                raise RulesError(f"'crew' {name} has already used the Action this turn")
+                raise RulesError(f"'crew' {name} has already used the Action this turn", argument="crew")
             s.actions_used.add(name)
             return
         taken = s.maneuvers_used.get(name, 0) + 1
         if second_maneuver not in ("action", "strain"):
-            raise RulesError(f"'second_maneuver' must be one of action, strain (got {second_maneuver!r})")
+            raise RulesError(f"'second_maneuver' must be one of action, strain (got {describe(second_maneuver)})",
+                             argument="second_maneuver")
         plan = plan_turn(taken, keep_action=second_maneuver == "strain")
         if taken == 2 and not plan.action:
             self._spend(s, crew, "action")
@@ -339,14 +360,14 @@ class ShipFight:
 
     def _drive(self, s: FightShip) -> None:
         if s.out_of_control:
-            raise RulesError(f"'ship' {s.name} is out of control: its drive is offline")
+            raise RulesError(f"'ship' {s.name} is out of control: its drive is offline", argument="ship")
 
     def check_pool(self, ship: FightShip | str, action: str | StationAction) -> Pool:
         """The pool the crew member at the action's station rolls now (with Direct Focus and gear)."""
         s = self.ship(ship)
         act = station_action(action)
         if act.station is None:
-            raise RulesError(f"'action' {act.name} is the captain's order and rolls no check")
+            raise RulesError(f"'action' {act.name} is the captain's order and rolls no check", argument="action")
         crew = s.crew_at(act.station)
         return station_check_pool(act, crew, handling=s.profile.handling,
                                   boon_dice=s.focus.get(crew.name, 0) + s.gear_boon_dice.get(crew.name, 0))
@@ -354,7 +375,7 @@ class ShipFight:
     def _check(self, s: FightShip, action: str, outcome) -> bool:
         act = station_action(action)
         if act.station is None:
-            raise RulesError(f"'action' {act.name} is the captain's order and rolls no check")
+            raise RulesError(f"'action' {act.name} is the captain's order and rolls no check", argument="action")
         pool = self.check_pool(s, act)
         outcome = _possible(outcome, pool)
         crew = s.crew_at(act.station)
@@ -366,12 +387,14 @@ class ShipFight:
         """The captain's Direct Focus (a Maneuver, once a round): *crew* adds 1 Boon Die to their next check."""
         s = self._turn(ship, "Direct Focus")
         if s.captain is None:
-            raise RulesError(f"'ship' {s.name} has no captain to give Direct Focus")
+            raise RulesError(f"'ship' {s.name} has no captain to give Direct Focus", argument="ship")
         if s.direct_focus_used:
-            raise RulesError("'direct_focus' may be used once a round (already used this round)")
+            raise RulesError("'direct_focus' may be used once a round (already used this round)",
+                             argument="direct_focus")
         name = crew.name if isinstance(crew, Character) else crew
         if name not in [c.name for c in s.posts.values()]:
-            raise RulesError(f"'crew' must be someone at a station of the {s.name} (got {name!r})")
+            raise RulesError(f"'crew' must be someone at a station of the {s.name}"
+                             f" (got {describe(name)})", argument="crew")
         self._spend(s, s.captain, "maneuver")
         s.direct_focus_used = True
         s.focus[name] = s.focus.get(name, 0) + 1
@@ -383,7 +406,8 @@ class ShipFight:
         check_bool("change_facing", change_facing)
         o = as_outcome(outcome)
         if change_facing and o.boons < BoonSpend.CHANGE_FACING.boons:
-            raise RulesError(f"'change_facing' needs {BoonSpend.CHANGE_FACING.boons} Boon (got {max(0, o.boons)})")
+            raise RulesError(f"'change_facing' needs {BoonSpend.CHANGE_FACING.boons} Boon (got {max(0, o.boons)})",
+                             argument="change_facing")
         if self._check(s, "Evasive Maneuver", o):
             s.evading = True
             s.evading_this_round = True
@@ -393,7 +417,7 @@ class ShipFight:
     def target_lock(self, ship: FightShip | str, target: FightShip | str, outcome) -> bool:
         """Sensors and Comms' Target Lock on *target*; returns whether it held."""
         s = self._turn(ship, "Target Lock")
-        t = self.ship(target)
+        t = self._find(target, "target")
         if self._check(s, "Target Lock", outcome):
             s.target_locks[t.name] = s.target_locks.get(t.name, 0) + 1
             return True
@@ -403,7 +427,8 @@ class ShipFight:
         """Engineering's Boost Power to weapons; returns whether it worked. Once an encounter."""
         s = self._turn(ship, "Boost Power")
         if s.weapons_boost_used:
-            raise RulesError("'boost_power' to weapons may be used once an encounter (already used)")
+            raise RulesError("'boost_power' to weapons may be used once an encounter (already used)",
+                             argument="boost_power")
         if self._check(s, "Boost Power", outcome):
             s.boost_pending = True
             s.weapons_boost_used = True
@@ -443,7 +468,7 @@ class ShipFight:
         nearest = ShipRange(self.rulings.disengage_from)
         if self.band.index < nearest.index:
             raise RulesError(f"'band' must be {nearest.value} or farther to Disengage "
-                             f"(got {self.band.value})")
+                             f"(got {self.band.value})", argument="band")
         if self._check(s, "Disengage", outcome):
             s.left_fight = True
             return True
@@ -459,23 +484,23 @@ class ShipFight:
         pending boost. *gunner* defaults to whoever is at Gunnery; anyone
         else is refused, since crew act only at their declared station.
         """
-        s, t = self.ship(ship), self.ship(target)
+        s, t = self.ship(ship), self._find(target, "target")
         if s is t:
-            raise RulesError(f"'target' must be another ship (got {t.name})")
+            raise RulesError(f"'target' must be another ship (got {t.name})", argument="target")
         if s.out_of_control:
-            raise RulesError(f"'ship' {s.name} is out of control: its weapons are offline")
+            raise RulesError(f"'ship' {s.name} is out of control: its weapons are offline", argument="ship")
         w = s.profile.weapon(weapon.name if isinstance(weapon, ShipWeapon) else weapon)
         if w.name in s.jammed:
-            raise RulesError(f"'weapon' {w.name} is jammed")
+            raise RulesError(f"'weapon' {w.name} is jammed", argument="weapon")
         crew = s.crew_at(Station.GUNNERY) if gunner is None else gunner
         if not isinstance(crew, Character):
-            raise RulesError(f"'gunner' must be a Character (got {crew!r})")
+            raise RulesError(f"'gunner' must be a Character (got {describe(crew)})", argument="gunner")
         posted = s.posts.get(Station.GUNNERY)
         if posted is None or posted.name != crew.name:
             where = s.station_of(crew)
             raise RulesError(f"'gunner' must be the crew member at the {s.name}'s Gunnery station "
                              f"({posted.name if posted else 'nobody'}; got {crew.name}, who is at "
-                             f"{where.value if where else 'no station'})")
+                             f"{where.value if where else 'no station'})", argument="gunner")
         talents = s.talents.get(crew.name, frozenset())
         fire_control = int(Talent.FIRE_CONTROL in talents and crew.name not in s.fire_control_used)
         for name, value in (("limited_boon_dice", limited_boon_dice), ("talent_boon_dice", talent_boon_dice),
@@ -500,17 +525,18 @@ class ShipFight:
         of :meth:`attack`.
         """
         s = self._turn(ship, "Aimed Fire")
-        t = self.ship(target)
+        t = self._find(target, "target")
         attack = self.attack(s, weapon, t, **attack_options)
         o = _possible(outcome, attack.pool())
         check_int("bypass_boons", bypass_boons, low=0, high=60)
         if bypass_boons > max(0, o.boons):
-            raise RulesError(f"'bypass_boons' must be at most the {max(0, o.boons)} Boons rolled (got {bypass_boons})")
+            raise RulesError(f"'bypass_boons' must be at most the {max(0, o.boons)} Boons rolled (got {bypass_boons})",
+                             argument="bypass_boons")
         if bane_spend is not None:
             bane_spend = check_enum("bane_spend", bane_spend, BaneSpend)
             if -o.boons < bane_spend.banes:
                 raise RulesError(f"'bane_spend' {bane_spend.value} needs {bane_spend.banes} Banes "
-                                 f"(got {max(0, -o.boons)})")
+                                 f"(got {max(0, -o.boons)})", argument="bane_spend")
         gunner = attack_options.get("gunner") or s.crew_at(Station.GUNNERY)
         self._spend(s, gunner, "action")
         # what the attack used up
@@ -572,5 +598,5 @@ class ShipFight:
 def _possible(outcome, pool: Pool) -> CheckOutcome:
     o = as_outcome(outcome)
     if o not in pool.distribution():
-        raise RulesError(f"'outcome' {tuple(o)} cannot come from the pool {pool.describe()}")
+        raise RulesError(f"'outcome' {tuple(o)} cannot come from the pool {pool.describe()}", argument="outcome")
     return o

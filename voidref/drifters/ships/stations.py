@@ -25,7 +25,7 @@ from voidref.drifters.characters import Character, Skill
 from voidref.drifters.dice import Pool
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import StationAction
-from voidref.errors import RulesError, check_int
+from voidref.errors import RulesError, check_int, describe
 from voidref.kinds import Kind
 
 __all__ = [
@@ -85,11 +85,12 @@ def station_action(name: str | StationAction) -> StationAction:
     if isinstance(name, StationAction):
         return name
     if isinstance(name, str):
+        key = name.strip().lower()
         for action in rulings.STATION_ACTIONS.values():
-            if action.name.lower() == name.strip().lower():
+            if action.name.lower() == key:
                 return action
     choices = ", ".join(a.name.lower() for a in rulings.STATION_ACTIONS.values())
-    raise RulesError(f"'action' must be one of {choices} (got {name!r})")
+    raise RulesError(argument="action", expected=f"one of {choices}", received=name)
 
 
 def handling_dice(handling: int) -> tuple[int, int]:
@@ -109,11 +110,11 @@ def station_check_pool(action: str | StationAction, crew: Character, *, handling
     """
     action = station_action(action)
     if not isinstance(crew, Character):
-        raise RulesError(f"'crew' must be a Character (got {crew!r})")
+        raise RulesError(f"'crew' must be a Character (got {describe(crew)})", argument="crew")
     if action.skill is None:
-        raise RulesError(f"'action' must be one that rolls a check ({action.name} has none)")
+        raise RulesError(f"'action' must be one that rolls a check ({action.name} has none)", argument="action")
     if action.difficulty is None:
-        raise RulesError(f"'action' {action.name} is an attack: build a ShipAttack for its pool")
+        raise RulesError(f"'action' {action.name} is an attack: build a ShipAttack for its pool", argument="action")
     skill = Skill(action.skill)
     check_int("boon_dice", boon_dice, low=0, high=10)
     check_int("bane_dice", bane_dice, low=0, high=10)
