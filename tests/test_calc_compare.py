@@ -102,7 +102,7 @@ def test_an_answer_of_several_chances_is_compared_chance_by_chance():
     assert [r["label"] for r in rows] == ["Result"]
     moves = [Fraction(d) for d in rows[0]["exact"]]
     a, b = (evaluate("twodice-exchange", ins)[1].blocks[0] for ins in ({}, {"attack_skill": "3"}))
-    assert moves == [rb[2].exact - ra[2].exact for ra, rb in zip(a.rows, b.rows)]
+    assert moves == [rb[2].value - ra[2].value for ra, rb in zip(a.rows, b.rows)]
     assert len(moves) == 3 and sum(moves) == 0 and all(moves)
 
 
@@ -121,23 +121,38 @@ def test_compare_html_escapes_player_text():
 
 @pytest.mark.parametrize("slug", [c.slug for c in calc.calculators()])
 def test_every_odds_calculator_compares_its_defaults(slug):
-    """A calculator that answers with chances compares them exactly (defaults against defaults: all 'no change');
-    one that answers with none (turn order, movement) compares its facts side by side only."""
+    """A calculator that answers with chances compares them (defaults against defaults: all 'no change', exactly 0
+    unless the figures are only bounds); one that answers with none (turn order, movement) compares its facts side
+    by side only."""
     out = compare(slug, {}, {})
     assert out["ok"], out["errors"]
-    exact = [d for r in out["rows"] if r["exact"] for d in r["exact"]]
-    assert bool(exact) == has_odds(slug)
-    assert set(exact) <= {"0"}
+    compared = [r for r in out["rows"] if r["exact"]]
+    assert bool(compared) == has_odds(slug)
+    assert {d for r in compared for d in r["exact"]} <= {"0", None}
+    assert all(set(r["difference"].split(", ")) == {"no change"} for r in compared)
 
 
-def test_two_chances_printed_alike_are_not_guessed():
-    """A headline's '50.0%' printed from two different chances, with nothing to tell them apart, is 'not exact'."""
-    from voidref.calc.compare import _exact
-    from voidref.calc.results import Chance
+def test_two_chances_printed_alike_are_compared_by_their_numbers():
+    """Two chances that both print '50.0%' keep their own exact values, so each difference is its own, in order."""
+    from voidref.calc.compare import _differences
+    from voidref.calc.results import line, pct
 
-    alike = [Chance(Fraction(1, 2)), Chance(Fraction(5001, 10000))]
-    assert _exact("hits 50.0%", alike) == [None]
-    assert _exact("hits 50.0%, misses 50.0%", alike) == [Fraction(1, 2), Fraction(5001, 10000)]
+    a = line("hits {}, misses {}", pct(Fraction(1, 2)), pct(Fraction(1, 2)))
+    b = line("hits {}, misses {}", pct(Fraction(5001, 10000)), pct(Fraction(4999, 10000)))
+    assert [d.value for d in _differences(a, b)] == [Fraction(1, 10000), Fraction(-1, 10000)]
+
+
+def test_bounded_chances_compare_only_when_the_bounds_settle_the_difference():
+    """A chance known only within proven bounds compares to the digits the bounds allow, never as exact."""
+    from voidref.calc.compare import _difference
+    from voidref.calc.results import pct
+
+    tiny = Fraction(1, 10**10)
+    a = pct(Fraction(1, 4) - tiny, upper=Fraction(1, 4) + tiny)
+    b = pct(Fraction(1, 2) - tiny, upper=Fraction(1, 2) + tiny)
+    assert points(_difference(a, b).value) == "+25.0 points" and not _difference(a, b).exact
+    on_a_step = pct(Fraction(1, 4) + Fraction(5, 10000) - tiny, upper=Fraction(1, 4) + Fraction(5, 10000) + tiny)
+    assert _difference(a, on_a_step) is None  # +0.05 points, rounding either way: not settled
 
 
 @pytest.mark.parametrize("pinned", [False, True], ids=["one setup", "A pinned"])

@@ -174,14 +174,29 @@ def test_stun_switch_matches_the_engine():
     """With Resistance off a Stun hit, the calculator's Strain table is the engine's under that ruling."""
     direct = Rulings(stun_subtracts_resistance=False)
     shooter = Character("Attacker", agility=3, skills={Skill.RANGED: 2})
-    target = Character("Target", kind=Kind.ELITE, stated_wound_points=12, stated_resistance=4)
+    target = Character("Target", kind=Kind.CHARACTER, stated_wound_points=12, stated_resistance=4)
     stunner = Weapon("Weapon", damage=6, crit=3, range=RangeBand.MEDIUM, stun=True)
     for rulings in (STANDARD, direct):
         engine = Attack(shooter, stunner, target, band=RangeBand.SHORT, rulings=rulings).odds()
-        shown = attack(stun=True, resistance=4, rulings=rulings)
+        shown = attack(stun=True, resistance=4, target_kind=Kind.CHARACTER, rulings=rulings)
         (table,) = [b for b in shown.blocks if isinstance(b, Table) and b.caption == "Strain dealt (0 on a miss)"]
         assert [row[:2] for row in table.rows] == [(str(v), pct(p)) for v, p in engine.strain.probabilities().items()]
+        assert shown.fact("Average Strain").value == engine.strain.mean() > 0
     assert attack(stun=True, resistance=4, rulings=direct).blocks != attack(stun=True, resistance=4).blocks
+
+
+@pytest.mark.parametrize("kind", [Kind.MINION, Kind.ELITE])
+def test_a_stun_hit_on_a_minion_or_elite_shows_wounds(kind):
+    """Minions and Elites have no Strain Points: a Stun hit's Strain is Wounds, and the calculator shows Wounds."""
+    shooter = Character("Attacker", agility=3, skills={Skill.RANGED: 2})
+    target = Character("Target", kind=kind, stated_wound_points=12, stated_resistance=2)
+    stunner = Weapon("Weapon", damage=6, crit=3, range=RangeBand.MEDIUM, stun=True)
+    engine = Attack(shooter, stunner, target, band=RangeBand.SHORT).odds()
+    assert engine.strain.probabilities() == {0: 1} and engine.wounds.mean() > 0
+    shown = attack(stun=True, target_kind=kind)
+    assert shown.fact("Average Wounds").value == engine.wounds.mean()
+    captions = [b.caption for b in shown.blocks if isinstance(b, Table)]
+    assert captions == ["Wounds dealt (0 on a miss)"]
 
 
 def test_drifting_shown_in_microgravity_is_the_engine_chance():

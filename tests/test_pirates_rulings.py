@@ -335,7 +335,7 @@ def test_calculators_take_rulings():
     from voidref.calc.results import pct
 
     assert dict(ship_gunnery(rulings=with_(medium_range_modifier=-2)).facts)["Situational modifier"] == "-2"
-    assert dict(action_roll(target_number=12, rulings=with_(partial_margin=0)).facts)["Partial"] == "0%"
+    assert str(dict(action_roll(target_number=12, rulings=with_(partial_margin=0)).facts)["Partial"]) == "0%"
     strong = {"defender_modifier": 20}
     normal = opposed_roll(**strong)
     printed = opposed_roll(**strong, rulings=with_(natural_18_attack_hits=False))

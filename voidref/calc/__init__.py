@@ -28,7 +28,7 @@ from voidref.calc.registry import (
     register_lazy,
     run,
 )
-from voidref.calc.results import BarChart, Result, Table, pct, to_html, to_text
+from voidref.calc.results import BarChart, Figure, Line, Result, Table, decimal, line, pct, to_html, to_text
 
 # Slug to module, in the order the calculators are listed; each module registers its slugs when imported.
 register_lazy("voidref.calc.drifters", ("check-odds", "critical-injury", "initiative", "movement", "recovery"))
@@ -40,7 +40,8 @@ register_lazy("voidref.calc.twodice", ("twodice-exchange", "twodice-armor"))
 register_lazy("voidref.calc.upper_hand", ("upper-hand-phase", "upper-hand-engagement"))
 
 __all__ = [
-    "BarChart", "BoolField", "Calculator", "ChoiceField", "Field", "FieldError", "IntField", "Result",
+    "BarChart", "BoolField", "Calculator", "ChoiceField", "Field", "FieldError", "Figure", "IntField", "Line",
+    "Result", "decimal", "line",
     "compare", "has_odds",
     "Table", "TextField", "calculator", "calculators", "defaults", "get", "pct", "register", "register_lazy", "run",
     "run_json", "to_html", "to_text",

@@ -9,7 +9,7 @@ and lays it out as a :class:`~voidref.calc.results.Result`. No rule is
 computed here.
 
 >>> r = attack(damage="1d6", reliable=1, armor=3, evasion=6, locked=True, grit=1, distance=3, max_range=6)
->>> r.headline, dict(r.facts)["Chance to hit"], dict(r.facts)["Damage on miss"]
+>>> r.headline, str(r.fact("Chance to hit")), r.fact("Damage on miss")
 ('Net accuracy +1: roll 1d6, keep the highest, add Grit +1; need 6 (evasion).', '33.3%', '0')
 """
 
@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
 from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Result, Table, decimal, distribution, pct
+from voidref.calc.results import BarChart, Line, Result, Table, decimal, distribution, line, pct
 from voidref.cantor.accuracy import Situation, Source
 from voidref.cantor.attack import Attack, RangeCheck
 from voidref.cantor.damage import blast_damage, damage_roll
@@ -115,7 +115,7 @@ def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC,
     blocks: tuple[Table | BarChart, ...] = (*accuracy_tables, *difficulty_tables,
                                            *distribution("Damage on hit", odds.damage_on_hit.probabilities()),
                                            *distribution("Damage", odds.damage.probabilities()))
-    summary = []
+    summary: list[str | Line] = []
     if check is not RangeCheck.IN_RANGE:
         summary.append(f"No attack: {check.value} (distance {a.situation.distance}).")
     else:
@@ -126,14 +126,14 @@ def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC,
             summary.append(f"Net accuracy {odds.net:+d}: {dice} Grit {a.situation.grit:+d}"
                            f"{', Impaired -2' if a.situation.impaired else ''}; "
                            f"need {odds.defense} ({a.weapon.defense.value}).")
-        summary.append(f"Chance to hit: {pct(odds.chance_to_hit)}"
-                       f"{' (Invisible halves it)' if a.target.has(Condition.INVISIBLE) else ''}.")
-        summary.append(f"Damage on a hit: average {decimal(odds.damage_on_hit.mean())}, "
-                       f"from {min(odds.damage_on_hit)} to {max(odds.damage_on_hit)}.")
+        invisible = " (Invisible halves it)" if a.target.has(Condition.INVISIBLE) else ""
+        summary.append(line("Chance to hit: {}{}.", pct(odds.chance_to_hit), invisible))
+        summary.append(line("Damage on a hit: average {}, from {} to {}.", decimal(odds.damage_on_hit.mean()),
+                            min(odds.damage_on_hit), max(odds.damage_on_hit)))
         if a.weapon.reliable:
             summary.append(f"On a miss: Reliable {a.weapon.reliable} deals {odds.damage_on_miss}.")
-        summary.append(f"Average damage per attack: {decimal(odds.damage.mean())}; "
-                       f"no damage at all {pct(odds.damage[0])}.")
+        summary.append(line("Average damage per attack: {}; no damage at all {}.", decimal(odds.damage.mean()),
+                            pct(odds.damage[0])))
     return Result(summary[0], facts, blocks, tuple(summary[1:]))
 
 
@@ -162,6 +162,7 @@ def structure(*, hp: int = 6, max_hp: int = 12, overshield: int = 0, structure: 
     facts = (("Structure loss", pct(loss)), ("Destroyed", pct(destroyed)),
              ("Defeated", pct(outcomes.prob(lambda o: o.defeated))), ("Stunned", pct(stunned)),
              ("Impaired", pct(impaired)))
-    return Result(f"Loses Structure: {pct(loss)}" + (f" (destroyed: {pct(destroyed)})" if destroyed else "") + ".",
-                  facts, distribution("Hp after", outcomes.map(lambda o: o.state.hp).probabilities()),
-                  (f"Then Stunned {pct(stunned)}, Impaired {pct(impaired)}.",))
+    headline = line("Loses Structure: {} (destroyed: {}).", pct(loss), pct(destroyed)) if destroyed \
+        else line("Loses Structure: {}.", pct(loss))
+    return Result(headline, facts, distribution("Hp after", outcomes.map(lambda o: o.state.hp).probabilities()),
+                  (line("Then Stunned {}, Impaired {}.", pct(stunned), pct(impaired)),))

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, FieldError, IntField, TextField
 from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Result, Table, pct
+from voidref.calc.results import BarChart, Result, Table, Text, decimal, line, pct
 from voidref.drifters import (
     Difficulty,
     Entry,
@@ -35,10 +35,10 @@ from voidref.drifters import (
     turn_order,
 )
 from voidref.drifters.rulings import STANDARD, Rulings
-from voidref.errors import RulesError
+from voidref.errors import RulesError, describe
 from voidref.exact import Dist
 
-__all__ = ["check_odds", "critical_injury", "initiative", "movement", "recovery"]
+__all__ = ["check_odds", "critical_injury", "initiative", "movement", "recovery", "states_its_difficulty"]
 
 _DIFFICULTIES = tuple((d.name.lower(), f"{d.name.title()} ({int(d)} Trial)") for d in Difficulty)
 _BANDS = tuple((b.name.lower(), b.name.title()) for b in RangeBand)
@@ -69,18 +69,22 @@ def _listed_pool(dice: str) -> Pool:
     try:
         return Pool.parse(dice)
     except RulesError as exc:
-        raise FieldError("dice", f"'Or list the dice' {str(exc).partition(' ')[2]}") from None
+        raise exc.renamed("dice") from None
 
 
-def _states_its_difficulty(dice: str, pool: Pool) -> bool:
+def states_its_difficulty(dice: str, pool: Pool) -> bool:
     """Whether a listed pool says what it rolls against: negative dice, a difficulty word, or "vs"."""
     return bool(pool.trial or pool.hazard or pool.bane) or bool(_NAMES_THE_DIFFICULTY.search(dice))
 
 
+_NO_DICE = (("dice", ("",)),)
+"""Characteristic and skill build the pool only when no dice are listed."""
+
+
 @calculator("check-odds", "Check odds", "drifters",
             "The exact odds of one check, from a characteristic, a skill and a difficulty, or from dice you list.", (
-                IntField("characteristic", "Characteristic", 3, "1 to 6", low=1, high=6),
-                IntField("skill", "Skill", 1, "0 to 5", low=0, high=5),
+                IntField("characteristic", "Characteristic", 3, "1 to 6", low=1, high=6, needs=_NO_DICE),
+                IntField("skill", "Skill", 1, "0 to 5", low=0, high=5, needs=_NO_DICE),
                 ChoiceField("difficulty", "Difficulty", "average", "", choices=_DIFFICULTIES, enum=Difficulty),
                 TextField("dice", "Or list the dice", "",
                           "e.g. 2M 1A, or 2 mastery 1 ability vs hard, or 2M 1A vs 2T 1b (M Mastery, A Ability, "
@@ -108,7 +112,7 @@ def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficult
     from_field: tuple[tuple[str, str], ...] = ()
     if dice:
         pool = _listed_pool(dice)
-        if not _states_its_difficulty(dice, pool):
+        if not states_its_difficulty(dice, pool):
             pool = pool.add("trial", int(difficulty))
             from_field = (("Difficulty from the field", f"{difficulty.name.title()}, {int(difficulty)} Trial"),)
     else:
@@ -116,19 +120,19 @@ def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficult
     pool = pool.upgrade(upgrades).upgrade_difficulty(difficulty_upgrades)
     pool = pool.add("boon", boon_dice).add("bane", bane_dice)
     net_s, net_b, success = pool.net_successes(), pool.net_boons(), pool.chance_of_success()
-    facts = (
+    facts: tuple[tuple[str, Text], ...] = (
         ("Pool", pool.describe()),
         *from_field,
-        ("Chance of success (at least 1 net Success)", f"{pct(success)} (exactly {success})"),
+        ("Chance of success (at least 1 net Success)", line("{} (exactly {})", pct(success), success)),
         ("Chance of at least 1 net Boon", pct(net_b.prob(lambda b: b >= 1))),
         ("Chance of at least 1 net Bane", pct(net_b.prob(lambda b: b <= -1))),
         ("Chance of at least 1 Breakthrough", pct(pool.chance_of_breakthrough())),
         ("Chance of at least 1 Calamity", pct(pool.chance_of_calamity())),
-        ("Average net Successes", f"{float(net_s.mean()):.2f}"),
+        ("Average net Successes", decimal(net_s.mean())),
     )
     s_table, s_chart = _distribution_blocks(net_s, "Net Successes", "Net Successes", "net Successes")
     b_table, b_chart = _distribution_blocks(net_b, "Net Boons (negative: net Banes)", "Net Boons", "net Boons")
-    return Result(f"Chance of success: {pct(success)}", facts, (s_table, s_chart, b_table, b_chart))
+    return Result(line("Chance of success: {}", pct(success)), facts, (s_table, s_chart, b_table, b_chart))
 
 
 # -- Critical Injury ------------------------------------------------------------
@@ -141,7 +145,7 @@ def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficult
 def critical_injury(*, held: int = 0, count: int = 1) -> Result:
     """Each Critical Injury roll's bonus and the exact chance of each severity band.
 
-    >>> critical_injury(held=2).blocks[0].rows[0]
+    >>> critical_injury(held=2).blocks[0].texts()[0]
     ('Roll 1', '+20', '10.0%', '30.0%', '25.0%', '15.0%', '20.0%')
     """
     rolls = injuries_for_attack(held, count)
@@ -157,8 +161,8 @@ def critical_injury(*, held: int = 0, count: int = 1) -> Result:
              ("Chance the last roll is Deadly or worse",
               pct(worst.prob(lambda s: s in (Severity.DEADLY, Severity.MORTAL)))))
     table = Table("Severity band odds for each roll (d100 + bonus)", headers, tuple(rows))
-    return Result(f"First roll: +{first_bonus}, {pct(first[Severity.MINOR])} Minor, "
-                  f"{pct(first[Severity.MORTAL])} Mortal", facts, (table, chart))
+    return Result(line("First roll: +{}, {} Minor, {} Mortal", first_bonus, pct(first[Severity.MINOR]),
+                       pct(first[Severity.MORTAL])), facts, (table, chart))
 
 
 # -- Initiative -------------------------------------------------------------------
@@ -167,31 +171,35 @@ _SIDES = {"player": Side.PLAYER, "players": Side.PLAYER, "pc": Side.PLAYER, "gm"
 _COMBATANTS = "Senna Vael, player, 2\nDavan, player, 1\nAgent A, gm, 1\nAgent B, gm, 0"
 
 
+def _bad_combatants(message: str) -> FieldError:
+    """An error of the Combatants field (its *message* opens with the field's label)."""
+    return FieldError("combatants", message, named="Combatants")
+
+
 def _entries(text: str) -> list[Entry]:
     entries = []
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
-        raise FieldError("combatants",
-                         "'Combatants' must list at least one line 'name, side, net Successes' (got nothing)")
-    if len(lines) > 20:
-        raise FieldError("combatants", f"'Combatants' must list at most 20 combatants (got {len(lines)})")
-    for n, line in enumerate(lines, start=1):
-        parts = [p.strip() for p in line.split(",")]
+    rows = [row for row in text.splitlines() if row.strip()]
+    if not rows:
+        raise _bad_combatants("'Combatants' must list at least one line 'name, side, net Successes' (got nothing)")
+    if len(rows) > 20:
+        raise _bad_combatants(f"'Combatants' must list at most 20 combatants (got {len(rows)})")
+    for n, row in enumerate(rows, start=1):
+        parts = [p.strip() for p in row.split(",")]
         if len(parts) != 3:
-            raise FieldError("combatants",
-                             f"'Combatants' line {n} must read 'name, side, net Successes' (got {line.strip()!r})")
+            raise _bad_combatants(f"'Combatants' line {n} must read 'name, side, net Successes' "
+                                  f"(got {row.strip()!r})")
         name, side, successes = parts
         if side.lower() not in _SIDES:
-            raise FieldError("combatants", f"'Combatants' line {n}: side must be player or gm (got {side!r})")
+            raise _bad_combatants(f"'Combatants' line {n}: side must be player or gm (got {side!r})")
         try:
             value = int(successes.replace("\u2212", "-"))
         except ValueError:
-            message = f"'Combatants' line {n}: net Successes must be a whole number (got {successes!r})"
-            raise FieldError("combatants", message) from None
+            raise _bad_combatants(f"'Combatants' line {n}: net Successes must be a whole number "
+                                  f"(got {successes!r})") from None
         try:
             entries.append(Entry(name, _SIDES[side.lower()], value))
         except RulesError as exc:
-            raise FieldError("combatants", f"'Combatants' line {n}: {exc}") from None
+            raise _bad_combatants(f"'Combatants' line {n}: {exc}") from None
     return entries
 
 
@@ -224,8 +232,9 @@ class _StepsField(ChoiceField):
     """A choice among a few tuples of Maneuvers (written ``"1,1,2"``), parsed to the tuple itself."""
 
     def parse(self, raw: object) -> tuple[int, ...]:
-        if isinstance(raw, tuple):
-            raw = self.format(raw)
+        if isinstance(raw, tuple):  # already typed: one of the choices, or refused (described, never written out)
+            steps = {tuple(int(n) for n in value.split(",")) for value, _ in self.choices}
+            raw = self.format(raw) if raw in steps else describe(raw)
         return tuple(int(n) for n in str(super().parse(raw)).split(","))
 
     def format(self, value: object) -> str:
@@ -288,10 +297,14 @@ _EVENTS = (
                 BoolField("strain_knockout", "Knocked out by Strain this encounter", False),
                 BoolField("caught_breath", "Already used Catch Breath this encounter", False),
                 ChoiceField("event", "Event", "end_of_encounter", choices=_EVENTS),
-                IntField("might", "Might", 2, "1 to 10 (full rest)", low=1, high=10),
-                IntField("willpower", "Willpower", 2, "1 to 10 (end of encounter)", low=1, high=10),
-                IntField("net_successes", "Medical check: net Successes", 0, "0 to 10", low=0, high=10),
-                IntField("boons", "Boons (medical check or spent on Strain)", 0, "0 to 10", low=0, high=10),
+                IntField("might", "Might", 2, "1 to 10 (full rest)", low=1, high=10,
+                         needs=(("event", ("full_rest", "medical_care")),)),
+                IntField("willpower", "Willpower", 2, "1 to 10 (end of encounter)", low=1, high=10,
+                         needs=(("event", ("end_of_encounter",)),)),
+                IntField("net_successes", "Medical check: net Successes", 0, "0 to 10", low=0, high=10,
+                         needs=(("event", ("medical_care",)),)),
+                IntField("boons", "Boons (medical check or spent on Strain)", 0, "0 to 10", low=0, high=10,
+                         needs=(("event", ("medical_care", "spend_boons")),)),
                 BoolField("medical_boons_repeat", "Medical care: every 2 Boons remove 1 more Wound",
                           STANDARD.medical_boons_repeat,
                           "Printed and ours: no, 2 Boons buy 1 more Wound once per check. Yes repeats it.",

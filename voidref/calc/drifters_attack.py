@@ -14,7 +14,7 @@ from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Result, Table, pct
+from voidref.calc.results import BarChart, Result, Table, Text, decimal, line, pct
 from voidref.drifters import (
     Attack,
     Character,
@@ -99,6 +99,9 @@ def _pool_facts(a: Attack) -> tuple[tuple[str, str], ...]:
     return (("Pool", a.pool().describe()), ("Bane Dice from", sources))
 
 
+_RANGED = (("weapon_skill", ("ranged",)),)
+"""What the fields of a ranged attack only need: a ranged weapon."""
+
 _ATTACK_FIELDS = (
     IntField("characteristic", "Attacker's characteristic", 3,
              "Might for melee and unarmed, Agility for ranged; 1 to 6",
@@ -108,12 +111,14 @@ _ATTACK_FIELDS = (
     IntField("damage", "Weapon Damage", 6, "0 to 20", low=0, high=20),
     IntField("crit", "Weapon Crit rating", 3, "1 to 6", low=1, high=6),
     IntField("pierce", "Weapon Pierce", 0, "0 to 10", low=0, high=10),
-    ChoiceField("weapon_range", "Weapon range", "medium", "ranged weapons only", choices=_BANDS, enum=RangeBand),
+    ChoiceField("weapon_range", "Weapon range", "medium", "ranged weapons only", choices=_BANDS, enum=RangeBand,
+                needs=_RANGED),
     BoolField("stun", "Stun weapon (deals Strain)", False),
-    BoolField("thrown", "Thrown weapon", False, "ranged weapons only; gravity shifts its reach"),
+    BoolField("thrown", "Thrown weapon", False, "ranged weapons only; gravity shifts its reach", needs=_RANGED),
     ChoiceField("band", "Range band to the target", "short", "ranged attacks only; melee is Engaged", choices=_BANDS,
-                enum=RangeBand),
-    ChoiceField("cover", "Target's cover", "none", "ranged attacks only", choices=_COVER, enum=Cover),
+                enum=RangeBand, needs=_RANGED),
+    ChoiceField("cover", "Target's cover", "none", "ranged attacks only", choices=_COVER, enum=Cover,
+                needs=_RANGED),
     ChoiceField("target_kind", "Target is a", "elite", choices=_KINDS, enum=Kind),
     IntField("wound_points", "Target's Wound Points", 12, "1 to 40", low=1, high=40),
     IntField("resistance", "Target's Resistance", 2, "0 to 10", low=0, high=10),
@@ -176,18 +181,18 @@ def attack(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
                 anchored=anchored, needs_footing=needs_footing, disoriented=disoriented, boon_dice=boon_dice,
                 bane_dice=bane_dice, difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     odds = a.odds(_health(a, wounds))
+    # A Stun hit deals Strain to a character; a Minion or an Elite takes it as Wounds (the engine says which).
+    harm, word = (odds.strain, "Strain") if stun and a.target.strain_points is not None else (odds.wounds, "Wounds")
     facts = _pool_facts(a) + (
         ("Chance to hit", pct(odds.hit)),
-        ("Average Wounds", f"{float(odds.expected_wounds):.2f}"),
+        (f"Average {word}", decimal(harm.mean())),
         ("Chance a Critical Injury is available", pct(odds.critical_injury)),
         ("Chance the target is incapacitated", pct(odds.incapacitated)),
     )
     if gravity is Gravity.MICRO:
         facts += (("Chance the attacker is left Drifting (a Calamity on a physical attack)", pct(odds.drifting)),)
-    blocks: tuple[Table | BarChart, ...] = _dist_blocks(odds.wounds, "Wounds dealt (0 on a miss)", "Wounds")
-    if stun:
-        blocks += _dist_blocks(odds.strain, "Strain dealt (0 on a miss)", "Strain")
-    return Result(f"Chance to hit: {pct(odds.hit)}", facts, blocks)
+    blocks: tuple[Table | BarChart, ...] = _dist_blocks(harm, f"{word} dealt (0 on a miss)", word)
+    return Result(line("Chance to hit: {}", pct(odds.hit)), facts, blocks)
 
 
 @calculator("rounds-to-take-down", "Rounds to take down", "drifters",
@@ -213,7 +218,7 @@ def rounds(*, characteristic: int = 3, skill_rank: int = 2, weapon_skill: Skill 
                 bane_dice=bane_dice, difficulty_upgrades=difficulty_upgrades, past_range=past_range, rulings=rulings)
     t = rounds_to_take_down(a, _health(a, wounds), max_rounds=max_rounds)
     rows = tuple((str(r), pct(p), pct(t.within(r))) for r, p in sorted(t.by_round.items()))
-    mean = "never" if t.expected_rounds is None else f"{float(t.expected_rounds):.2f}"
+    mean = "never" if t.expected_rounds is None else decimal(t.expected_rounds)
     facts = _pool_facts(a) + (
         ("Average rounds to take the target down", mean),
         (f"Chance the target is still up after {t.max_rounds} rounds", pct(t.beyond)),
@@ -239,7 +244,8 @@ _BOON_USE = (("keep", "Keep every Boon for a Critical Hit"), ("armor", "Spend Bo
             "A ship weapon's pool with the Boon Limit, its chance to hit, the damage it deals and the Heat it adds.", (
                 IntField("agility", "Gunner's Agility", 3, "1 to 6", low=1, high=6),
                 IntField("gunnery", "Gunner's Gunnery", 2, "0 to 5", low=0, high=5),
-                IntField("handling", "Attacking ship's Handling", 0, "-3 to 3 (fixed weapons only)", low=-3, high=3),
+                IntField("handling", "Attacking ship's Handling", 0, "-3 to 3 (fixed weapons only)", low=-3, high=3,
+                         needs=(("mount", ("fixed",)),)),
                 ChoiceField("mount", "Weapon mount", "turret", choices=tuple((m.value, m.value.title()) for m in Mount),
                             enum=Mount),
                 IntField("damage", "Weapon Damage", 5, "0 to 20", low=0, high=20),
@@ -292,7 +298,7 @@ def ship_attack(*, agility: int = 3, gunnery: int = 2, handling: int = 0, mount:
                 boon_use: BoonUse = BoonUse.KEEP, current_heat: int = 0, rulings: Rulings = STANDARD) -> Result:
     """A ship attack's pool, chance to hit, Hull and System Damage, Critical Hit and Heat.
 
-    >>> ship_attack().headline
+    >>> str(ship_attack().headline)
     'Chance to hit: 82.6%'
     """
     weapon = ShipWeapon("Weapon", damage=damage, ranges=(band,), crit=crit, pierce=pierce, heat=heat,
@@ -310,12 +316,12 @@ def ship_attack(*, agility: int = 3, gunnery: int = 2, handling: int = 0, mount:
     standing = ShipStanding(hull_damage=hull_damage, system_damage=system_taken if system_points else 0)
     odds = attack_odds(shot, standing, boon_use=boon_use)
     parts = "; ".join(f"{name}: {n} {kind} {'Die' if n == 1 else 'Dice'}" for name, kind, n in shot.parts()) or "none"
-    facts = [("Pool", shot.pool().describe()), ("Extra dice from", parts)]
+    facts: list[tuple[str, Text]] = [("Pool", shot.pool().describe()), ("Extra dice from", parts)]
     if shot.capped_boon_dice:
         facts.append(("Boon Dice lost to the Boon Limit", str(shot.capped_boon_dice)))
     facts += [
         ("Chance to hit", pct(odds.hit)),
-        ("Average Hull Damage", f"{float(odds.hull_damage.mean()):.2f}"),
+        ("Average Hull Damage", decimal(odds.hull_damage.mean())),
         ("Chance a Critical Hit is available", pct(odds.critical_hit)),
         ("Chance the target is destroyed", pct(odds.destroyed)),
         ("Heat after the shot", str(current_heat + shot_heat(weapon, boosted=boost))),
@@ -326,4 +332,4 @@ def ship_attack(*, agility: int = 3, gunnery: int = 2, handling: int = 0, mount:
                                                         "Hull Damage")
     if system_damage or ion:
         blocks += (_dist_blocks(odds.system_damage, "System Damage dealt (0 on a miss)", "System Damage")[0],)
-    return Result(f"Chance to hit: {pct(odds.hit)}", tuple(facts), blocks)
+    return Result(line("Chance to hit: {}", pct(odds.hit)), tuple(facts), blocks)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from voidref.errors import RulesError, check_enum
+from voidref.errors import NOTHING, RulesError, check_enum, describe
 
 __all__ = ["Field", "IntField", "ChoiceField", "BoolField", "TextField", "FieldError", "RULINGS"]
 
@@ -27,18 +27,33 @@ _FALSE = {"0", "false", "off", "no", ""}
 
 
 class FieldError(RulesError):
-    """A raw input that a field cannot accept; ``field`` is the field's name."""
+    """A raw input that a field cannot accept; ``field`` (and ``argument``) is the field's name.
 
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
+    The message names the field by its label (*named*, as the form shows it);
+    :meth:`~voidref.errors.RulesError.renamed` names it otherwise (the command
+    line's flag).
+    """
+
+    def __init__(self, field: str, message: str | None = None, *, named: str | None = None,
+                 expected: str | None = None, received: Any = NOTHING):
+        super().__init__(message, argument=field, expected=expected, received=received, named=named)
         self.field = field
 
 
 def _shown(raw: Any) -> str:
-    text = str(raw)
-    if len(text) > 40:
-        text = text[:40] + "…"
-    return repr(text)
+    """*raw* as an error shows it: form text quoted (shortened past 40 characters), anything else described."""
+    if not isinstance(raw, str):
+        return describe(raw)
+    return repr(raw if len(raw) <= 40 else raw[:40] + "…")
+
+
+def _text(raw: Any) -> str | None:
+    """*raw* as form text: text itself, or a whole number of reasonable size written out; else ``None``."""
+    if isinstance(raw, str):
+        return raw
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw.bit_length() <= 64:
+        return str(raw)
+    return None
 
 
 @dataclass(frozen=True)
@@ -56,6 +71,11 @@ class Field:
     group: str = ""
     """Which part of the form holds the field, ``""`` for the main form or :data:`RULINGS` for the
     switches of the system's ``Rulings`` (see :class:`~voidref.calc.registry.Calculator`)."""
+    needs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """When the field is used at all, as pairs of another field's name and the values (as form text) it
+    must have, every pair holding (a range band only for a ranged attack); empty means always. A command line
+    that sets a field its other inputs leave unused is refused (see
+    :func:`~voidref.calc.registry.evaluate`)."""
 
     kind = "text"
 
@@ -72,7 +92,8 @@ class Field:
         raise NotImplementedError
 
     def _error(self, raw: Any) -> FieldError:
-        return FieldError(self.name, f"{self.label!r} must be {self.expected()} (got {_shown(raw)})")
+        return FieldError(self.name, f"{self.label!r} must be {self.expected()} (got {_shown(raw)})",
+                          named=self.label, expected=self.expected(), received=raw)
 
 
 @dataclass(frozen=True)
@@ -92,11 +113,14 @@ class IntField(Field):
             raise self._error(raw)
         if isinstance(raw, int):
             value = raw
-        else:
-            text = str(raw).strip().replace("\u2212", "-")
-            if not text or not (text.isdigit() or (text[0] in "+-" and text[1:].isdigit())) or len(text) > 6:
+        elif isinstance(raw, str):
+            text = raw.strip().replace("\u2212", "-")
+            digits = text[1:] if text[:1] in ("+", "-") else text
+            if not digits or len(text) > 6 or not digits.isdecimal():  # the digits of any script, but not a ²
                 raise self._error(raw)
             value = int(text)
+        else:
+            raise self._error(raw)
         if not self.low <= value <= self.high:
             raise self._error(raw)
         return value
@@ -134,7 +158,10 @@ class ChoiceField(Field):
     def parse(self, raw: Any) -> Any:
         if self.enum is not None and isinstance(raw, self.enum):
             raw = self.format(raw)
-        text = str(raw).strip()
+        text = _text(raw)
+        if text is None:
+            raise self._error(raw)
+        text = text.strip()
         for value, label in self.choices:
             if text == value or text.lower() == label.lower():
                 return value if self.enum is None else check_enum(self.name, value, self.enum)
@@ -158,7 +185,10 @@ class BoolField(Field):
     def parse(self, raw: Any) -> bool:
         if isinstance(raw, bool):
             return raw
-        text = str(raw).strip().lower()
+        text = _text(raw)
+        if text is None:
+            raise self._error(raw)
+        text = text.strip().lower()
         if text in _TRUE:
             return True
         if text in _FALSE:
@@ -183,7 +213,10 @@ class TextField(Field):
         return f"text of at most {self.max_length} characters"
 
     def parse(self, raw: Any) -> str:
-        text = str(raw).replace("\r\n", "\n").strip()
+        text = _text(raw)
+        if text is None or len(text) > 4 * self.max_length:  # refused before any work, however long
+            raise self._error(raw)
+        text = text.replace("\r\n", "\n").strip()
         if len(text) > self.max_length:
             raise self._error(raw)
         return text

@@ -8,10 +8,10 @@ to the engine; the form offers the rulings each calculator reads as switches
 under "Rulings", starting from :data:`~voidref.pirates.rulings.STANDARD`.
 
 >>> r = action_roll(target_number=15, attribute_modifier=5, skill_rank=2)
->>> r.headline
-'3d6+7 against TN 15: 83.8% full, 6.9% partial, 9.3% failure'
->>> soak_damage(dice="2d6", armor_value=6).facts[-1]
-('Minimum applies', '41.7%')
+>>> print(r.headline)
+3d6+7 against TN 15: 83.8% full, 6.9% partial, 9.3% failure
+>>> soak_damage(dice="2d6", armor_value=6).fact("Minimum applies")
+Figure(Fraction(5, 12), '41.7%')
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import fields
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
 from voidref.calc.registry import calculator
-from voidref.calc.results import Result, Table, chance_table, decimal, distribution, pct, yes_no
+from voidref.calc.results import Result, Table, Text, chance_table, decimal, distribution, line, pct, yes_no
 from voidref.errors import check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings as _data
@@ -80,10 +80,10 @@ def action_roll(*, target_number: int = 12, attribute_modifier: int = 0, skill_r
     roll = ActionRoll(attribute_modifier=attribute_modifier, skill_rank_modifier=_data.skill_rank_modifier(skill_rank),
                       gravity_modifier=gravity_modifier, additional=additional)
     odds = roll.odds(target_number, rulings=rulings)
-    facts = (("Modifier", str(roll.modifier)), ("Target number", str(target_number)),
-             *((_label(k), pct(getattr(odds, k))) for k in _ACTION_ODDS_FACTS))
-    return Result(f"3d6{roll.modifier:+d} against TN {target_number}: {pct(odds.full)} full, "
-                  f"{pct(odds.partial)} partial, {pct(odds.failure)} failure", facts,
+    facts: tuple[tuple[str, Text], ...] = (("Modifier", str(roll.modifier)), ("Target number", str(target_number)),
+                                           *((_label(k), pct(getattr(odds, k))) for k in _ACTION_ODDS_FACTS))
+    return Result(line("3d6{} against TN {}: {} full, {} partial, {} failure", f"{roll.modifier:+d}", target_number,
+                       pct(odds.full), pct(odds.partial), pct(odds.failure)), facts,
                   (chance_table("Odds", (
                       ("Full success", odds.full),
                       ("Partial success (TN - 1)", odds.partial),
@@ -104,8 +104,8 @@ def opposed_roll(*, attacker_modifier: int = 0, defender_modifier: int = 0, ruli
     """Odds of an opposed roll from the attacker's side (anchor ``pirates-opposed``)."""
     odds = opposed_odds(ActionRoll(additional=attacker_modifier), ActionRoll(additional=defender_modifier),
                         rulings=rulings)
-    return Result(f"3d6{attacker_modifier:+d} against 3d6{defender_modifier:+d}: attacker wins "
-                  f"{pct(odds.win)}, ties {pct(odds.tie)}, loses {pct(odds.loss)}",
+    return Result(line("3d6{} against 3d6{}: attacker wins {}, ties {}, loses {}", f"{attacker_modifier:+d}",
+                       f"{defender_modifier:+d}", pct(odds.win), pct(odds.tie), pct(odds.loss)),
                   tuple((_label(f.name), pct(getattr(odds, f.name))) for f in fields(odds)),
                   (chance_table("Odds", (
                       ("Attacker wins", odds.win),
@@ -143,9 +143,9 @@ def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: DamageT
         minimum = raw.prob(lambda r: int(max(1, r - absorbed) * PARTIAL_DAMAGE_SHARE) < 1)
     else:
         minimum = raw.prob(lambda r: r - absorbed < 1)
-    return Result(f"{parsed}{' +1d4' if critical else ''} {kind.value} against AV {armor_value}: "
-                  f"armour soaks {absorbed}, average {decimal(d.mean())} HP, "
-                  f"minimum 1 applies {pct(minimum)} of the time",
+    return Result(line("{}{} {} against AV {}: armour soaks {}, average {} HP, minimum 1 applies {} of the time",
+                       parsed, " +1d4" if critical else "", kind.value, armor_value, absorbed, decimal(d.mean()),
+                       pct(minimum)),
                   (("Dice", str(parsed)), ("Soak", str(absorbed)), ("Mean", decimal(d.mean())),
                    ("Minimum applies", pct(minimum))),
                   distribution("Distribution", d.probabilities()))
@@ -212,9 +212,9 @@ def ship_gunnery(*, gunner_modifier: int = 0, pilot_modifier: int = 0, dice: str
     situational = gunnery_modifier(range_band, ecm, tractor, rulings=rulings)
     odds = gunnery_odds(gunner, pilot, range_band, ecm, tractor, rulings=rulings)
     d = gunnery_distribution(gunner, pilot, dice, armor_value, damage_type, range_band, ecm, tractor, rulings=rulings)
-    return Result(f"Gunnery 3d6{gunner_modifier + situational:+d} against Piloting 3d6{pilot_modifier:+d}: "
-                  f"hit {pct(odds.win + odds.tie)} (tie {pct(odds.tie)}), "
-                  f"average {decimal(d.mean())} HP a shot",
+    return Result(line("Gunnery 3d6{} against Piloting 3d6{}: hit {} (tie {}), average {} HP a shot",
+                       f"{gunner_modifier + situational:+d}", f"{pilot_modifier:+d}", pct(odds.win + odds.tie),
+                       pct(odds.tie), decimal(d.mean())),
                   (("Situational modifier", str(situational)),
                    *((_label(f.name), pct(getattr(odds, f.name))) for f in fields(odds)),
                    *((_label(hit.value), pct(p)) for hit, p in odds.system_hits().items()),

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import gc
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, Field, FieldError
-from voidref.calc.results import Chance, Result, recording, to_html, to_text
-from voidref.errors import RulesError
+from voidref.calc.results import Result, to_html, to_text
+from voidref.errors import RulesError, describe
 
 __all__ = ["Calculator", "calculator", "register", "register_lazy", "get", "calculators", "defaults", "run",
            "evaluate", "collector_paused"]
@@ -53,11 +53,18 @@ class Calculator:
     def __post_init__(self) -> None:
         switches = [f for f in self.fields if f.group == RULINGS]
         if switches and self.rulings is None:
-            raise RulesError(f"'rulings' must be given for the ruling switches of {self.slug!r} (got None)")
+            raise RulesError(f"'rulings' must be given for the ruling switches of {self.slug!r} (got None)",
+                             argument="rulings")
+        names = {f.name: f for f in self.fields}
+        for f in self.fields:
+            for other, values in f.needs:
+                if other not in names or not all(names[other].parse(v) is not None for v in values):
+                    raise RulesError(argument="needs", expected=f"another field of {self.slug} and values it takes",
+                                     received=(other, values))
         for f in switches:
             if not hasattr(self.rulings, f.name) or getattr(self.rulings, f.name) != f.parse(f.default):
                 raise RulesError(f"'fields' must name a ruling of {type(self.rulings).__name__} with its value "
-                                 f"as the default (got {f.name!r} = {f.default!r} in {self.slug!r})")
+                                 f"as the default (got {f.name!r} = {f.default!r} in {self.slug!r})", argument="fields")
 
     def switches(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The compute function's keywords for typed field *values*: the ruling switches folded into ``rulings``."""
@@ -72,13 +79,14 @@ class Calculator:
         for f in self.fields:
             if f.name == name:
                 return f
-        raise RulesError(f"'field' must be one of {', '.join(f.name for f in self.fields)} (got {name!r})")
+        raise RulesError(f"'field' must be one of {', '.join(f.name for f in self.fields)} (got {name!r})",
+                         argument="field")
 
 
 def register(calc: Calculator) -> Calculator:
     """Add *calc* to the registry (slugs are unique)."""
     if calc.slug in _REGISTRY and _REGISTRY[calc.slug] is not calc:
-        raise RulesError(f"'slug' must be unique (got {calc.slug!r} twice)")
+        raise RulesError(f"'slug' must be unique (got {calc.slug!r} twice)", argument="slug")
     _REGISTRY[calc.slug] = calc
     if calc.slug not in _ORDER:
         _ORDER.append(calc.slug)
@@ -116,7 +124,7 @@ def _load(slug: str) -> None:
     importlib.import_module(module)
     missing = [s for s, m in _LAZY.items() if m == module and s not in _REGISTRY]
     if missing:
-        raise RulesError(f"'module' {module} must register {', '.join(missing)} (it did not)")
+        raise RulesError(f"'module' {module} must register {', '.join(missing)} (it did not)", argument="module")
 
 
 def get(slug: str) -> Calculator:
@@ -127,7 +135,7 @@ def get(slug: str) -> Calculator:
         return _REGISTRY[slug]
     except (KeyError, TypeError):
         choices = ", ".join(sorted(set(_REGISTRY) | set(_LAZY)))
-        raise RulesError(f"'slug' must be one of {choices} (got {slug!r})") from None
+        raise RulesError(f"'slug' must be one of {choices} (got {slug!r})", argument="slug") from None
 
 
 def calculators() -> tuple[Calculator, ...]:
@@ -156,51 +164,88 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
     return evaluate(slug, raw_inputs)[0]
 
 
-def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None
-             ) -> tuple[dict[str, Any], Result | None, list[Chance]]:
-    """:func:`run`, also returning the :class:`~voidref.calc.results.Result` and the chances it printed.
+def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None, *,
+             name_of: Callable[[Field], str] | None = None,
+             given: Collection[str] = ()) -> tuple[dict[str, Any], Result | None]:
+    """:func:`run`, also returning the :class:`~voidref.calc.results.Result` (``None`` on bad input).
 
-    The result is ``None`` on bad input.
-
-    The third item is every chance the compute function printed, in order
-    (see :func:`~voidref.calc.results.recording`).
+    Error messages name a field by its label, as the form shows it, or by
+    what *name_of* gives for it (the command line gives its flag). A field
+    named in *given* (what a command line set, as against a form, which
+    sends every field) that the other inputs leave unused (its
+    :attr:`~voidref.calc.fields.Field.needs`) is refused, never ignored.
     """
     calc = get(slug)
-    raw = dict(raw_inputs or {})
+    raw = _inputs(calc, raw_inputs)
+    named = name_of or (lambda f: f.label)
     values: dict[str, Any] = {}
     errors: dict[str, str] = {}
     shown: dict[str, str] = {}
     for f in calc.fields:
         text = raw.get(f.name, f.format(f.default))
-        shown[f.name] = str(text)
+        shown[f.name] = text if isinstance(text, str) else f.format(text) if _formats(f, text) else describe(text)
         try:
             values[f.name] = f.parse(text)
         except FieldError as exc:
-            errors[f.name] = str(exc)
+            errors[f.name] = str(exc.renamed(f.name, label=named(f)))
     out: dict[str, Any] = {"slug": slug, "ok": False, "inputs": shown, "errors": errors, "error": None,
                            "html": "", "text": ""}
+    for f in calc.fields:
+        unmet = [(other, allowed) for other, allowed in f.needs if calc.field(other).format(values.get(other))
+                 not in allowed] if f.name in given and not errors else []
+        if unmet:
+            other, allowed = unmet[0]
+            o = calc.field(other)
+            errors[f.name] = (f"{named(f)!r} is used only when {named(o)!r} is {' or '.join(allowed) or 'empty'} "
+                              f"(got {o.format(values[other]) or 'empty'}): leave it out")
     if errors:
-        return out, None, []
+        return out, None
     try:
-        with recording() as seen:
-            result = calc.compute(**calc.switches(values))
-    except FieldError as exc:
-        out["errors"] = {exc.field: str(exc)}
-        return out, None, []
+        result = calc.compute(**calc.switches(values))
     except RulesError as exc:
-        message = str(exc)
-        for f in calc.fields:
-            if message.startswith((f"'{f.name}'", f"{f.label!r}")):
-                out["errors"] = {f.name: message}
-                return out, None, []
-        out["error"] = message
-        return out, None, []
+        fields = {f.name: f for f in calc.fields}
+        if exc.argument in fields:
+            out["errors"] = {exc.argument: str(exc.renamed(exc.argument, label=named(fields[exc.argument])))}
+        else:
+            out["error"] = str(exc)
+        return out, None
     changed = [f for f in calc.fields if f.group == RULINGS and values[f.name] != f.parse(f.default)]
     if changed:
         result = replace(result, notes=(*result.notes, *(_changed_ruling(f, values[f.name]) for f in changed)))
     out.update(ok=True, html=to_html(result), text=to_text(result),
                inputs={f.name: f.format(values[f.name]) for f in calc.fields})
-    return out, result, seen
+    return out, result
+
+
+def _formats(f: Field, value: Any) -> bool:
+    """Whether *value*, typed, is one *f* writes back as form text (a value it would parse)."""
+    try:
+        f.parse(value)
+    except RulesError:
+        return False
+    return True
+
+
+def _inputs(calc: Calculator, raw_inputs: Any) -> dict[str, Any]:
+    """*raw_inputs* as a dict of known field names, or a :class:`RulesError` naming what is wrong with it.
+
+    >>> _inputs(get("check-odds"), {"skil": "3"})
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'skil' is not a field of check-odds (its fields: characteristic, skill, ...)
+    """
+    if raw_inputs is None:
+        return {}
+    if not isinstance(raw_inputs, Mapping):
+        raise RulesError(argument="inputs", expected=f"a mapping of {calc.slug}'s field names to values",
+                         received=raw_inputs)
+    names = [f.name for f in calc.fields]
+    for key in raw_inputs:
+        if key not in names:
+            name = key if isinstance(key, str) else describe(key)
+            raise RulesError(f"{describe(name)} is not a field of {calc.slug} (its fields: {', '.join(names)})",
+                             argument=name, expected=f"a field of {calc.slug}", received=key)
+    return dict(raw_inputs)
 
 
 @contextmanager

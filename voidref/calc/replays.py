@@ -82,7 +82,7 @@ REPLAYS: dict[str, Replay] = {r.name: r for r in (
 def get(name: str) -> Replay:
     """The replay called *name*; a RulesError naming the known ones otherwise."""
     if name not in REPLAYS:
-        raise RulesError(f"'name' must be one of {', '.join(map(repr, REPLAYS))} (got {name!r})")
+        raise RulesError(f"'name' must be one of {', '.join(map(repr, REPLAYS))} (got {name!r})", argument="name")
     return REPLAYS[name]
 
 

@@ -8,9 +8,9 @@ the exact answer and lays it out as a :class:`~voidref.calc.results.Result`,
 each chance both as an exact fraction and as a percentage.
 
 >>> r = exchange(attack_ability=3, attack_skill=1, response="defend", response_ability=4)
->>> r.blocks[0].rows
+>>> r.blocks[0].texts()
 (('The attack hits', '575/1296', '44.4%'), ('The defense holds (ties included)', '721/1296', '55.6%'))
->>> armor(dice=2, modifier=-3).blocks[0].rows[1]
+>>> armor(dice=2, modifier=-3).blocks[0].texts()[1]
 ('light', '1', '13/6', '23.1%')
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Result, Table, decimal, pct
+from voidref.calc.results import BarChart, Result, Table, decimal, line, pct
 from voidref.calc.results import pct_cell as percent_cell
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.kinds import Kind
@@ -58,9 +58,8 @@ def _roll(prefix: str, ability: Any, skill: Any, modifier: Any) -> FightingRoll:
         return FightingRoll(ability, skill, modifier)
     except RulesError as e:
         # Name the calculator's own argument ('attack_skill', not 'skill').
-        for name in ("ability", "skill", "modifier"):
-            if str(e).startswith(f"'{name}'"):
-                raise RulesError(f"'{prefix}_{name}'" + str(e)[len(name) + 2:]) from None
+        if e.argument in ("ability", "skill", "modifier"):
+            raise e.renamed(f"{prefix}_{e.argument}") from None
         raise
 
 
@@ -97,13 +96,14 @@ def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier:
                 ("A tie: both are hit" if rulings.counter_ties_hit_both_ways else "A tie: nobody is hit", d[tie]),
                 ("The counterattacker wins: the attacker is hit", d[Outcome.ATTACKER_HIT]))
         tie_text = "tie (both hit)" if rulings.counter_ties_hit_both_ways else "tie (nobody hit)"
-        headline = (f"Attacker wins {pct(d[Outcome.DEFENDER_HIT])}, {tie_text} {pct(d[tie])}, "
-                    f"counterattacker wins {pct(d[Outcome.ATTACKER_HIT])}")
+        headline = line("Attacker wins {}, {} {}, counterattacker wins {}", pct(d[Outcome.DEFENDER_HIT]), tie_text,
+                        pct(d[tie]), pct(d[Outcome.ATTACKER_HIT]))
     else:
         d = defense_odds(attack, answer, rulings=rulings)
         rows = (("The attack hits", d[Outcome.DEFENDER_HIT]),
                 ("The defense holds (ties included)", d[Outcome.NO_HIT]))
-        headline = f"The attack hits {pct(d[Outcome.DEFENDER_HIT])}, the defense holds {pct(d[Outcome.NO_HIT])}"
+        headline = line("The attack hits {}, the defense holds {}", pct(d[Outcome.DEFENDER_HIT]),
+                        pct(d[Outcome.NO_HIT]))
     facts = (("Response", kind.value), ("Attack bonus", str(attack.bonus)), ("Response bonus", str(answer.bonus)),
              ("Difference", str(attack.bonus - answer.bonus)))
     table = Table("Outcomes", ("Label", "Exact", "Chance"),
@@ -131,15 +131,17 @@ def armor(*, dice: int = 2, modifier: int = 0, armor: str = "all") -> Result:
     roll = DamageRoll(dice, bonus=modifier)
     classes = list(ArmorClass) if armor == "all" else [check_enum("armor", armor, ArmorClass)]
     summary = []
-    headline = []
+    headline = line("Mean damage of {}: ", roll)
     blocks: list[Table | BarChart] = []
     for a in classes:
         d = hit_damage_dist(roll, a)
         mean = d.mean()
         summary.append((a.value, str(a.save_dice), str(mean) if mean.denominator == 1 else _fraction(mean),
                         percent_cell(d[0])))
-        headline.append(f"{a.value} {decimal(mean)}" if len(classes) > 1 else
-                        f"{a.value} armour {decimal(mean)}, no damage {pct(d[0])}")
+        if len(classes) > 1:
+            headline += line("{}{} {}", ", " if a is not classes[0] else "", a.value, decimal(mean))
+        else:
+            headline += line("{} armour {}, no damage {}", a.value, decimal(mean), pct(d[0]))
         caption = f"Distribution (Armor {a.value})"
         probabilities = d.probabilities()
         blocks.append(Table(caption, ("Damage", "Exact", "Chance"),
@@ -147,4 +149,4 @@ def armor(*, dice: int = 2, modifier: int = 0, armor: str = "all") -> Result:
         blocks.append(BarChart(f"Chance of each damage: {caption.lower()}", "Damage",
                                tuple((str(v), p) for v, p in probabilities.items())))
     table = Table("Armor", ("Armor", "Save dice", "Mean", "No damage"), tuple(summary))
-    return Result(f"Mean damage of {roll}: " + ", ".join(headline), (("Damage", str(roll)),), (table, *blocks))
+    return Result(headline, (("Damage", str(roll)),), (table, *blocks))

@@ -7,7 +7,7 @@ engine's own :class:`~voidref.upper_hand.ships.Ship` values, asks
 
 >>> r = phase(my_thrusters=2, my_pilot=1, their_thrusters=2)
 >>> r.facts[0], r.facts[3]
-(('Win phase', '39.8%'), ('Hold after', '39.8%'))
+(('Win phase', Figure(Fraction(43, 108), '39.8%')), ('Hold after', Figure(Fraction(43, 108), '39.8%')))
 >>> dict(engagement(my_goal="jump", their_goal="jump", exact_work_limit=1000).facts)["Method"]
 'simulation'
 """
@@ -19,9 +19,9 @@ from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator
-from voidref.calc.results import Result, Table, chance_table, decimal, pct
-from voidref.errors import RulesError, check_bool, check_enum, check_int
-from voidref.present import percent
+from voidref.calc.results import Line, Result, Table, chance_table, decimal, line, pct
+from voidref.errors import RulesError, TooLargeError, check_bool, check_enum, check_int
+from voidref.present import Figure, percent
 from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import maneuver_odds
 from voidref.upper_hand.odds import (
@@ -55,7 +55,7 @@ _THROW_SWITCHES = (
 
 def _holder(name: str, value: str) -> Side | None:
     if not isinstance(value, str) or value.strip().lower() not in _HOLDERS:
-        raise RulesError(f"{name!r} must be one of me, them, nobody (got {value!r})")
+        raise RulesError(f"{name!r} must be one of me, them, nobody (got {value!r})", argument=name)
     return _HOLDERS[value.strip().lower()]
 
 
@@ -98,7 +98,7 @@ def phase(*, my_thrusters: int = 2, my_pilot: int = 0, my_thrusters_condition: C
             ("Hold after", "I hold the Upper Hand after", after[Side.A]),
             ("Nobody after", "nobody holds it after", after[None]),
             ("They hold after", "they hold it after", after[Side.B]))
-    headline = f"I win the phase {pct(win)}, tie {pct(tie)}, they win {pct(lose)}"
+    headline = line("I win the phase {}, tie {}, they win {}", pct(win), pct(tie), pct(lose))
     return Result(headline, tuple((fact, pct(p)) for fact, _, p in rows),
                   (chance_table("Odds", ((label, p) for _, label, p in rows)),))
 
@@ -149,9 +149,9 @@ leave a digit unsettled, whatever its size before the walk: a chance or a mean t
 walk took at most 23 ms in CPython. A bigger chain prints the unsettled value with one more decimal instead."""
 
 
-def _headline(i_win: str, they_win: str, stalemate: str) -> str:
+def _headline(i_win: Figure, they_win: Figure, stalemate: Figure) -> Line:
     """The engagement's answer as one line, from its three chances as printed."""
-    return f"I win {i_win}, they win {they_win}, stalemate {stalemate}"
+    return line("I win {}, they win {}, stalemate {}", i_win, they_win, stalemate)
 
 
 def _from_bounds(bounds: EngagementBounds | None, finer: bool = False) -> Result | None:
@@ -172,18 +172,23 @@ def _from_bounds(bounds: EngagementBounds | None, finer: bool = False) -> Result
         return None
     rounds = None
     if bounds.expected_rounds is not None:
-        kept = _places(*bounds.expected_rounds, decimal, 2, finer)
+        kept = _places(*bounds.expected_rounds, _decimal_text, 2, finer)
         if kept is None:
             return None
-        rounds = decimal(bounds.expected_rounds[0], kept)
-    text = {k: pct(values[k][0], places[k]) for k in values}
+        low, high = bounds.expected_rounds
+        rounds = decimal(low, kept, upper=high)
+    # Each figure is its lower bound, printed (like its upper bound and so the exact value) to the digits shown.
+    text = {k: pct(values[k][0], places[k], upper=values[k][1]) for k in values}
     facts = (("Method", "exact to the digits shown"), ("I win", text["i_win"]), ("They win", text["they_win"]),
              ("Stalemate", text["stalemate"]), ("Expected rounds", "–" if rounds is None else rounds))
     rows = tuple((_LABELS[k], text[k]) for k in bounds.outcomes if k != _HIDDEN)
-    # Printed again in the headline's order, so that a comparison finds its three chances in the record (as in
-    # the facts, each stands for its lower bound: within about 1e-10 of the exact value, and printed alike).
-    headline = _headline(*(pct(values[k][0], places[k]) for k in ("i_win", "they_win", "stalemate")))
+    headline = _headline(text["i_win"], text["they_win"], text["stalemate"])
     return Result(headline, facts, (Table("Odds", ("Label", "Chance"), rows),))
+
+
+def _decimal_text(x: Fraction, places: int) -> str:
+    """A number that is not a chance as :func:`~voidref.calc.results.decimal` prints it."""
+    return str(decimal(x, places))
 
 
 def _places(low: Fraction, high: Fraction, show: Callable[[Fraction, int], str], usual: int, finer: bool
@@ -193,7 +198,7 @@ def _places(low: Fraction, high: Fraction, show: Callable[[Fraction, int], str],
     *show* must never decrease as its argument grows (rounding to a fixed
     number of digits never does), so equal ends mean the whole interval,
     the exact value included, prints the same. (It is
-    :func:`~voidref.present.percent` rather than ``pct``, which would record each try as printed.)
+    :func:`~voidref.present.percent`, or the text of a :func:`~voidref.calc.results.decimal`.)
 
     >>> low, high = Fraction(2645, 10000) - Fraction(1, 10**12), Fraction(2645, 10000) + Fraction(1, 10**12)
     >>> percent(low), percent(high), percent(low, 2), percent(high, 2)
@@ -215,6 +220,11 @@ def _places(low: Fraction, high: Fraction, show: Callable[[Fraction, int], str],
                           STANDARD.crew_is_a_component,
                           "Ours: no, a 4 hits the crew only and every crew hit counts. Printed, read literally: "
                           "yes, damaged then disabled like any component.", group=RULINGS),
+                BoolField("dock_needs_both", "Docking needs both conditions (enemy Thrusters hit, ours better)",
+                          STANDARD.dock_needs_both,
+                          "Ours: yes, which comes to our Thrusters strictly better than theirs. Printed, reading "
+                          "\"at least one\" across the row: no, their Thrusters damaged or disabled is enough.",
+                          group=RULINGS),
             ), rulings=STANDARD)
 def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_computer: int = 1, my_guns: int = 1,
                my_thrusters: int = 2, my_gunnery: int = 0, my_pilot: int = 0, my_boarders: int = 0,
@@ -253,7 +263,7 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     goal_b = check_enum("their_goal", their_goal, Goal)
     for goal, name, boarders in ((goal_a, "my", my_boarders), (goal_b, "their", their_boarders)):
         if goal is Goal.LEAP and not boarders:
-            raise RulesError(f"'{name}_boarders' must be at least 1 for the leap goal (got {boarders})")
+            raise RulesError(argument=f"{name}_boarders", expected="at least 1 for the leap goal", received=boarders)
     try:
         bounds = None
         if bounded:
@@ -265,9 +275,7 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
         small = bounds is not None and bounds.operations <= EXACT_AFTER_WALK
         exact = engagement_odds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
                                 max_work=max_work if small else min(max_work, EXACT_FRACTIONS_LIMIT))
-    except RulesError as error:
-        if "simulate_engagement" not in str(error):
-            raise
+    except TooLargeError:
         exact = None
         shown = _from_bounds(bounds, finer=True)  # too big for the exact fractions in time: one more digit
         if shown is not None:
@@ -280,11 +288,11 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
         return Result(_headline(i_win, they_win, stalemate), facts, (chance_table("Odds", (
             (_LABELS[k], p) for k, p in exact.outcomes.items() if k != _HIDDEN)),))
     sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=1, rulings=rulings, dodge_at=dodge_at)
-    i_win, they_win = pct(sim.win(Side.A)), pct(sim.win(Side.B))
+    i_win, they_win = pct(sim.win(Side.A), exact=False), pct(sim.win(Side.B), exact=False)
     sim_facts = (("Method", "simulation"), ("I win", i_win), ("They win", they_win),
                  ("Stalemate", "–"), ("Trials", str(trials)), ("Seed", "1"))
-    rows = tuple((_LABELS[k], pct(sim.estimate(k)), f"±{sim.margin(k) * 100:.1f}%")
+    rows = tuple((_LABELS[k], pct(sim.estimate(k), exact=False), f"±{sim.margin(k) * 100:.1f}%")
                  for k in sorted(sim.counts, key=_row_order))
-    return Result(f"I win about {i_win}, they win about {they_win} (simulated)", sim_facts,
+    return Result(line("I win about {}, they win about {} (simulated)", i_win, they_win), sim_facts,
                   (Table("Odds", ("Label", "Chance", "Margin"), rows),))
 
