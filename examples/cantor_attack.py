@@ -8,7 +8,7 @@ happens to the target) comes from :mod:`voidref.cantor`.
 from __future__ import annotations
 
 from voidref.cantor import Attack, Bystander, Situation, Target, UnitState, Weapon, blast_splash, shove
-from voidref.exact import percent
+from voidref.present import percent
 
 NEEDLER = Weapon("Needler", damage="1d6", damage_type="kinetic", max_range=6, reliable=1)
 CLAWS = Weapon("Hook claws", damage="1d6+1", melee=True, swarm=True)

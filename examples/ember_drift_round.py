@@ -11,7 +11,7 @@ from voidref.drifters import Side
 from voidref.drifters.ships import CM_440_CUTTER, EMBER_DRIFT, BaneSpend, ShipFight, Talent, attack_odds, can_jam
 from voidref.drifters.ships.example import crew
 from voidref.errors import RulesError
-from voidref.exact import percent
+from voidref.present import percent
 
 
 def run(say=print) -> ShipFight:

@@ -10,7 +10,7 @@ Run it: ``python3 examples/pirates_kv220b.py``.
 
 from __future__ import annotations
 
-from voidref.exact import Dist, percent
+from voidref.exact import Dist
 from voidref.pirates import (
     ActionRoll,
     Combatant,
@@ -21,6 +21,7 @@ from voidref.pirates import (
     repair_amount,
 )
 from voidref.pirates.replays import kv220b, kv220b_step
+from voidref.present import percent
 
 LANDER_AV = 20
 AUTOCANNONS = "12d6"

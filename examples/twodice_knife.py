@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from voidref.exact import percent
+from voidref.present import percent
 from voidref.twodice import KNIFE, ArmorClass, apply_saves, damage_items, hit_damage_dist, save_dist
 
 ROLLED = (5, 2)  # the source's damage dice

@@ -8,7 +8,7 @@ examples: the players' Kestrel wants to jump out, the NPC Cutter wants to dock.
 
 from __future__ import annotations
 
-from voidref.exact import percent
+from voidref.present import percent
 from voidref.upper_hand import TASK_THROW, Engagement, Ship, Side, engagement_odds, maneuver_odds
 
 throw = TASK_THROW.impact_of
@@ -21,7 +21,8 @@ CUTTER = Ship("Cutter", computer=1, guns=1, thrusters=2, gunnery=1, pilot=1)
 def run(out=print) -> dict[str, object]:
     """Play the fight to its end; return the engagement, the starting odds and the Upper Hand after each round."""
     odds = engagement_odds(KESTREL, CUTTER, "jump", "dock")
-    out("Exact odds before the opening throw: " + ", ".join(f"{k} {v}" for k, v in odds.summary().items()))
+    out("Exact odds before the opening throw: "
+        + ", ".join(f"{k.label} {percent(v)}" for k, v in odds.outcomes.items()))
     eng = Engagement(KESTREL, CUTTER, "jump", "dock")
     eng.open(software_a=throw((5, 3), bonus=1), software_b=throw((4, 2)))
     holders = []

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voidref.drifters import tables
+from voidref.tables import drifters as tables
 from voidref.drifters.dice import Difficulty, Pool
 from voidref.drifters.injuries import Severity, critical_injury_odds
 from voidref.errors import RulesError

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from voidref.errors import RulesError
-from voidref.pirates import tables
+from voidref.tables import pirates as tables
 
 ROOT = Path(__file__).resolve().parent.parent
 

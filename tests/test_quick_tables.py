@@ -3,8 +3,8 @@
 import pytest
 
 from voidref.errors import RulesError
-from voidref.twodice import tables
-from voidref.upper_hand import tables as uh_tables
+from voidref.tables import twodice as tables
+from voidref.tables import upper_hand as uh_tables
 
 
 def _rows(markdown):

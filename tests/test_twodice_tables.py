@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from voidref.errors import RulesError
-from voidref.twodice import tables
+from voidref.tables import twodice as tables
 
 ROOT = Path(__file__).resolve().parent.parent
 

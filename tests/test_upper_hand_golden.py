@@ -21,6 +21,7 @@ import pytest
 from voidref import calc
 from voidref.calc.fields import RULINGS
 from voidref.errors import RulesError
+from voidref.present import percent
 from voidref.upper_hand import (
     Condition,
     EngagementState,
@@ -154,7 +155,8 @@ def _engagement(a, b, goal_a, goal_b, kwargs) -> dict:
         return {"error": str(error)}
     out["exact"] = {"outcomes": _jsonable(exact.outcomes), "expected_rounds": _jsonable(exact.expected_rounds),
                     "chain_states": exact.chain_states, "win_a": _fraction(exact.win(Side.A)),
-                    "stalemate": _fraction(exact.stalemate), "summary": exact.summary()}
+                    "stalemate": _fraction(exact.stalemate),
+                    "summary": {k.label: percent(v) for k, v in exact.outcomes.items()}}
     bounds = engagement_bounds(a, b, goal_a, goal_b, **kwargs)
     out["bounds"] = None if bounds is None else {
         "outcomes": _jsonable(bounds.outcomes), "expected_rounds": _jsonable(bounds.expected_rounds),

@@ -1,7 +1,7 @@
 """Bar charts of exact chances as inline SVG: the one chart renderer of the site.
 
 Calculators (:mod:`voidref.calc.results`) and rules pages
-(``voidref.drifters.tables``) draw every chart through :func:`svg`, so all
+(``voidref.tables.drifters``) draw every chart through :func:`svg`, so all
 charts look alike and follow the same rules, which are made for a phone:
 
 - bars are horizontal, one row each, with the label to the left and the chance

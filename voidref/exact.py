@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Generic, TypeVar, cast
 
 from voidref.errors import RulesError, check_int, describe
-from voidref.present import _shown, percent
+from voidref.present import _shown, percent, percent_cell
 
 __all__ = ["Dist", "percent", "percent_cell"]
 
@@ -29,18 +29,6 @@ __all__ = ["Dist", "percent", "percent_cell"]
 T = TypeVar("T", bound=Hashable)
 #: The type of the outcomes of a distribution built from another (by :meth:`Dist.map`, say).
 U = TypeVar("U", bound=Hashable)
-
-
-def percent_cell(p: Fraction, zero: str = "–") -> str:
-    """A probability for a table cell: :func:`voidref.present.percent`, with *zero* for an impossible event.
-
-    Kept for the tables that mark "cannot happen" with a dash; everything but
-    exact zero follows the one percent rule.
-
-    >>> percent_cell(Fraction(1, 3)), percent_cell(Fraction(0)), percent_cell(Fraction(1, 5000))
-    ('33.3%', '–', '<0.1%')
-    """
-    return zero if p == 0 else percent(p)
 
 
 def _exact(name: str, outcome: Hashable, q: Any) -> Fraction:

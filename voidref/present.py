@@ -27,7 +27,7 @@ from html import escape
 
 from voidref.errors import RulesError, check_int, describe
 
-__all__ = ["percent", "Figure", "Table", "FIGURE_KINDS"]
+__all__ = ["percent", "percent_cell", "Figure", "Table", "FIGURE_KINDS"]
 
 FIGURE_KINDS = ("chance", "number")
 """What a :class:`Figure` can be: a chance (printed as a percentage) or another number (a mean, a count)."""
@@ -89,6 +89,19 @@ def _fixed(steps: int, places: int) -> str:
         return str(steps)
     whole, part = divmod(steps, 10**places)
     return f"{whole}.{part:0{places}d}"
+
+
+def percent_cell(p: Fraction, zero: str = "–") -> str:
+    """A probability for a table cell: :func:`~voidref.present.percent`, with *zero* for an impossible event.
+
+    For the tables that mark "cannot happen" with a dash; everything but
+    exact zero follows the one percent rule (a certain event is ``100%``, a
+    near-certain one ``>99.9%``).
+
+    >>> percent_cell(Fraction(1, 3)), percent_cell(Fraction(0)), percent_cell(Fraction(1, 5000))
+    ('33.3%', '–', '<0.1%')
+    """
+    return zero if p == 0 else percent(p)
 
 
 @dataclass(frozen=True)

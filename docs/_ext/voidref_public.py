@@ -19,6 +19,7 @@ import voidref
 #: Modules at the top that are not public (nor anything inside them), with the reason.
 NOT_PUBLIC = {
     "voidref.cli": "the command line: its commands and options are what it offers, not its Python names",
+    "voidref.tables": "the tables the site's pages print: their layout follows the pages",
 }
 
 

@@ -12,7 +12,7 @@ Modules, one per rules concept:
 * :mod:`voidref.cantor.turn` -- the turn economy, Stress and rate of fire
 * :mod:`voidref.cantor.board` -- difficult terrain, the Vespertide, the tow clock
 * :mod:`voidref.cantor.rulings` -- every ruling, in one place (:class:`~voidref.cantor.rulings.Rulings`)
-* :mod:`voidref.cantor.tables` -- for the site (its calculators: :mod:`voidref.calc.cantor`)
+* :mod:`voidref.tables.cantor` -- for the site (its calculators: :mod:`voidref.calc.cantor`)
 
 >>> from voidref.cantor import Attack, Weapon, Target, Situation
 >>> Attack(Weapon("Needler", damage="1d6", reliable=1), Target(armor=3), Situation()).damage_on_miss()

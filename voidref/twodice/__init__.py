@@ -10,7 +10,7 @@ Defense*; *Armor & Weapons*). Modules, one per rules concept:
 * :mod:`~voidref.twodice.exchange` -- who hits whom, counter limits, bursts
 * :mod:`~voidref.twodice.fighter` -- a fighter's END, rounds and moves over a fight
 * :mod:`~voidref.twodice.rulings` -- every choice the source leaves open
-* :mod:`~voidref.twodice.tables` -- for the site (its calculators: :mod:`voidref.calc.twodice`)
+* :mod:`~voidref.tables.twodice` -- for the site (its calculators: :mod:`voidref.calc.twodice`)
 
 >>> from voidref.twodice import damage_items, hit_damage_dist
 >>> damage_items((5, 2), -3)

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from voidref.errors import RulesError, TooLargeError, check_bool, check_int, describe
-from voidref.exact import Dist, percent
+from voidref.exact import Dist
 from voidref.upper_hand.arithmetic import BoundedArithmetic, ExactArithmetic, Uncertain
 from voidref.upper_hand.chain import HALF, HOLDERS, SLOT, Chain, _add, flat
 from voidref.upper_hand.engagement import EngagementState, check_setup
@@ -163,9 +163,6 @@ class EngagementOdds:
         """The chance that neither side can ever meet its goal."""
         return self.outcomes[Finish(None, Ending.STALEMATE)]
 
-    def summary(self) -> dict[str, str]:
-        """The outcomes as percentages, for display."""
-        return {k.label: percent(v) for k, v in self.outcomes.items()}
 
 
 

@@ -33,7 +33,7 @@ from voidref.drifters.ships import rulings
 from voidref.drifters.ships.damage import ShipStanding, critical_hit_available, resolve_hit, useful_bypass_boons
 from voidref.drifters.ships.pool import ShipAttack
 from voidref.errors import RulesError, check_bool, check_enum, describe
-from voidref.exact import Dist, percent
+from voidref.exact import Dist
 from voidref.kinds import Kind
 
 __all__ = ["BoonUse", "Resolution", "ShipAttackOdds", "attack_odds", "resolve_outcome"]
@@ -153,34 +153,6 @@ class ShipAttackOdds:
             return None
         taken = self.standing.system_damage
         return self.outcomes.prob(lambda r: taken + r.system_damage >= sp)
-
-    def summary(self) -> dict[str, Fraction | None]:
-        """Every headline figure, exact."""
-        return {
-            "hit": self.hit,
-            "mean hull damage": self.hull_damage.mean(),
-            "mean system damage": self.system_damage.mean(),
-            "critical hit": self.critical_hit,
-            "jam": self.jam,
-            "destroyed": self.destroyed,
-            "out of control": self.out_of_control,
-        }
-
-    def table(self) -> str:
-        """The figures as a plain-text table for people."""
-        lines = [f"pool: {self.pool.describe()}"]
-        for name, value in self.summary().items():
-            if value is None:
-                shown = "not listed"
-            elif name.startswith("mean"):
-                shown = f"{float(value):.2f}"
-            else:
-                shown = percent(value)
-            lines.append(f"{name:<20} {shown}")
-        lines.append("hull damage:")
-        for dmg, p in self.hull_damage.probabilities().items():
-            lines.append(f"  {dmg:>3} {percent(p):>7}")
-        return "\n".join(lines)
 
 
 def attack_odds(attack: ShipAttack, standing: ShipStanding | None = None, *,

@@ -10,9 +10,9 @@ Nothing is typed by hand: change a ruling and every table follows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from voidref.errors import check_int, describe
+from voidref.present import percent_cell as _pct
 from voidref.upper_hand.damage import npc_surrender_chance
 from voidref.upper_hand.goals import Ending, Finish, LeapResult, leap_odds
 from voidref.upper_hand.maneuver import maneuver_odds, opening_odds
@@ -31,14 +31,6 @@ __all__ = [
     "engagement_table",
     "quick_throw_table",
 ]
-
-
-def _pct(p: Fraction) -> str:
-    if p == 0:
-        return "–"
-    if p == 1:
-        return "100%"
-    return f"{float(p) * 100:.1f}%"
 
 
 def _at_least(k: int) -> Callable[[int], bool]:

@@ -28,7 +28,7 @@ from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_f
 from voidref.drifters.movement import maneuvers_to_move
 from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 from voidref.exact import Dist
-from voidref.exact import percent_cell as _pct
+from voidref.present import percent_cell as _pct
 
 __all__ = [
     "hit_chance_table",

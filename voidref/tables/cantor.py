@@ -25,8 +25,8 @@ from voidref.cantor.turn import Action
 from voidref.cantor.units import DamageRoll, Target, Weapon
 from voidref.errors import RulesError, check_int
 from voidref.exact import Dist
-from voidref.exact import percent_cell as _pct
 from voidref.present import Table
+from voidref.present import percent_cell as _pct
 
 __all__ = [
     "dice_table",

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from voidref.errors import RulesError, check_int, describe
-from voidref.exact import percent_cell as pct
 from voidref.present import Table
+from voidref.present import percent_cell as pct
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
 from voidref.twodice.damage import as_damage, damage_items, hit_damage_dist
 from voidref.twodice.dice import FightingRoll, two_dice

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from voidref.drifters import rulings
 from voidref.drifters.dice import Die, Difficulty, Pool
-from voidref.exact import percent
+from voidref.present import percent
 
 __all__ = ["faces_table", "difficulty_table", "single_die_table"]
 

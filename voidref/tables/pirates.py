@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from voidref.errors import RulesError, describe
-from voidref.exact import percent
 from voidref.pirates import environment, rulings
 from voidref.pirates.actions import THREE_D6, ActionRoll
 from voidref.pirates.boarding import (
@@ -42,6 +41,7 @@ from voidref.pirates.ships import (
     repair_cap,
     repair_distribution,
 )
+from voidref.present import percent
 
 __all__ = [
     "attribute_modifier_table",
