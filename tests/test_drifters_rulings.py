@@ -337,3 +337,33 @@ def test_drifting_is_a_condition_as_the_engine_tracks_it():
 
     assert ("drifting" in {c.value for c in Condition}) is rulings.DRIFTING_IS_A_CONDITION
     assert Condition("drifting").until_ended
+
+
+def test_only_a_hit_buys_a_critical_injury(monkeypatch):
+    """CRITICAL_INJURY_NEEDS_A_HIT: a miss's Breakthrough or Boons buy no injury; the engine reads the constant."""
+    from voidref.drifters import Attack, Character, Weapon
+    from voidref.drifters import rulings as dr
+
+    shooter = Character("A", agility=3, skills={"ranged": 2})
+    target = Character("T", kind="elite", stated_wound_points=12, stated_resistance=2, ranged_defense=2)
+    shot = Attack(shooter, Weapon("Gun", damage=6, crit=2, range="long"), target, band="long")
+    ours = shot.odds().critical_injury
+    monkeypatch.setattr(dr, "CRITICAL_INJURY_NEEDS_A_HIT", False)
+    assert shot.odds().critical_injury > ours
+
+
+def test_positive_dice_give_the_worked_examples_pools():
+    """positive_dice: the higher of characteristic and skill sets the dice, the lower the Mastery Dice, as every
+    pool of the worked examples shows (Agility 4 untrained, Agility 3 + Ranged 2, Intellect 4 + Craft 2)."""
+    from voidref.drifters.rulings import positive_dice
+
+    assert positive_dice(4, 0) == (4, 0) and positive_dice(3, 2) == (1, 2) and positive_dice(4, 2) == (2, 2)
+
+
+# -- a Rulings value that contradicts the source is refused ------------------------------
+
+
+def test_heavy_gravity_may_not_be_free():
+    """A Rulings with 0 for Elevated contradicts the source and is refused."""
+    with pytest.raises(RulesError, match=r"'heavy_gravity_move_maneuvers\[elevated\]' must be an integer from 1"):
+        Rulings(heavy_gravity_move_maneuvers=(0, 1, 1))

@@ -337,7 +337,7 @@ def _rulings_module_samples() -> list[Sample]:
     from voidref.upper_hand import rulings as ur
 
     return [with_(call(m.check_rulings, m.STANDARD), names={"value": ("rulings",)}) for m in (dr, pr, tr, ur)] + [
-        call(sr.ion_reduction, 3)]
+        call(sr.ion_reduction, 3), call(dr.positive_dice, 3, 2)]
 
 
 def _shared_samples() -> list[Sample]:

@@ -258,7 +258,7 @@ class Attack:
         def summarise(o: tuple[int, bool]) -> tuple[bool, int, int, bool, bool]:
             successes, crit_rolled = o
             if successes < 1:
-                return (False, 0, 0, False, already_down)
+                return (False, 0, 0, crit_rolled and not rulings.CRITICAL_INJURY_NEEDS_A_HIT, already_down)
             d = self.damage(successes)
             after = health.suffer_wounds(d.wounds).suffer_strain(d.strain)
             return (True, d.wounds, d.strain, already_down or crit_rolled, after.incapacitated)

@@ -133,7 +133,8 @@ class Pool:
         """The pool of a check: characteristic and skill against a difficulty.
 
         The higher of characteristic and skill sets how many positive dice;
-        the lower sets how many of them are Mastery Dice. Difficulty sets the
+        the lower sets how many of them are Mastery Dice (ruling
+        :func:`~voidref.drifters.rulings.positive_dice`). Difficulty sets the
         Trial Dice. Upgrades and downgrades then apply to either side.
 
         >>> Pool.for_check(4, 2, "average", boon_dice=1)
@@ -147,8 +148,8 @@ class Pool:
                             ("difficulty_downgrades", difficulty_downgrades),
                             ("boon_dice", boon_dice), ("bane_dice", bane_dice)):
             check_int(name, value, low=0, high=rulings.MAX_POOL_DICE)
-        high, low = max(characteristic, skill), min(characteristic, skill)
-        pool = cls(ability=high - low, mastery=low, trial=int(level), boon=boon_dice, bane=bane_dice)
+        ability, mastery = rulings.positive_dice(characteristic, skill)
+        pool = cls(ability=ability, mastery=mastery, trial=int(level), boon=boon_dice, bane=bane_dice)
         return (pool.upgrade(upgrades).downgrade(downgrades)
                 .upgrade_difficulty(difficulty_upgrades).downgrade_difficulty(difficulty_downgrades))
 

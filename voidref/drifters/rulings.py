@@ -39,6 +39,8 @@ __all__ = [
     "DIFFICULTY_NAMES",
     "MICROGRAVITY_PUSH_OFF",
     "DRIFTING_IS_A_CONDITION",
+    "CRITICAL_INJURY_NEEDS_A_HIT",
+    "positive_dice",
 ]
 
 #: The faces of the six dice, one letter per symbol.
@@ -205,6 +207,42 @@ DISORIENTED_BANE_DICE = 1
 #: **Why:** every injury inflicted goes on adding +10 to later rolls, so the attack's first
 #: injury is already held when its second is rolled.
 CRITICAL_INJURY_EXTRA_PER_ORDER = 10
+
+#: Whether an attack that misses can still buy a Critical Injury.
+#:
+#: **Source:** a Breakthrough on the attack, or net Boons at least the weapon's Crit rating
+#: spent on it, triggers a Critical Injury; the trigger list does not say the attack must hit
+#: (only the automatic injury names "a hit" on an incapacitated character).
+#:
+#: **We chose:** ``True``: only a hit buys one, whatever the Boons or Breakthrough of a miss.
+#:
+#: **Why:** a Critical Injury is an injury dealt by the attack, and every spend the chapter
+#: names for a Breakthrough or Boons rides on what the roll did; the Docking Bay's only
+#: injury-grade spends are on hits. A miss's Boons and Breakthrough still go to other spends.
+CRITICAL_INJURY_NEEDS_A_HIT = True
+
+def positive_dice(characteristic: int, skill: int) -> tuple[int, int]:
+    """The Ability and Mastery Dice a characteristic and a skill give a check.
+
+    **Source:** the combat chapter builds the positive pool "from the characteristic and
+    skill" as its dice chapter (Chapter Thirteen) describes, and that chapter is not in our
+    copy.
+
+    **We chose:** the standard narrative-dice rule: the higher of the two sets how many
+    positive dice, the lower how many of them are Mastery Dice (the rest Ability Dice).
+
+    **Why:** every pool of the worked examples comes out so: Agility 4 untrained gives 4
+    Ability Dice, Agility 3 with Ranged 2 gives 2 Mastery Dice and 1 Ability Die, Intellect 4
+    with Craft 2 gives 2 Mastery Dice and 2 Ability Dice.
+
+    >>> positive_dice(3, 2), positive_dice(4, 0), positive_dice(1, 3)
+    ((1, 2), (4, 0), (2, 1))
+    """
+    check_int("characteristic", characteristic, low=0, high=MAX_POOL_DICE)
+    check_int("skill", skill, low=0, high=MAX_POOL_DICE)
+    high, low = max(characteristic, skill), min(characteristic, skill)
+    return high - low, low
+
 
 #: Extra Maneuvers of the microgravity push-off, paid once for each whole move.
 #:

@@ -1,4 +1,4 @@
-"""A character's turn: one Action, up to two Maneuvers, any Quick Actions.
+"""A character's turn: one Action, up to two Maneuvers, and Quick Actions (the chapter sets no number).
 
 Restates: "Your Turn" of the Void Drifters chapter.
 
