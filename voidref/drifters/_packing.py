@@ -191,58 +191,9 @@ def packed_products(
     """
     kinds = [([faces], n) for faces, n in plain] + list(variants)
     picks = [(0,) * len(plain) + tuple(c) for c in choices]
-    spans = []  # per kind: (origin, extent, largest count)
-    for versions, n in kinds:
-        # Every version of a kind sits in the slots of all its versions' points.
-        lo, ex = _low_extent({p for v in versions for p in v}, n, dims)
-        spans.append((lo, ex, max(sum(v.values()) for v in versions) ** n))
-
-    def box(members: Sequence[int]) -> tuple[Point, Point, int]:
-        low = tuple(sum(spans[k][0][d] for k in members) for d in range(dims))
-        extent = tuple(1 + sum(spans[k][1][d] - 1 for k in members) for d in range(dims))
-        return low, extent, math.prod(spans[k][2] for k in members)
-
-    def halves(members: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        weight = [sum(spans[k][1]) for k in members]
-        cut = min(range(1, len(members)), key=lambda i: abs(sum(weight[:i]) - sum(weight[i:])))
-        return members[:cut], members[cut:]
-
-    tables: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Point, int]] = {}
-
-    def table(members: tuple[int, ...], pick: tuple[int, ...]) -> dict[Point, int]:
-        """The counts of the kinds *members*, each in the version *pick* names."""
-        if (members, pick) not in tables:
-            if len(members) == 1:
-                versions, n = kinds[members[0]]
-                sides = max(sum(v.values()) for v in versions)
-                tables[members, pick] = power_table(versions[pick[0]], n, sides, dims)
-            else:
-                low, extent, largest = box(members)
-                sub = Grid(low, extent, largest)
-                tables[members, pick] = sub.unpack(halves_product(sub, members, pick))
-        return tables[members, pick]
-
-    packs: dict[tuple, Packed] = {}
-
-    def packed(grid: Grid, members: tuple[int, ...], pick: tuple[int, ...]) -> Packed:
-        key = (grid.low, grid.extent, grid.use_decimal, grid.digits, grid.bytes, members, pick)
-        if key not in packs:
-            low, extent, _ = box(members)
-            if len(members) == 1 and 2 * math.prod(extent) >= grid.slots:
-                # One kind nearly as spread as the whole answer: raise it to its
-                # power in this grid, rather than in its own and then moving it.
-                versions, n = kinds[members[0]]
-                packs[key] = grid.power(grid.pack(versions[pick[0]], tuple(x // n for x in low)), n)
-            else:
-                packs[key] = grid.pack(table(members, pick), low)
-        return packs[key]
-
-    def halves_product(grid: Grid, members: tuple[int, ...], pick: tuple[int, ...]) -> Packed:
-        first, second = halves(members)
-        return grid.multiply(packed(grid, first, pick[:len(first)]), packed(grid, second, pick[len(first):]))
-
+    products = _Products(kinds, dims)
     everyone = tuple(range(len(kinds)))
-    low, extent, _ = box(everyone)
+    low, extent, _ = products.box(everyone)
     grid = Grid(low, extent, largest_count)
     if not kinds:
         return grid, [grid.pack({low: 1}, low) for _ in picks]
@@ -254,8 +205,77 @@ def packed_products(
             (versions, n), = kinds
             done[pick] = grid.power(grid.pack(versions[pick[0]], tuple(x // n for x in low)), n)
         else:
-            done[pick] = halves_product(grid, everyone, pick)
+            done[pick] = products.product(grid, everyone, pick)
     return grid, [done[pick] for pick in picks]
+
+
+class _Products:
+    """The products of some of :func:`packed_products`'s dice kinds, each worked out once and kept.
+
+    *kinds* are ``(versions, how many)``; a group of kinds is a tuple of
+    their indices (*members*), and *pick* names the version of each member.
+    A group's product is the product of its two halves of about equal
+    spread (:meth:`halves`), each worked out the same way in a grid just
+    big enough for it (:meth:`box`), down to one kind raised to its power.
+    """
+
+    def __init__(self, kinds: Sequence[tuple[Sequence[Mapping[Point, int]], int]], dims: int):
+        self.kinds, self.dims = kinds, dims
+        self.spans: list[tuple[Point, Point, int]] = []  # per kind: (origin, extent, largest count)
+        for versions, n in kinds:
+            # Every version of a kind sits in the slots of all its versions' points.
+            lo, ex = _low_extent({p for v in versions for p in v}, n, dims)
+            self.spans.append((lo, ex, max(sum(v.values()) for v in versions) ** n))
+        self.tables: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Point, int]] = {}
+        self.packs: dict[tuple, Packed] = {}
+
+    def box(self, members: Sequence[int]) -> tuple[Point, Point, int]:
+        """Where the sums of the kinds *members* start, how many points they span, and their largest count."""
+        spans, dims = self.spans, self.dims
+        low = tuple(sum(spans[k][0][d] for k in members) for d in range(dims))
+        extent = tuple(1 + sum(spans[k][1][d] - 1 for k in members) for d in range(dims))
+        return low, extent, math.prod(spans[k][2] for k in members)
+
+    def halves(self, members: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """*members* cut in two, the kinds' spreads as equal as they can be."""
+        weight = [sum(self.spans[k][1]) for k in members]
+        cut = min(range(1, len(members)), key=lambda i: abs(sum(weight[:i]) - sum(weight[i:])))
+        return members[:cut], members[cut:]
+
+    def table(self, members: tuple[int, ...], pick: tuple[int, ...]) -> dict[Point, int]:
+        """The counts of the kinds *members*, each in the version *pick* names."""
+        tables = self.tables
+        if (members, pick) not in tables:
+            if len(members) == 1:
+                versions, n = self.kinds[members[0]]
+                sides = max(sum(v.values()) for v in versions)
+                tables[members, pick] = power_table(versions[pick[0]], n, sides, self.dims)
+            else:
+                low, extent, largest = self.box(members)
+                sub = Grid(low, extent, largest)
+                tables[members, pick] = sub.unpack(self.product(sub, members, pick))
+        return tables[members, pick]
+
+    def packed(self, grid: Grid, members: tuple[int, ...], pick: tuple[int, ...]) -> Packed:
+        """The counts of the kinds *members* (versions *pick*) packed in *grid*."""
+        key = (grid.low, grid.extent, grid.use_decimal, grid.digits, grid.bytes, members, pick)
+        packs = self.packs
+        if key not in packs:
+            low, extent, _ = self.box(members)
+            if len(members) == 1 and 2 * math.prod(extent) >= grid.slots:
+                # One kind nearly as spread as the whole answer: raise it to its
+                # power in this grid, rather than in its own and then moving it.
+                versions, n = self.kinds[members[0]]
+                packs[key] = grid.power(grid.pack(versions[pick[0]], tuple(x // n for x in low)), n)
+            else:
+                packs[key] = grid.pack(self.table(members, pick), low)
+        return packs[key]
+
+    def product(self, grid: Grid, members: tuple[int, ...], pick: tuple[int, ...]) -> Packed:
+        """The product of the kinds *members* (versions *pick*) in *grid*: its two halves multiplied."""
+        first, second = self.halves(members)
+        return grid.multiply(self.packed(grid, first, pick[:len(first)]),
+                             self.packed(grid, second, pick[len(first):]))
 
 
 def flagged_counts(

@@ -43,9 +43,9 @@ from fractions import Fraction
 
 from voidref.upper_hand.arithmetic import BoundedArithmetic, Uncertain
 from voidref.upper_hand.chain import HOLDERS, OUTCOMES, Chain
-from voidref.upper_hand.floattables import FloatTables, LaterShot
+from voidref.upper_hand.floattables import FloatTables, LaterShot, SettleTables, ShotTable
 from voidref.upper_hand.goals import Ending, Finish
-from voidref.upper_hand.packed import SHIP_SPAN, ShipState
+from voidref.upper_hand.packed import SHIP_SPAN, ShipState, unpack_level
 from voidref.upper_hand.ships import Side
 
 __all__ = ["walk_floats"]
@@ -53,6 +53,7 @@ __all__ = ["walk_floats"]
 _A, _B = Side.A, Side.B
 _SURRENDER_A, _SURRENDER_B = Finish(_A, Ending.SURRENDER), Finish(_B, Ending.SURRENDER)
 _STALEMATE = Finish(None, Ending.STALEMATE)
+_guns_of = ShipState.guns_of
 
 #: Roundings counted for each node played (its sums, its 3-by-3 solve, its tables' conversions)
 #: and for each move sent (the weight's conversion, the product, the addition): generous upper bounds.
@@ -73,52 +74,227 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
     layer's half-way nodes before its levels (a half-way node moves into
     its own level): the order of :meth:`~voidref.upper_hand.chain.Chain.progress`.
     """
-    tables = FloatTables(chain)
-    shot, settle_of = tables.shot, tables.settle
-    dgun, dset = chain.dgun, chain.dset
-    round_den = dgun * dset
-    guns_of = ShipState.guns_of
-    node = [0.0] * tables.size  # a level's six nodes: start (nobody, A, B), after Gunnery (nobody, A, B)
-    halves = [0.0] * tables.size  # its half-way nodes, kinds 1 to 5
-    here = tables.at(first)
-    for i, h in enumerate(HOLDERS):
-        node[here + i] = float(Fraction(start.get(h, 0)))
-    ended: dict = {k: [] for k in OUTCOMES}
-    visits: list = []
-    loops: dict = {}
-    levels = nodes = moves = 0
-    tiny = BoundedArithmetic.TINY  # every number kept is 0 or at least this
-    shots_get = tables.shots.get
-    settled: dict = {}  # the settle tables by the levels' settle key (FloatTables.layer)
-    dodging = 2 if chain.dodge_at is not None else 0  # the dodge's part of Chain.shot_key
-    leaping = chain.leaping
+    return _FloatWalk(chain, first, start).run(first)
 
-    halves_made: dict = {}  # what each kind of half-way node does, by what its shot depends on
 
-    def half(kind: int, ia: int, ib: int, a: int, b: int, m: float) -> None:
-        """A half-way node (a Gunnery phase's second shot) of kind *kind* at level (*a*, *b*), places *ia*, *ib*."""
-        nonlocal moves
-        # The shot's table depends on the kind, the target's state and the shooter's Guns: the key, kind in 3 bits.
-        key = (a * 8 if kind <= 3 else (a * 3 + guns_of(b)) * 8 if kind == 4 else (b * 3 + guns_of(a)) * 8) + kind
-        found = halves_made.get(key)
-        if found is None:
-            if kind <= 3:  # nobody held, A's shot changed B: B fires with the Guns it had before
-                found = (*tables.paired(shot(_B, 3 * (kind - 1), a), ia, 3), _SURRENDER_B, False)
-            elif kind == 4:  # A held and changed B: B fires back from its state now; A may dodge
-                found = (*tables.paired(shot(_B, b, a, True), ia, 4), _SURRENDER_B, False)
-            else:  # B held and changed A: A fires back; B may dodge
-                found = (*tables.paired(shot(_A, a, b, True), ib, 5), _SURRENDER_A, True)
-            halves_made[key] = found
-        gone, sent, _, count, loser, on_a = found
-        if gone:
-            ended[loser].append((m * gone, 1))
-        base = ia if on_a else ib
-        for z, q in sent:
-            node[base + z] += m * q
-        moves += count
+class _Loop:
+    """A level's own loop: the same for every level alike in its settle tables and its shots' marks.
 
-    def fire(v: float, wins: Finish, loses: Finish, first: tuple, backs: list, back: tuple | None, slot: int,
-             here: int, halfway: int) -> None:
+    The marks (:attr:`~voidref.upper_hand.floattables.ShotTable.mark`) name
+    the shots' exact weights of no change and of a dodge, which give the
+    Gunnery phase's weights of staying in the level, and whether each shot
+    can change or end anything, which tells which start nodes can leave.
+    Not changed once made.
+
+    Attributes:
+        stay: ``stay[i][k]``, the weight over a round's denominator of a round from start node *i* to start
+            node *k*.
+        chances: The Gunnery phase's chances of staying in the level, by start node and after-Gunnery node.
+        inverse: When every start node can leave (the usual case), the loop's ``(scale, adjugate)``.
+        plan: Otherwise, which start nodes can leave, their loop and its inverse (:func:`_leaving`); else empty.
+    """
+
+    __slots__ = ("stay", "chances", "inverse", "plan")
+
+    def __init__(self, stay: list, chances: list, inverse: tuple | None, plan: tuple):
+        self.stay, self.chances, self.inverse, self.plan = stay, chances, inverse, plan
+
+    @classmethod
+    def of(cls, settle: SettleTables, at_b: ShotTable, at_a: ShotTable, back_a: ShotTable | None,
+           back_b: ShotTable | None, dgun: int, round_den: int) -> _Loop:
+        """The loop of a level with these settle tables and shots (see :meth:`FloatTables.level_shots`)."""
+        # The Gunnery phase's weights of staying in the level, over dgun, by start node and after-Gunnery node.
+        same_a, same_b = at_a.weights.same, at_b.weights.same
+        s0 = (same_a * same_b, 0, 0)  # nobody holds: both shots did nothing
+        # A holds: its shot did nothing, and B's shot back did nothing (A keeps holding) or was dodged (nobody holds)
+        s1 = (same_b * back_a.weights.dodged, same_b * back_a.weights.same, 0) if back_a else (0, 0, 0)
+        s2 = (same_a * back_b.weights.dodged, 0, same_a * back_b.weights.same) if back_b else (0, 0, 0)
+        t = settle.ints
+        t0, t1, t2 = t[0][1], t[1][1], t[2][1]
+        stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
+        chances = [[w / dgun for w in s] for s in (s0, s1, s2)]
+        # Which start nodes can leave the level in their Gunnery phase: a shot that changes or ends something.
+        out = (bool(at_b.leaves or (same_b and at_a.leaves)), bool(at_b.leaves or (back_a and back_a.leaves)),
+               bool(at_a.leaves or (back_b and back_b.leaves)))
+        if out[0] and out[1] and out[2]:  # the usual case: its inverse, and its scale: one correctly rounded division
+            det, adj = BoundedArithmetic.inverse(stay, round_den)
+            return cls(stay, chances, (round_den / det, adj), ())
+        return cls(stay, chances, None, _leaving(stay, round_den, out, (s0, s1, s2), t))
+
+
+class _FloatWalk:
+    """One walk of :func:`walk_floats`: its nodes, what it has found so far, and its named parts.
+
+    * :meth:`run`: the layers in order, each layer's half-way nodes before its levels;
+    * :meth:`play_halfway`: a level's half-way nodes, each the second shot of some Gunnery phase;
+    * :meth:`play_level`: a level's start nodes solved with its loop (:class:`_Loop`), a Gunnery phase out of
+      each, then the Maneuver phase out of its after-Gunnery nodes;
+    * :meth:`fire`: one Gunnery phase, one ship's shot and then the other's.
+
+    Mutable: it is the walk's state while the walk goes, and is dropped after.
+    """
+
+    __slots__ = ("tables", "node", "halves", "ended", "visits", "loops", "settled", "levels", "nodes", "moves",
+                 "tiny", "dgun", "round_den", "leaping")
+
+    def __init__(self, chain: Chain, first: int, start: dict):
+        self.tables = tables = FloatTables(chain)
+        self.node = [0.0] * tables.size  # a level's six nodes: start (nobody, A, B), after Gunnery (nobody, A, B)
+        self.halves = [0.0] * tables.size  # its half-way nodes, kinds 1 to 5
+        here = tables.at(first)
+        for i, h in enumerate(HOLDERS):
+            self.node[here + i] = float(Fraction(start.get(h, 0)))
+        self.ended: dict = {k: [] for k in OUTCOMES}
+        self.visits: list = []
+        self.loops: dict = {}  # each _Loop, by its settle tables and its shots' marks
+        self.settled: dict = {}  # the settle tables by the levels' settle key (FloatTables.layer)
+        self.levels = self.nodes = self.moves = 0
+        self.tiny = BoundedArithmetic.TINY  # every number kept is 0 or at least this
+        self.dgun = chain.dgun
+        self.round_den = chain.dgun * chain.dset
+        self.leaping = chain.leaping
+
+    def run(self, first: int) -> tuple[dict, list, int, int]:
+        """Play every layer from the one of level *first*; the walk's result (see :func:`walk_floats`)."""
+        tables, halves = self.tables, self.halves
+        play_halfway, play_level = self.play_halfway, self.play_level
+        code_a, code_b = unpack_level(first)
+        progress = ShipState.progress(code_a) + ShipState.progress(code_b)
+        while progress <= tables.last():
+            layer = tables.layer(progress)
+            progress += 1
+            for place, place_a, a, b, _, _, _ in layer:  # the half-way nodes first: each moves into its own level
+                h0, h1, h2, h3, h4 = halves[place:place + 5]
+                if h0 or h1 or h2 or h3 or h4:
+                    play_halfway(place, place_a, a, b, (h0, h1, h2, h3, h4))
+            for place, place_a, a, b, settle_key, aim_a, aim_b in layer:
+                play_level(place, place_a, a, b, settle_key, aim_a, aim_b)
+        tables.endings(self.ended)
+        operations = (_PER_NODE * self.nodes + _PER_MOVE * self.moves + tables.conversions
+                      + 3 * sum(len(p) for p in self.ended.values()) + 3 * len(self.visits))
+        return self.ended, self.visits, self.levels, operations
+
+    def play_halfway(self, place: int, place_a: int, a: int, b: int, masses: tuple) -> None:
+        """The half-way nodes of the level at *place* (A's state *a* at *place_a*, B's *b*), kinds 1 to 5.
+
+        Each is a Gunnery phase whose first shot changed its target; its
+        mass is the chance that reached it, and the other ship's second
+        shot moves it on (:meth:`FloatTables.second`):
+
+        * kinds 1 to 3: nobody held and A's shot changed B, so B fires with
+          the Guns condition it had before (``kind - 1``);
+        * kind 4: A held and changed B, so B fires back from its state now (A may dodge);
+        * kind 5: B held and changed A, so A fires back (B may dodge).
+        """
+        tables, node, tiny, ended = self.tables, self.node, self.tiny, self.ended
+        place_b = place - place_a
+        moves = 0
+        for kind, m in enumerate(masses, 1):
+            if not m:
+                continue
+            self.nodes += 1
+            if m < tiny:
+                raise Uncertain("a chance small enough to underflow")
+            # The second shots by the shooter's Guns, the ending if their target gives up, the shooter's place.
+            if kind <= 3:
+                replies, guns, loser, shooter_at = tables.second(3, a, place_a), kind - 1, _SURRENDER_B, place_b
+            elif kind == 4:
+                replies, guns, loser, shooter_at = tables.second(4, a, place_a), _guns_of(b), _SURRENDER_B, place_b
+            else:
+                replies, guns, loser, shooter_at = tables.second(5, b, place_b), _guns_of(a), _SURRENDER_A, place_a
+            reply = replies[guns]
+            if reply.__class__ is LaterShot:
+                reply = replies[guns] = reply.make(guns)
+            if reply.gone:
+                ended[loser].append((m * reply.gone, 1))
+            for z, q in reply.moves:
+                node[shooter_at + z] += m * q
+            moves += reply.count
+        self.moves += moves
+
+    def play_level(self, place: int, place_a: int, a: int, b: int, settle_key: int, aim_a: int, aim_b: int) -> None:
+        """One level (an entry of :meth:`FloatTables.layer`): its start nodes, then its after-Gunnery nodes.
+
+        1. The level's mass: what reached its start nodes, and what the
+           Maneuver phase brings back to them from its after-Gunnery nodes.
+        2. Its loop, solved for the mass (:class:`_Loop`, or :func:`_stuck`
+           when some start node can never leave), gives the visits to each
+           start node; from each, a Gunnery phase (:meth:`fire`) moves on to
+           later levels and half-way nodes, and adds to this level's
+           after-Gunnery nodes where nothing was hurt.
+        3. The Maneuver phase and the end of the round out of the
+           after-Gunnery nodes are added up per settle row (levels alike
+           share it) and multiplied out at the end; a failed leap moves to
+           another level.
+        """
+        node, tiny = self.node, self.tiny
+        xs0, xs1, xs2, xm0, xm1, xm2 = node[place:place + 6]
+        if not (xs0 or xs1 or xs2 or xm0 or xm1 or xm2):
+            return
+        self.nodes += 1
+        if (0.0 < xs0 < tiny or 0.0 < xs1 < tiny or 0.0 < xs2 < tiny or 0.0 < xm0 < tiny or 0.0 < xm1 < tiny
+                or 0.0 < xm2 < tiny):
+            raise Uncertain("a chance small enough to underflow")
+        settle = self.settled.get(settle_key)
+        if settle is None:  # (a leaping level's key is -1: asked every time)
+            settle = self.tables.settle(a * SHIP_SPAN + b)  # pack_level(a, b), inline as in Chain
+            if settle_key >= 0:
+                self.settled[settle_key] = settle
+        # 1. The mass.
+        f0, f1, f2 = settle.stays
+        m0 = xs0 + xm0 * f0[0] + xm1 * f1[0] + xm2 * f2[0]
+        m1 = xs1 + xm0 * f0[1] + xm1 * f1[1] + xm2 * f2[1]
+        m2 = xs2 + xm0 * f0[2] + xm1 * f1[2] + xm2 * f2[2]
+        if m0 or m1 or m2:
+            # 2. The loop and the Gunnery phase.
+            self.levels += 1
+            tables = self.tables
+            at_b, at_a, back_a, back_b = tables.level_shots(a, b, aim_a, aim_b)
+            alike = (settle.name, at_b.mark, at_a.mark, back_a.mark if back_a else -1,
+                     back_b.mark if back_b else -1)
+            loop = self.loops.get(alike)
+            if loop is None:
+                loop = self.loops[alike] = _Loop.of(settle, at_b, at_a, back_a, back_b, self.dgun, self.round_den)
+                tables.conversions += 9
+            if loop.inverse is not None:  # the usual case: every start node has a way out
+                scale, ((a0, a1, a2), (b0, b1, b2), (c0, c1, c2)) = loop.inverse
+                v0 = (m0 * a0 + m1 * b0 + m2 * c0) * scale
+                v1 = (m0 * a1 + m1 * b1 + m2 * c1) * scale
+                v2 = (m0 * a2 + m1 * b2 + m2 * c2) * scale
+            else:
+                v0, v1, v2 = _stuck(loop.plan, loop.stay, self.round_den, (m0, m1, m2), self.ended)
+            if 0.0 < v0 < tiny or 0.0 < v1 < tiny or 0.0 < v2 < tiny:
+                raise Uncertain("a chance small enough to underflow")
+            self.visits.append((v0 + v1 + v2, 1))
+            (g00, _, _), (g10, g11, _), (g20, _, g22) = loop.chances
+            xm0 += v0 * g00 + v1 * g10 + v2 * g20
+            xm1 += v1 * g11
+            xm2 += v2 * g22
+            place_b = place - place_a
+            if v0:  # nobody holds: A's shot, then B's with the Guns it had before
+                self.fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, tables.unchanged(at_a, place_a), at_a, 3, place_b,
+                          place_a + _guns_of(b))
+            if v1:  # A holds: A's shot, then B's shot back from where it left B (A may dodge)
+                self.fire(v1, _SURRENDER_A, _SURRENDER_B, at_b, tables.second(4, a, place_a), back_a, 4, place_b,
+                          place_a + 3)
+            if v2:  # B holds: B's shot, then A's shot back (B may dodge)
+                self.fire(v2, _SURRENDER_B, _SURRENDER_A, at_a, tables.second(5, b, place_b), back_b, 5, place_a,
+                          place_b + 4)
+        # 3. The Maneuver phase.
+        if 0.0 < xm0 < tiny or 0.0 < xm1 < tiny or 0.0 < xm2 < tiny:
+            raise Uncertain("a chance small enough to underflow")
+        r0, r1, r2 = settle.reached
+        r0[0] += xm0  # adding a 0.0 changes nothing
+        r1[0] += xm1
+        r2[0] += xm2
+        self.moves += settle.count
+        if self.leaping:
+            for n, row in zip((xm0, xm1, xm2), settle.rows):
+                for z, q in row.leaps:
+                    node[place + z] += n * q
+
+    def fire(self, v: float, wins: Finish, loses: Finish, first: ShotTable, backs: list, back: ShotTable | None,
+             slot: int, here: int, halfway: int) -> None:
         """A Gunnery phase out of a start node visited *v* times: one ship's *first* shot, then the other ship's.
 
         Where the first shot changed its target, the other ship fires from
@@ -133,23 +309,25 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
         ending when the first shot's target gives up (the first shooter
         wins), *loses* when the other does.
         """
-        nonlocal moves
-        _, _, same, gone, _, by_guns, _, _ = first
+        node, halves, ended = self.node, self.halves, self.ended
+        moves = 0
+        gone = first.gone
         if gone:  # the target's crew gave up
             ended[wins].append((v * gone, 1))
         lost = 0.0
-        for g, hits, total, n in by_guns:  # the other ship's shot back depends only on its Guns after the first
+        for g, hits, total, n in first.by_guns:  # the other ship's shot back depends only on its Guns after the first
             reply = backs[g]
             if reply.__class__ is LaterShot:
                 reply = backs[g] = reply.make(g)
-            out, pairs, direct, count = reply
-            if not direct:
+            if not reply.direct:
                 for y, w in hits:
                     halves[halfway + y] += v * w
                 moves += n
                 continue
+            out = reply.gone
             if out:
                 lost += v * total * out
+            pairs = reply.moves
             if len(pairs) == 1:  # the shot back has one result (as when its Guns are disabled): one product a move
                 (z, q), = pairs
                 vq = v * q
@@ -160,128 +338,18 @@ def walk_floats(chain: Chain, first: int, start: dict) -> tuple[dict, list, int,
                     mw = v * w
                     for z, q in pairs:  # the walk's hottest loop
                         node[z + y] += mw * q
-            moves += count * n
+            moves += reply.count * n
         if lost:
             ended[loses].append((lost, 1))
-        m = v * same
+        m = v * first.same
         if m and back is not None:
-            _, sent, _, gone_back, _, _, count, _ = back
-            if gone_back:
-                ended[loses].append((m * gone_back, 1))
+            if back.gone:
+                ended[loses].append((m * back.gone, 1))
             base = here + slot
-            for y, w in sent:
+            for y, w in back.hits:
                 node[base + y] += m * w
-            moves += count
-
-    progress = ShipState.progress(first // SHIP_SPAN) + ShipState.progress(first % SHIP_SPAN)
-    while progress <= tables.last():
-        layer = tables.layer(progress)
-        progress += 1
-        for i, ia, a, b, _ in layer:  # the layer's half-way nodes first: each moves into its own level, among others
-            h0, h1, h2, h3, h4 = halves[i:i + 5]
-            if h0 or h1 or h2 or h3 or h4:
-                for kind, m in enumerate((h0, h1, h2, h3, h4), 1):
-                    if m:
-                        nodes += 1
-                        if m < tiny:
-                            raise Uncertain("a chance small enough to underflow")
-                        half(kind, ia, i - ia, a, b, m)
-        for i, here_a, a, b, settle_key in layer:
-            xs0, xs1, xs2, xm0, xm1, xm2 = node[i:i + 6]
-            if not (xs0 or xs1 or xs2 or xm0 or xm1 or xm2):
-                continue
-            nodes += 1
-            if (0.0 < xs0 < tiny or 0.0 < xs1 < tiny or 0.0 < xs2 < tiny or 0.0 < xm0 < tiny or 0.0 < xm1 < tiny
-                    or 0.0 < xm2 < tiny):
-                raise Uncertain("a chance small enough to underflow")
-            found = settled.get(settle_key)
-            if found is None:
-                found = settle_of(a * SHIP_SPAN + b)
-                if settle_key >= 0:
-                    settled[settle_key] = found
-            t, rows, reached, count = found
-            (_, f0, _, _, _), (_, f1, _, _, _), (_, f2, _, _, _) = rows
-            mass = (xs0 + xm0 * f0[0] + xm1 * f1[0] + xm2 * f2[0],
-                    xs1 + xm0 * f0[1] + xm1 * f1[1] + xm2 * f2[1],
-                    xs2 + xm0 * f0[2] + xm1 * f1[2] + xm2 * f2[2])
-            v0 = v1 = v2 = 0.0
-            if mass[0] or mass[1] or mass[2]:
-                levels += 1
-                # The shots, looked up under Chain.shot_key's keys written out (four a level; made by shot() when new).
-                key_b, key_a = (b * 3 + a // 3 % 3) * 4, (a * 3 + b // 3 % 3) * 4
-                at_b = shots_get(key_b + 1) or shot(_A, a, b)  # A's shot at B
-                at_a = shots_get(key_a) or shot(_B, b, a)  # B's shot at A
-                ib, ia = at_b[0], at_a[0]  # their weights (no change and dodge exact: the loop)
-                # A held and its shot did nothing: B fires back at A, which may dodge; the same with the sides swapped.
-                back_a = (shots_get(key_a + dodging) or shot(_B, b, a, True)) if ib[1] else None
-                back_b = (shots_get(key_b + dodging + 1) or shot(_A, a, b, True)) if ia[1] else None
-                # The level's loop: the same for every level alike in its settle table and its shots' weights of no
-                # change and of a dodge (their marks), which give the Gunnery phase's weights of staying in the level.
-                alike = (id(t[0][1]), at_b[7], at_a[7], back_a[7] if back_a else -1, back_b[7] if back_b else -1)
-                found = loops.get(alike)
-                if found is None:
-                    # The Gunnery phase's weights of staying in this level (over dgun), by start node and after node.
-                    s0 = (ia[1] * ib[1], 0, 0)
-                    s1 = (ib[1] * back_a[0][3], ib[1] * back_a[0][1], 0) if back_a else (0, 0, 0)
-                    s2 = (ia[1] * back_b[0][3], 0, ia[1] * back_b[0][1]) if back_b else (0, 0, 0)
-                    t0, t1, t2 = t[0][1], t[1][1], t[2][1]
-                    stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
-                    found = loops[alike] = [stay, None, [[w / dgun for w in s] for s in (s0, s1, s2)], {}, (s0, s1, s2)]
-                    tables.conversions += 9
-                stay, inverse, sf, _, gunnery = found
-                # Which start nodes can leave the level at all; the others are a stalemate.
-                out0 = bool(ib[2] or ib[0] or (ib[1] and (ia[2] or ia[0])))
-                out1 = bool(ib[2] or ib[0] or (back_a and (back_a[0][2] or back_a[0][0])))
-                out2 = bool(ia[2] or ia[0] or (back_b and (back_b[0][2] or back_b[0][0])))
-                if out0 and out1 and out2:  # the usual case: every node has a way out
-                    if inverse is None:  # the loop's inverse, and its scale: one correctly rounded division
-                        det, adj = BoundedArithmetic.inverse(stay, round_den)
-                        inverse = found[1] = (round_den / det, adj)
-                    scale, ((a0, a1, a2), (b0, b1, b2), (c0, c1, c2)) = inverse
-                    m0, m1, m2 = mass
-                    v0 = (m0 * a0 + m1 * b0 + m2 * c0) * scale
-                    v1 = (m0 * a1 + m1 * b1 + m2 * c1) * scale
-                    v2 = (m0 * a2 + m1 * b2 + m2 * c2) * scale
-                else:
-                    out = (out0, out1, out2)
-                    plan = found[3].get(out)
-                    if plan is None:
-                        plan = found[3][out] = _leaving(stay, round_den, out, gunnery, t)
-                    v0, v1, v2 = _stuck(plan, stay, round_den, mass, ended)
-                if 0.0 < v0 < tiny or 0.0 < v1 < tiny or 0.0 < v2 < tiny:
-                    raise Uncertain("a chance small enough to underflow")
-                visits.append((v0 + v1 + v2, 1))
-                (g00, g01, _), (g10, g11, _), (g20, _, g22) = sf
-                xm0 += v0 * g00 + v1 * g10 + v2 * g20
-                xm1 += v1 * g11
-                xm2 += v2 * g22
-                here_b = i - here_a
-                if v0:  # nobody holds: A's shot, then B's with the Guns it had before
-                    fire(v0, _SURRENDER_A, _SURRENDER_B, at_b, tables.unchanged(at_a, here_a), at_a, 3, here_b,
-                         here_a + guns_of(b))
-                if v1:  # A holds: A's shot, then B's shot back from where it left B (A may dodge)
-                    fire(v1, _SURRENDER_A, _SURRENDER_B, at_b, tables.backs(_B, a, here_a), back_a, 4, here_b,
-                         here_a + 3)
-                if v2:  # B holds: B's shot, then A's shot back (B may dodge)
-                    fire(v2, _SURRENDER_B, _SURRENDER_A, at_a, tables.backs(_A, b, here_b), back_b, 5, here_a,
-                         here_b + 4)
-            # The Maneuver phase and the end of the round out of the after-Gunnery nodes.
-            # Its endings are added up per row (levels alike share it) and multiplied out at the end.
-            if 0.0 < xm0 < tiny or 0.0 < xm1 < tiny or 0.0 < xm2 < tiny:
-                raise Uncertain("a chance small enough to underflow")
-            r0, r1, r2 = reached
-            r0[0] += xm0  # adding a 0.0 changes nothing
-            r1[0] += xm1
-            r2[0] += xm2
-            moves += count
-            if leaping:  # a failed leap moves to another level
-                for n, (_, _, leaps, _, _) in zip((xm0, xm1, xm2), rows):
-                    for z, q in leaps:
-                        node[i + z] += n * q
-    tables.endings(ended)
-    operations = (_PER_NODE * nodes + _PER_MOVE * moves + tables.conversions
-                  + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits))
-    return ended, visits, levels, operations
+            moves += back.count
+        self.moves += moves
 
 
 def _leaving(stay: list, round_den: int, out: tuple, gunnery: tuple, t: tuple) -> tuple:

@@ -54,7 +54,6 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     pending = {first: numbers.begin(start_nums + [0, 0, 0], start_den)}
     heap = [(chain.progress(first), first)]
     ended: dict = {k: [] for k in OUTCOMES}
-    stalemate = Finish(None, Ending.STALEMATE)
     visits: list = []
     levels = operations = 0
     gunnery, settle, progress = chain.gunnery, chain.settle, chain.progress
@@ -92,36 +91,14 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
                 stay = [[g0 * t0[k] + g1 * t1[k] + g2 * t2[k] for k in (0, 1, 2)] for g0, g1, g2 in (s0, s1, s2)]
                 found = loops[alike] = [stay, None]
             stay = found[0]
-            # Which start nodes can ever leave the level; the others are a stalemate.
             if (e0 or m0) and (e1 or m1) and (e2 or m2):  # the usual case: every node has a way out
                 if found[1] is None:
                     found[1] = inverse(stay, round_den)
                 nums, v_den = solve(stay, round_den, mass, mass_den, found[1])
                 v = nums
                 visits.append((nums[0] + nums[1] + nums[2], v_den))
-            else:
-                leaves = {i for i, (ends, g_stay, moves) in enumerate(g)
-                          if ends or moves or any(w and (t[j][0] or t[j][2]) for j, w in enumerate(g_stay))}
-                grew = len(leaves) < 3
-                while grew:  # a node that can reach a leaving one leaves too
-                    grew = False
-                    for i in range(3):
-                        if i not in leaves and any(stay[i][k] for k in leaves):
-                            leaves.add(i)
-                            grew = True
-                stuck = sum(mass[i] for i in range(3) if i not in leaves)
-                if stuck:
-                    ended[stalemate].append((stuck, mass_den))
-                live = sorted(leaves)
-                if live and any(mass[i] for i in live):
-                    nums, v_den = solve([[stay[i][k] for k in live] for i in live], round_den,
-                                                [mass[i] for i in live], mass_den)
-                    for i, n in zip(live, nums):
-                        v[i] = n
-                    visits.append((sum(nums), v_den))
-                    lost = sum(v[i] * stay[i][k] for i in live for k in range(3) if k not in leaves)
-                    if lost:
-                        ended[stalemate].append((lost, v_den * round_den))
+            else:  # some start node can never leave: its chance is a stalemate
+                v, v_den = _stuck(_leaving(g, t, stay), stay, round_den, mass, mass_den, solve, ended, visits)
         # The after-Gunnery nodes: what came in plus this level's own Gunnery.
         if g:
             v0, v1, v2 = v
@@ -136,3 +113,49 @@ def walk(chain: Chain, first: int, start: dict, numbers) -> tuple[dict, list, in
     # Each table entry is sent on at most once (every level is left once).
     operations += 3 * (chain.entries - entries_before) + 3 * sum(len(p) for p in ended.values()) + 3 * len(visits)
     return ended, visits, levels, operations
+
+
+def _leaving(g: tuple[_Stage, ...], t: tuple[_Stage, ...], stay: list) -> set[int]:
+    """Which start nodes of a level can ever leave it, from its Gunnery (*g*) and settle (*t*) stages and its loop.
+
+    A start node leaves when its Gunnery phase can end the engagement or
+    move to another level, or when it can stay and the Maneuver phase out
+    of that after-Gunnery node can; a node that can reach a leaving one
+    leaves too.
+    """
+    leaves = {i for i, (ends, g_stay, moves) in enumerate(g)
+              if ends or moves or any(w and (t[j][0] or t[j][2]) for j, w in enumerate(g_stay))}
+    grew = len(leaves) < 3
+    while grew:
+        grew = False
+        for i in range(3):
+            if i not in leaves and any(stay[i][k] for k in leaves):
+                leaves.add(i)
+                grew = True
+    return leaves
+
+
+def _stuck(leaves: set[int], stay: list, round_den: int, mass: list, mass_den: int, solve, ended: dict,
+           visits: list) -> tuple[list, int]:
+    """The visits ``(numerators, den)`` of a level some of whose start nodes can never leave it (not in *leaves*).
+
+    The chance of a node that cannot leave is a stalemate, and so is the
+    chance of moving from a node that can into one that cannot; the loop
+    among the others is solved in the walk's numbers (*solve*).
+    """
+    stalemate = Finish(None, Ending.STALEMATE)
+    v = [0, 0, 0]
+    v_den = 1
+    stuck = sum(mass[i] for i in range(3) if i not in leaves)
+    if stuck:
+        ended[stalemate].append((stuck, mass_den))
+    live = sorted(leaves)
+    if live and any(mass[i] for i in live):
+        nums, v_den = solve([[stay[i][k] for k in live] for i in live], round_den, [mass[i] for i in live], mass_den)
+        for i, n in zip(live, nums):
+            v[i] = n
+        visits.append((sum(nums), v_den))
+        lost = sum(v[i] * stay[i][k] for i in live for k in range(3) if k not in leaves)
+        if lost:
+            ended[stalemate].append((lost, v_den * round_den))
+    return v, v_den
