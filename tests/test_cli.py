@@ -58,7 +58,8 @@ def check_shape(data):
         assert set(data) == {"voidref", "command", "ok", "errors", "error"}
         assert data["errors"] or data["error"]
         return
-    assert set(data) == {"voidref", "command", "ok", "inputs", "headline", "facts", "tables", "notes"}
+    assert set(data) == {"voidref", "command", "ok", "inputs", "headline", "dice", "facts", "tables", "notes"}
+    assert all(set(d) == {"die", "mark", "face", "words"} for d in data["dice"])
     assert all(isinstance(k, str) and isinstance(v, str) for k, v in data["inputs"].items())
     _check_text(data["headline"])
     for fact in (*data["facts"], *data["notes"]):
@@ -130,7 +131,7 @@ def test_a_yes_no_flag_reaches_the_calculator(capsys):
     (["calc", "check-odds", "--boon", "1"], "unrecognized arguments: --boon 1"),  # no abbreviations
     (["calc", "nowhere"], "'slug' must be one of"),
     (["calc", "attack", "--weapon-range", "extra-long"], "'--weapon-range' must be one of"),
-    (["fight"], "'command' must be one of odds, attack, calc, ship-attack"),
+    (["fight"], "'command' must be one of odds, attack, calc, roll, ship-attack"),
 ])
 def test_unknown_names_are_refused_by_name(argv, fragment, capsys):
     """A flag, calculator or command the CLI does not know is refused, named, never ignored."""
@@ -299,3 +300,30 @@ def test_listed_dice_that_state_their_difficulty_refuse_the_difficulty_flag(caps
     code, out, err = _run(["calc", "check-odds", "--dice", "2A vs 1T", "--difficulty", "hard"], capsys)
     assert code == 2 and not out and "'--dice' and '--difficulty'" in err
     assert main(["calc", "check-odds", "--dice", "2A", "--difficulty", "hard"]) == 0
+
+
+# -- rolling -----------------------------------------------------------------------------------------------
+
+ROLLERS = [c.slug for c in calc.registry.rollers()]
+
+
+@pytest.mark.parametrize("slug", ROLLERS)
+def test_every_roller_rolls_on_the_command_line_from_a_seed(slug, capsys):
+    """`voidref roll SLUG --seed N` rolls as the site's roller does with random.Random(N), in the one JSON shape."""
+    import random
+
+    code, data, _ = _json(["roll", slug, "--seed", "7"], capsys)
+    assert code == 0
+    check_shape(data)
+    assert data["dice"] and data["command"] == f"roll {slug}"
+    assert data["headline"]["text"] == calc.run(slug, rng=random.Random(7))["text"].splitlines()[0]
+
+
+def test_a_roller_and_a_calculator_are_not_mixed_up(capsys):
+    """`voidref calc` refuses a roller and `voidref roll` a calculator, saying which command to use."""
+    code, _, err = _run(["calc", "drifters-roll"], capsys)
+    assert code == 2 and "voidref roll drifters-roll" in err
+    code, _, err = _run(["roll", "check-odds"], capsys)
+    assert code == 2 and "voidref calc check-odds" in err
+    code, out, _ = _run(["roll", "--list"], capsys)
+    assert code == 0 and all(slug in out for slug in ROLLERS)

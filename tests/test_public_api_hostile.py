@@ -143,44 +143,17 @@ def with_(sample: Sample, **changes: Any) -> Sample:
 
 # The sample calls, by package.
 
-def _samples() -> list[Sample]:
+def _drifters_samples() -> list[Sample]:
+    """``voidref.drifters``: characters, attacks, dice, health, initiative, injuries, movement, turns, rulings."""
     from voidref import drifters as d
-    from voidref.drifters import ships as s
-    from voidref.drifters.ships.example import crew
 
     senna = d.Character("Senna", might=2, agility=4, skills={"ranged": 2})
     target = d.Character("Agent", might=2, agility=3)
     sidearm = d.Weapon("Sidearm", damage=6, crit=3, range="medium")
     attack = d.Attack(senna, sidearm, target, band="short")
-
-    def fight(band: str = "medium") -> s.ShipFight:
-        c = crew()
-        f = s.ShipFight(band)
-        ember = f.add_ship(s.EMBER_DRIFT, d.Side.PLAYER)
-        cutter = f.add_ship(s.CM_440_CUTTER, "gm")
-        f.declare_station(ember, c["senna"], "helm")
-        f.declare_station(ember, c["yessica"], "gunnery")
-        f.declare_station(ember, c["davan"], "engineering")
-        f.declare_station(ember, c["rhi"], "sensors and comms")
-        f.declare_captain(ember, c["corin"])
-        f.declare_station(cutter, c["cutter pilot"], "helm")
-        f.declare_station(cutter, c["cutter gunner"], "gunnery")
-        return f
-
-    def turn(band: str = "medium") -> s.ShipFight:
-        f = fight(band)
-        f.roll_initiative({"Ember Drift": 2, "CM-440 cutter": 1})
-        f.start_turn("Ember Drift")
-        return f
-
-    yessica = crew()["yessica"]
-    ship_attack = s.ShipAttack(s.EMBER_DRIFT, s.AUTOCANNON, s.CM_440_CUTTER, agility=3, gunnery=2, band="medium")
-    outcome = d.CheckOutcome(2, 1, 0, 0)
-    hit = s.resolve_hit(s.AUTOCANNON, s.CM_440_CUTTER, 2)
     odds = attack.odds()
 
     return [
-        # voidref.drifters
         call(d.Attack, senna, sidearm, target, band="short"),
         method(lambda: attack, "damage", 2),
         method(lambda: attack, "odds", d.Health(12, 12)),
@@ -241,7 +214,49 @@ def _samples() -> list[Sample]:
         call(d.plan_turn, 1),
         call(d.Rulings, condition_reapply_adds=False),
         method(lambda: d.Rulings(), "differences", d.Rulings(condition_reapply_adds=False)),
-        # voidref.drifters.ships
+    ]
+
+
+def _ship_fight(band: str = "medium") -> Any:
+    """One Ship Round's fight, every station declared (a fresh one each call: a fight changes)."""
+    from voidref import drifters as d
+    from voidref.drifters import ships as s
+    from voidref.drifters.ships.example import crew
+
+    c = crew()
+    f = s.ShipFight(band)
+    ember = f.add_ship(s.EMBER_DRIFT, d.Side.PLAYER)
+    cutter = f.add_ship(s.CM_440_CUTTER, "gm")
+    f.declare_station(ember, c["senna"], "helm")
+    f.declare_station(ember, c["yessica"], "gunnery")
+    f.declare_station(ember, c["davan"], "engineering")
+    f.declare_station(ember, c["rhi"], "sensors and comms")
+    f.declare_captain(ember, c["corin"])
+    f.declare_station(cutter, c["cutter pilot"], "helm")
+    f.declare_station(cutter, c["cutter gunner"], "gunnery")
+    return f
+
+
+def _ship_turn(band: str = "medium") -> Any:
+    """:func:`_ship_fight` with initiative rolled and the Ember Drift's turn begun."""
+    f = _ship_fight(band)
+    f.roll_initiative({"Ember Drift": 2, "CM-440 cutter": 1})
+    f.start_turn("Ember Drift")
+    return f
+
+
+def _ships_samples() -> list[Sample]:
+    """``voidref.drifters.ships`` away from a fight: profiles, weapons, ranges, attacks, damage, Heat, stations."""
+    from voidref import drifters as d
+    from voidref.drifters import ships as s
+    from voidref.drifters.ships.example import crew
+
+    yessica = crew()["yessica"]
+    ship_attack = s.ShipAttack(s.EMBER_DRIFT, s.AUTOCANNON, s.CM_440_CUTTER, agility=3, gunnery=2, band="medium")
+    outcome = d.CheckOutcome(2, 1, 0, 0)
+    hit = s.resolve_hit(s.AUTOCANNON, s.CM_440_CUTTER, 2)
+
+    return [
         call(s.ShipProfile, "Skiff", speed=3, handling=1, armor=2, hull_points=10),
         method(lambda: s.EMBER_DRIFT, "deflection_for", "fore"),
         with_(method(lambda: s.EMBER_DRIFT, "weapon", "autocannon"), names={"name": ("weapon",)}),
@@ -283,6 +298,24 @@ def _samples() -> list[Sample]:
         call(s.station_check_pool, "target lock", yessica),
         call(s.resolution_phase, "target lock"),
         call(s.handling_dice, 1),
+        call(s.as_outcome, (2, 0)),
+        call(s.interior_bands, "corridor"),
+        call(s.check_interior_band, "corridor", "short"),
+        rebuilt(s.resolve_outcome(ship_attack, outcome)),
+        rebuilt(s.attack_odds(ship_attack)),
+        call(s.attack_odds, ship_attack),
+        call(s.resolve_outcome, ship_attack, outcome),
+    ]
+
+
+def _ship_fight_samples() -> list[Sample]:
+    """``voidref.drifters.ships`` in a fight: its ships and stations, and every step of a turn."""
+    from voidref.drifters import ships as s
+    from voidref.drifters.ships.example import crew
+
+    fight, turn = _ship_fight, _ship_turn
+
+    return [
         call(s.FightShip, s.EMBER_DRIFT, "player"),
         method(lambda: fight().ship("Ember Drift"), "crew_at", "helm"),
         method(lambda: fight().ship("Ember Drift"), "station_of", "Senna Vael"),
@@ -309,15 +342,8 @@ def _samples() -> list[Sample]:
         method(turn, "fire", "Ember Drift", "autocannon", "CM-440 cutter", (2, 0)),
         rebuilt(turn().fire("Ember Drift", "autocannon", "CM-440 cutter", (2, 0))),
         rebuilt(turn().end_round()[0]),
-        call(s.as_outcome, (2, 0)),
-        call(s.interior_bands, "corridor"),
-        call(s.check_interior_band, "corridor", "short"),
         fresh(s.leave_station, lambda: ((fight(), "Ember Drift", "Senna Vael"), {})),
         fresh(s.unmanned_stations, lambda: ((fight(), "Ember Drift"), {})),
-        rebuilt(s.resolve_outcome(ship_attack, outcome)),
-        rebuilt(s.attack_odds(ship_attack)),
-        call(s.attack_odds, ship_attack),
-        call(s.resolve_outcome, ship_attack, outcome),
     ]
 
 
@@ -378,6 +404,8 @@ def _shared_samples() -> list[Sample]:
                      "structure_roll"), fixed=("argument", "label")),
         with_(call(errors.check_int, "skill", 3, 0, 5), fixed=("name", "low", "high"), names={"value": ("skill",)}),
         with_(call(errors.check_bool, "aware", True), fixed=("name",), names={"value": ("aware",)}),
+        with_(call(errors.check_rng, "rng", __import__("random").Random(1)), fixed=("name",),
+              names={"value": ("rng",)}),
         with_(call(errors.check_enum, "band", "short", _Band), fixed=("name", "enum_type"), names={"value": ("band",)}),
         call(errors.describe, 3),
         call(DiceNotation, 2, sides=6, bonus=1),
@@ -627,7 +655,10 @@ def _upper_hand_samples() -> list[Sample]:
         call(u.Rulings, throw_succeeds_at=9),
         method(lambda: u.STANDARD, "differences", u.AS_PRINTED),
         call(u.TaskThrow, succeed_at=9),
-        with_(method(lambda: u.TASK_THROW, "impact_of", (4, 5), 1), names={"disadvantaged": ("faces",)}),
+        with_(method(lambda: u.TASK_THROW, "impact_of", (4, 5), 1),
+              names={"disadvantaged": ("faces",), "advantaged": ("faces",)}),
+        with_(method(lambda: u.TASK_THROW, "extra_dice", False, True), names={"disadvantaged": ("advantaged",)}),
+        method(lambda: u.TASK_THROW, "kept", (4, 5, 1), True),
         method(lambda: u.TASK_THROW, "impact_of_total", 9),
         method(lambda: u.TASK_THROW, "impact_odds", 1),
         call(u.Ship, "Kestrel", computer=2, guns=2, thrusters=2),
@@ -692,14 +723,59 @@ def _upper_hand_samples() -> list[Sample]:
     ]
 
 
+def _roll_samples() -> list[Sample]:
+    """The dice roller's entry points (issue 33): each takes a fresh seeded source, since a roll moves it on."""
+    import random
+
+    from voidref import cantor as c
+    from voidref import pirates as p
+    from voidref import twodice as t
+    from voidref import upper_hand as u
+
+    action = p.ActionRoll(attribute_modifier=1, skill_rank_modifier=1)
+    attack = c.Attack(c.Weapon("Rifle", damage="1d6+1", max_range=6), c.Target(evasion=6, armor=1),
+                      c.Situation(distance=3))
+    exchange = t.Exchange(t.Combatant(t.FightingRoll(3), t.KNIFE), t.Combatant(t.FightingRoll(2), t.KNIFE), "near",
+                          counter_shots=1)
+    return [
+        fresh_method(lambda: action, "roll", lambda: ((12, random.Random(1)), {"attack": True})),
+        fresh(p.roll_hit_damage, lambda: (("2d6", 4, "physical", random.Random(1)), {"critical": True})),
+        rebuilt(p.roll_hit_damage("2d6", 4, "physical", random.Random(1), critical=True)),
+        fresh_method(lambda: attack, "roll", lambda: ((random.Random(1),), {})),
+        fresh_method(lambda: t.FightingRoll(3, 1), "roll", lambda: ((random.Random(1),), {})),
+        rebuilt(t.FightingRoll(3, 1).roll(random.Random(1))),
+        fresh_method(lambda: exchange, "roll", lambda: ((random.Random(1),), {})),
+        fresh(t.roll_hit_damage, lambda: (("2D+1", "medium", random.Random(1)), {})),
+        rebuilt(t.roll_hit_damage("2D+1", "medium", random.Random(1))),
+        fresh(u.roll_throw, lambda: ((2, random.Random(1)), {"rank": 3, "disadvantaged": True})),
+        rebuilt(u.roll_throw(2, random.Random(1), rank=3, disadvantaged=True)),
+    ]
+
+
 SAMPLES: list[Sample] = []
+
+
+def _drifters_roll_samples() -> list[Sample]:
+    """Void Drifters at the table: the Critical Injury and ship Critical Hit rolls (the pool's is Pool.roll)."""
+    import random
+
+    from voidref import drifters as d
+    from voidref.drifters import ships as s
+
+    return [
+        call(d.InjuryRoll, 31, 10),
+        call(d.read_critical_injury, 31, 1),
+        call(d.roll_critical_injury, 1, random.Random(1), order=0),
+        call(s.roll_critical_hit, random.Random(1)),
+    ]
 
 
 def _all_samples() -> list[Sample]:
     if not SAMPLES:
-        for part in (_samples, _shared_samples, _rulings_module_samples, _pirates_samples, _cantor_samples,
+        for part in (_drifters_samples, _ships_samples, _ship_fight_samples, _shared_samples,
+                     _rulings_module_samples, _pirates_samples, _cantor_samples,
                      _twodice_samples,
-                     _upper_hand_samples):
+                     _upper_hand_samples, _roll_samples, _drifters_roll_samples):
             SAMPLES.extend(part())
     return SAMPLES
 
@@ -717,6 +793,7 @@ FIXED: dict[tuple[str, str], str] = {
        for p in ("argument", "label")},
     **{("voidref.errors.check_int", p): _BY_THE_ENGINE for p in ("name", "low", "high")},
     ("voidref.errors.check_bool", "name"): _BY_THE_ENGINE,
+    ("voidref.errors.check_rng", "name"): _BY_THE_ENGINE,
     **{("voidref.errors.check_enum", p): _BY_THE_ENGINE for p in ("name", "enum_type")},
     **{("voidref.ruling_base.check_rulings_of", p): _BY_THE_ENGINE for p in ("cls", "argument")},
     ("voidref.twodice.dice_sum", "name"): _BY_THE_ENGINE,

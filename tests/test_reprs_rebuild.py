@@ -14,6 +14,7 @@ import enum
 import importlib
 import inspect
 import os
+import random
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -63,6 +64,7 @@ def _drifters() -> list[object]:
         Entry,
         Face,
         Health,
+        InjuryRoll,
         Pool,
         Side,
         Weapon,
@@ -90,7 +92,7 @@ def _drifters() -> list[object]:
         Health(12, 10), Health(12, None, wounds=3, critical_injuries=1),
         Entry("Agent A", Side.PLAYER, 2),
         move_plan("short", "long"), plan_turn(2), rounds_to_take_down(attack, max_rounds=3),
-        STANDARD, AS_PRINTED,
+        STANDARD, AS_PRINTED, InjuryRoll(31, 10), InjuryRoll(100),
     ]
 
 
@@ -155,7 +157,7 @@ def _dice_notation() -> list[object]:
 
 
 def _calc() -> list[object]:
-    from voidref.calc import BarChart, Result, Table, decimal, line, pct
+    from voidref.calc import BarChart, Result, RolledDie, Table, decimal, line, pct
 
     chance = pct(Fraction(3, 4))
     return [
@@ -163,6 +165,8 @@ def _calc() -> list[object]:
         line("Hit {} (tie {}), average {}", chance, pct(Fraction(1, 8)), decimal(Fraction(13, 8))),
         pct(Fraction(1, 3) - Fraction(1, 10**10), upper=Fraction(1, 3) + Fraction(1, 10**10)),
         Result(line("Chance of success: {}", chance), notes=(line("Mean {}", decimal(7)),)),
+        Result("Success: 1 net Success", dice=(RolledDie("Ability", "◆", "✶", "Success"),)),
+        RolledDie("d100", "●", "31", "31"),
         Result(chance, facts=(("Pool", "2 Ability"), ("Hit", chance)),
                blocks=(Table("Odds", ("Roll", "Chance"), (("1+", chance),)),
                        BarChart("Damage", "Points", (("0", Fraction(1, 4)), ("1", Fraction(3, 4))))),
@@ -182,17 +186,20 @@ def _pirates() -> list[object]:
         gunnery_odds,
         opposed_odds,
         resolve_opposed,
+        roll_hit_damage,
         turn_options,
     )
 
     roll = ActionRoll.from_scores(14, 2)
+    dice = random.Random(33)
     return [
         AS_PRINTED, roll, ActionRoll(), roll.odds(12), roll.resolve(10, 12), roll.odds(12, rulings=AS_PRINTED),
         resolve_opposed(roll, ActionRoll(), 11, 9), opposed_odds(roll, ActionRoll()),
         Combatant("Ada", agility=3, roll=9), Combatant("Cutter", agility=2, roll=7, is_ship=True, rulings=AS_PRINTED),
         chance_to_act_first(1, 3, 0, 2), *turn_options(1), DamageRoll.parse("2d6+1"), DamageRoll(1, multiplier=2),
         Ship("Kestrel", agility=2, hull_class="frigate", armor_value=4, max_hp=30), gunnery_odds(roll, ActionRoll()),
-        fumble(3),
+        fumble(3), roll.roll(12, dice, attack=True), roll_hit_damage("2d6", 4, "energy", dice, critical=True),
+        roll_hit_damage("1d4", 0, "physical", dice),
     ]
 
 
@@ -214,6 +221,7 @@ def _upper_hand() -> list[object]:
         Side,
         engagement_bounds,
         engagement_odds,
+        roll_throw,
         simulate_engagement,
     )
 
@@ -226,6 +234,7 @@ def _upper_hand() -> list[object]:
         EngagementState(a, b, Goal.JUMP, Goal.DOCK, holder=Side.B),
         engagement_odds(a, b, "jump", "dock"), engagement_bounds(a, b, "jump", "dock"),
         simulate_engagement(a, b, "jump", "dock", trials=20),
+        roll_throw(2, random.Random(33), rank=3, disadvantaged=True),
     ]
 
 
@@ -257,7 +266,7 @@ def _cantor() -> list[object]:
     flanked = Attack(rocket, exposed, flank, rulings=AS_PRINTED)
     state = UnitState(hp=3, max_hp=10, structure=2, cantor=True)
     return [
-        AS_PRINTED, carbine, attack, flanked, attack.odds(), flanked.odds(),
+        AS_PRINTED, carbine, attack, flanked, attack.odds(), flanked.odds(), attack.roll(random.Random(0)),
         attack.resolve(attack_dice=[4, 5], damage_dice=[5]), state, state.take(5, structure_roll=3),
         rocket.damage, DamageRoll(1, sides=8), exposed, Target(), flank, Situation(),
         DamageSteps(True, 7, 6, 7, 5, 5, 5), shove(3), Stress(3), Stress(2, cooldowns=1),
@@ -278,6 +287,7 @@ def _twodice() -> list[object]:
         FightingRoll,
         Weapon,
         apply_saves,
+        roll_hit_damage,
     )
 
     pistol = Weapon("autopistol", category="shooting", damage="2D", firing_limit=2, recoil=1, capacity=12)
@@ -289,6 +299,8 @@ def _twodice() -> list[object]:
         exchange.resolve([(3, 4)], [(2, 2)]), *exchange.resolve([(3, 4)], [(2, 2)]).tests, apply_saves((4, 2), (3,)),
         exchange.attacker, Combatant(FightingRoll(1), pistol, armor="heavy", defense=FightingRoll(2, 1)),
         DamageRoll(2, bonus=-3), STANDARD, AS_PRINTED, replace(STANDARD, zero_dice_dropped=False),
+        FightingRoll(3, 1).roll(random.Random(33)), exchange.roll(random.Random(33)),
+        roll_hit_damage("2D+2", "medium", random.Random(33)),
     ]
 
 

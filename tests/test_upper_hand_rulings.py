@@ -169,6 +169,7 @@ def test_rulings_are_frozen():
     ({"throw_succeeds_at": True}, "throw_succeeds_at"),
     ({"bare_success_impact": 2}, "bare_success_impact"),
     ({"disadvantage_extra_dice": -1}, "disadvantage_extra_dice"),
+    ({"advantage_extra_dice": 4}, "advantage_extra_dice"),
     ({"crew_is_a_component": 1}, "crew_is_a_component"),
     ({"dock_needs_both": "yes"}, "dock_needs_both"),
 ])
@@ -266,13 +267,15 @@ PROBES = {
     "bare_success_impact": lambda r: maneuver_odds(Ship("A"), Ship("B"), rulings=r),
     "disadvantage_extra_dice": lambda r: station_odds(Ship("A").with_condition("thrusters", "damaged"), "pilot",
                                                       rulings=r),
+    "advantage_extra_dice": lambda r: throw_odds(1, advantaged=True, rulings=r),
     "crew_is_a_component": _crew_hit,
     "dock_needs_both": lambda r: requirement_met(Goal.DOCK, _damaged_thrusters("A"), _damaged_thrusters("B"),
                                                  rulings=r),
 }
 
 ALTERNATIVES = {"throw_dice": 3, "throw_sides": 8, "throw_succeeds_at": 9, "bare_success_impact": 0,
-                "disadvantage_extra_dice": 0, "crew_is_a_component": True, "dock_needs_both": False}
+                "disadvantage_extra_dice": 0, "crew_is_a_component": True, "dock_needs_both": False,
+                "advantage_extra_dice": 0}
 
 
 def _damaged_thrusters(name: str) -> Ship:
@@ -358,3 +361,16 @@ def test_engagement_calculator_offers_the_crew_switch():
     printed = run("upper-hand-engagement", {**form, "crew_is_a_component": "1"})
     assert ours["ok"] and printed["ok"] and printed["inputs"]["crew_is_a_component"] == "1"
     assert re.findall(r"<dd>([^<]*)</dd>", ours["html"]) != re.findall(r"<dd>([^<]*)</dd>", printed["html"])
+
+
+def test_advantage_is_the_mirror_of_disadvantage():
+    """Rulings.advantage_extra_dice: an advantaged throw rolls one more die and drops the lowest, so its odds
+    mirror the disadvantaged throw's (at least k over the usual dice as often as at most 14 - k), and a throw
+    cannot be both."""
+    from voidref.upper_hand import TASK_THROW
+
+    best = TASK_THROW.impact_odds(0, advantaged=True)
+    assert best != TASK_THROW.impact_odds(0) and best.mean() > TASK_THROW.impact_odds(0).mean()
+    assert TASK_THROW.kept((2, 6, 5), advantaged=True) == (6, 5) and TASK_THROW.kept((2, 6, 5)) == (2, 5)
+    with pytest.raises(RulesError, match="'advantaged' and 'disadvantaged'"):
+        TASK_THROW.impact_odds(0, disadvantaged=True, advantaged=True)

@@ -32,9 +32,11 @@ nobody)::
 from __future__ import annotations
 
 import enum
+import random
 from typing import Any, TypeVar
 
-__all__ = ["RulesError", "TooLargeError", "NeedsRollError", "check_int", "check_enum", "check_bool", "describe"]
+__all__ = ["RulesError", "TooLargeError", "NeedsRollError", "check_int", "check_enum", "check_bool", "check_rng",
+           "describe"]
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -220,3 +222,21 @@ def check_enum(name: str, value: Any, enum_type: type[E]) -> E:
                 return member
     choices = ", ".join(m.name.lower() for m in enum_type)
     raise RulesError(argument=name, expected=f"one of {choices}", received=value)
+
+
+def check_rng(name: str, value: Any) -> random.Random:
+    """Return *value* if it is a source of dice (a :class:`random.Random`), else raise :class:`RulesError`.
+
+    At the table the roller passes ``random.SystemRandom()``, the operating
+    system's source (a subclass); tests pass a seeded ``random.Random``.
+
+    >>> check_rng("rng", random.SystemRandom()) is not None
+    True
+    >>> check_rng("rng", 7)
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'rng' must be a random.Random, such as random.SystemRandom() (got 7)
+    """
+    if not isinstance(value, random.Random):
+        raise RulesError(argument=name, expected="a random.Random, such as random.SystemRandom()", received=value)
+    return value

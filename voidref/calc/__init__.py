@@ -26,22 +26,26 @@ from voidref.calc.registry import (
     get,
     register,
     register_lazy,
+    roller,
+    rollers,
     run,
 )
-from voidref.calc.results import BarChart, Figure, Line, Result, Table, decimal, line, pct, to_html, to_text
+from voidref.calc.results import BarChart, Figure, Line, Result, RolledDie, Table, decimal, line, pct, to_html, to_text
 
 # Slug to module, in the order the calculators are listed; each module registers its slugs when imported.
-register_lazy("voidref.calc.drifters", ("check-odds", "critical-injury", "initiative", "movement", "recovery"))
+register_lazy("voidref.calc.drifters", ("check-odds", "critical-injury", "initiative", "movement", "recovery",
+                                        "drifters-roll", "drifters-critical-injury-roll",
+                                        "drifters-ship-critical-roll"))
 register_lazy("voidref.calc.drifters_attack", ("attack", "rounds-to-take-down", "ship-attack"))
 register_lazy("voidref.calc.pirates", ("pirates-action-roll", "pirates-opposed-roll", "pirates-soak", "pirates-move",
-                                       "pirates-ship-gunnery"))
-register_lazy("voidref.calc.cantor", ("cantor-attack", "cantor-structure"))
-register_lazy("voidref.calc.twodice", ("twodice-exchange", "twodice-armor"))
-register_lazy("voidref.calc.upper_hand", ("upper-hand-phase", "upper-hand-engagement"))
+                                       "pirates-ship-gunnery", "pirates-roll", "pirates-damage-roll"))
+register_lazy("voidref.calc.cantor", ("cantor-attack", "cantor-structure", "cantor-roll"))
+register_lazy("voidref.calc.twodice", ("twodice-exchange", "twodice-armor", "twodice-roll", "twodice-damage-roll"))
+register_lazy("voidref.calc.upper_hand", ("upper-hand-phase", "upper-hand-engagement", "upper-hand-throw"))
 
 __all__ = [
     "BarChart", "BoolField", "Calculator", "ChoiceField", "Field", "FieldError", "Figure", "IntField", "Line",
-    "Result", "decimal", "line",
+    "Result", "RolledDie", "decimal", "line", "roller", "rollers",
     "compare", "has_odds",
     "Table", "TextField", "calculator", "calculators", "defaults", "get", "pct", "register", "register_lazy", "run",
     "run_json", "to_html", "to_text",

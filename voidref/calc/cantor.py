@@ -15,11 +15,12 @@ computed here.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
-from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Line, Result, Table, decimal, distribution, line, pct
+from voidref.calc.registry import calculator, roller
+from voidref.calc.results import BarChart, Line, Result, Table, Text, decimal, distribution, line, numbered_dice, pct
 from voidref.cantor.accuracy import Situation, Source
 from voidref.cantor.attack import Attack, RangeCheck
 from voidref.cantor.damage import blast_damage, damage_roll
@@ -28,7 +29,7 @@ from voidref.cantor.kinds import Condition, Cover, DamageType
 from voidref.cantor.rulings import STANDARD, NetZero, Rulings
 from voidref.cantor.units import DamageRoll, Target, Weapon
 
-__all__ = ["attack", "structure"]
+__all__ = ["attack", "structure", "roll_attack"]
 
 _ATTACK_FIELDS = (
     TextField("damage", "Damage", "2d6", "e.g. 2d6 or 1d6+2", max_length=20),
@@ -86,7 +87,8 @@ def _sources(caption: str, sources: tuple[Source, ...]) -> tuple[tuple[tuple[str
 
 
 @calculator("cantor-attack", "Attack (Cantor)", "cantor",
-            "One attack's chance to hit and the damage it deals, step by step.", _ATTACK_FIELDS, rulings=STANDARD)
+            "One attack's chance to hit and the damage it deals, step by step.", _ATTACK_FIELDS, rulings=STANDARD,
+            rolled_by="cantor-roll")
 def attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC, max_range: int = 8,
            melee: bool = False, reliable: int = 0, armor_piercing: bool = False, distance: int = 4, evasion: int = 8,
            armor: int = 1, cover: Cover = Cover.NONE, locked: bool = False, grit: int = 2, exposed: bool = False,
@@ -166,3 +168,42 @@ def structure(*, hp: int = 6, max_hp: int = 12, overshield: int = 0, structure: 
         else line("Loses Structure: {}.", pct(loss))
     return Result(headline, facts, distribution("Hp after", outcomes.map(lambda o: o.state.hp).probabilities()),
                   (line("Then Stunned {}, Impaired {}.", pct(stunned), pct(impaired)),))
+
+
+# -- Rolling at the table -----------------------------------------------------------
+
+@roller("cantor-roll", "Roll an attack (Cantor)", "cantor",
+        "Roll one attack: accuracy and difficulty netted, the d6s kept, hit or miss, and the damage that lands.",
+        _ATTACK_FIELDS, rulings=STANDARD,
+        nudges=(("One more Accuracy", "extra_accuracy", 1), ("One more Difficulty", "extra_difficulty", 1)))
+def roll_attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KINETIC, max_range: int = 8,
+                melee: bool = False, reliable: int = 0, armor_piercing: bool = False, distance: int = 4,
+                evasion: int = 8, armor: int = 1, cover: Cover = Cover.NONE, locked: bool = False, grit: int = 2,
+                exposed: bool = False, braced: bool = False, extra_accuracy: int = 0, extra_difficulty: int = 0,
+                rulings: Rulings = STANDARD, rng: random.Random) -> Result:
+    """Roll one attack (:meth:`voidref.cantor.Attack.roll`): the dice, the one kept, hit or miss, the damage.
+
+    >>> roll_attack(rng=random.Random(2)).headline.startswith(("Hit", "Miss"))
+    True
+    """
+    a = _attack(damage, damage_type, max_range, melee, reliable, armor_piercing, distance, evasion, armor, cover,
+                locked, grit, exposed, braced, extra_accuracy, extra_difficulty, rulings)
+    rolled = a.roll(rng)
+    odds = a.odds()
+    count, keep = odds.dice
+    shown = numbered_dice(rolled.attack_dice, role="Accuracy") + numbered_dice(rolled.damage_dice, role="Damage")
+    if rolled.range_check is not RangeCheck.IN_RANGE:
+        head = f"No attack: {rolled.range_check.value}"
+    elif rolled.hit:
+        head = f"Hit: total {rolled.total} against {rolled.defense}, {rolled.damage} damage lands"
+    else:
+        head = "Miss" + (": the Invisible target's 50% miss" if rolled.invisible_miss else
+                         f": total {rolled.total} against {rolled.defense}" if rolled.total is not None else "")
+        head += f", {rolled.damage} damage lands" if rolled.damage else ""
+    facts: tuple[tuple[str, Text], ...] = (
+        ("Net accuracy", f"{odds.net:+d}: roll {count}d6, keep the {keep.value}" if count else f"{odds.net:+d}"),
+        ("Chance to hit", pct(odds.chance_to_hit)),
+    )
+    if rolled.damage:
+        facts += ((f"Chance of {rolled.damage} damage or more", pct(odds.damage.prob(lambda d: d >= rolled.damage))),)
+    return Result(head, facts, notes=tuple(rolled.log), dice=shown)

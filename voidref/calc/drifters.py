@@ -14,31 +14,40 @@ the form offers those rulings as switches under "Rulings", starting from
 
 from __future__ import annotations
 
+import random
 import re
 from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, FieldError, IntField, TextField
-from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Result, Table, Text, decimal, line, pct
+from voidref.calc.registry import calculator, roller
+from voidref.calc.results import BarChart, Result, RolledDie, Table, Text, decimal, line, pct
 from voidref.drifters import (
+    CheckOutcome,
+    Die,
     Difficulty,
     Entry,
+    Face,
     Gravity,
     Health,
     Pool,
     RangeBand,
     Severity,
     Side,
+    critical_injury_odds,
     injuries_for_attack,
     move_plan,
+    roll_critical_injury,
     slot_order,
     turn_order,
 )
+from voidref.drifters.rolled import faces_text
 from voidref.drifters.rulings import STANDARD, Rulings
+from voidref.drifters.ships import roll_critical_hit
 from voidref.errors import RulesError, describe
 from voidref.exact import Dist
 
-__all__ = ["check_odds", "critical_injury", "initiative", "movement", "recovery", "states_its_difficulty"]
+__all__ = ["check_odds", "critical_injury", "initiative", "movement", "recovery", "states_its_difficulty",
+           "roll_check", "roll_injury", "roll_ship_critical", "roll_reading", "DIE_MARKS"]
 
 _DIFFICULTIES = tuple((d.name.lower(), f"{d.name.title()} ({int(d)} Trial)") for d in Difficulty)
 _BANDS = tuple((b.name.lower(), b.name.title()) for b in RangeBand)
@@ -81,8 +90,7 @@ _NO_DICE = (("dice", ("",)),)
 """Characteristic and skill build the pool only when no dice are listed."""
 
 
-@calculator("check-odds", "Check odds", "drifters",
-            "The exact odds of one check, from a characteristic, a skill and a difficulty, or from dice you list.", (
+_CHECK_FIELDS = (
                 IntField("characteristic", "Characteristic", 3, "1 to 6", low=1, high=6, needs=_NO_DICE),
                 IntField("skill", "Skill", 1, "0 to 5", low=0, high=5, needs=_NO_DICE),
                 ChoiceField("difficulty", "Difficulty", "average", "", choices=_DIFFICULTIES, enum=Difficulty),
@@ -95,7 +103,28 @@ _NO_DICE = (("dice", ("",)),)
                 IntField("difficulty_upgrades", "Upgrades of the difficulty", 0, "0 to 5", low=0, high=5),
                 IntField("boon_dice", "Boon Dice", 0, "0 to 6", low=0, high=6),
                 IntField("bane_dice", "Bane Dice", 0, "0 to 6", low=0, high=6),
-            ))
+)
+"""The fields of a check: the check-odds calculator's and the roller's."""
+
+
+def _check_pool(characteristic: int, skill: int, difficulty: Difficulty, dice: str, upgrades: int,
+                difficulty_upgrades: int, boon_dice: int, bane_dice: int) -> tuple[Pool, tuple[tuple[str, str], ...]]:
+    """The pool the check's fields describe, and a fact when the Difficulty field set its Trial Dice."""
+    from_field: tuple[tuple[str, str], ...] = ()
+    if dice:
+        pool = _listed_pool(dice)
+        if not states_its_difficulty(dice, pool):
+            pool = pool.add("trial", int(difficulty))
+            from_field = (("Difficulty from the field", f"{difficulty.name.title()}, {int(difficulty)} Trial"),)
+    else:
+        pool = Pool.for_check(characteristic, skill, difficulty)
+    pool = pool.upgrade(upgrades).upgrade_difficulty(difficulty_upgrades)
+    return pool.add("boon", boon_dice).add("bane", bane_dice), from_field
+
+
+@calculator("check-odds", "Check odds", "drifters",
+            "The exact odds of one check, from a characteristic, a skill and a difficulty, or from dice you list.",
+            _CHECK_FIELDS, rolled_by="drifters-roll")
 def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficulty = Difficulty.AVERAGE,
                dice: str = "", upgrades: int = 0, difficulty_upgrades: int = 0, boon_dice: int = 0,
                bane_dice: int = 0) -> Result:
@@ -109,16 +138,8 @@ def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficult
     >>> check_odds(dice="2A 1M", difficulty=Difficulty.HARD).facts[:2]
     (('Pool', '1 Mastery + 2 Ability vs 3 Trial'), ('Difficulty from the field', 'Hard, 3 Trial'))
     """
-    from_field: tuple[tuple[str, str], ...] = ()
-    if dice:
-        pool = _listed_pool(dice)
-        if not states_its_difficulty(dice, pool):
-            pool = pool.add("trial", int(difficulty))
-            from_field = (("Difficulty from the field", f"{difficulty.name.title()}, {int(difficulty)} Trial"),)
-    else:
-        pool = Pool.for_check(characteristic, skill, difficulty)
-    pool = pool.upgrade(upgrades).upgrade_difficulty(difficulty_upgrades)
-    pool = pool.add("boon", boon_dice).add("bane", bane_dice)
+    pool, from_field = _check_pool(characteristic, skill, difficulty, dice, upgrades, difficulty_upgrades, boon_dice,
+                                   bane_dice)
     net_s, net_b, success = pool.net_successes(), pool.net_boons(), pool.chance_of_success()
     facts: tuple[tuple[str, Text], ...] = (
         ("Pool", pool.describe()),
@@ -141,7 +162,7 @@ def check_odds(*, characteristic: int = 3, skill: int = 1, difficulty: Difficult
             "The bonus on each Critical Injury roll and the exact chance of each severity band.", (
                 IntField("held", "Critical Injuries already held", 0, "0 to 10", low=0, high=10),
                 IntField("count", "Critical Injuries this attack inflicts", 1, "1 to 4", low=1, high=4),
-            ))
+            ), rolled_by="drifters-critical-injury-roll")
 def critical_injury(*, held: int = 0, count: int = 1) -> Result:
     """Each Critical Injury roll's bonus and the exact chance of each severity band.
 
@@ -341,3 +362,131 @@ def recovery(*, wound_points: int = 12, strain_points: int = 12, wounds: int = 5
     )
     return Result(f"After {label}: {after.wounds} Wounds, {after.strain} Strain", (),
                   (Table(f"Before and after: {label}", ("", "Before", "After"), rows),))
+
+
+# -- Rolling at the table -----------------------------------------------------------
+
+DIE_MARKS = {Die.ABILITY: "◆", Die.MASTERY: "⬢", Die.BOON: "■", Die.TRIAL: "◇", Die.HAZARD: "⬡", Die.BANE: "□"}
+"""The shape that tells each die apart without colour: filled for the roller's dice, hollow for the dice against
+it, and one shape per size (a diamond for the eight-sided, a hexagon for the twelve-sided, a square for the six)."""
+
+_SYMBOLS = (("successes", "✶", "✷"), ("boons", "▲", "▼"))
+"""The symbols of a face: a Success or Failure, a Boon or Bane (a Breakthrough and a Calamity are named in full)."""
+
+
+def _face_symbols(face: Face) -> str:
+    """A face in symbols: ``'✶▲'`` for a Success and a Boon, ``'✸'`` a Breakthrough, ``'☠'`` a Calamity."""
+    if face.breakthroughs:
+        return "✸"
+    if face.calamities:
+        return "☠"
+    out = ""
+    for name, plus, minus in _SYMBOLS:
+        n = getattr(face, name)
+        out += (plus if n > 0 else minus) * abs(n)
+    return out or "–"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _at_least(n: int, one: str, many: str, one_against: str, many_against: str) -> str:
+    """A net count or better, in words: "at least 2 net Successes", "no more than 1 net Bane".
+
+    >>> _at_least(2, "Success", "Successes", "Failure", "Failures"), _at_least(-1, "Boon", "Boons", "Bane", "Banes")
+    ('at least 2 net Successes', 'no more than 1 net Bane')
+    >>> _at_least(0, "Boon", "Boons", "Bane", "Banes")
+    'no net Bane'
+    """
+    if n > 0:
+        return "at least " + _count(n, f"net {one}", f"net {many}")
+    if n < 0:
+        return "no more than " + _count(-n, f"net {one_against}", f"net {many_against}")
+    return f"no net {one_against}"
+
+
+def roll_reading(outcome: CheckOutcome) -> str:
+    """A check's netted result in words, success or failure first.
+
+    >>> roll_reading(CheckOutcome(2, -1, 1, 0))
+    'Success: 2 net Successes, 1 net Bane, 1 Breakthrough'
+    >>> roll_reading(CheckOutcome(0, 0, 0, 0))
+    'Failure: no net Success, no net Boon or Bane'
+    """
+    s, b = outcome.successes, outcome.boons
+    parts = [_count(s, "net Success", "net Successes") if s > 0 else
+             _count(-s, "net Failure", "net Failures") if s < 0 else "no net Success",
+             _count(b, "net Boon", "net Boons") if b > 0 else
+             _count(-b, "net Bane", "net Banes") if b < 0 else "no net Boon or Bane"]
+    if outcome.breakthroughs:
+        parts.append(_count(outcome.breakthroughs, "Breakthrough", "Breakthroughs"))
+    if outcome.calamities:
+        parts.append(_count(outcome.calamities, "Calamity", "Calamities"))
+    return ("Success: " if s >= 1 else "Failure: ") + ", ".join(parts)
+
+
+@roller("drifters-roll", "Roll a check", "drifters",
+        "Roll a pool: every die's face, the netted result, and the odds of the pool beside it.", _CHECK_FIELDS,
+        nudges=(("One more Boon Die", "boon_dice", 1), ("One more Bane Die", "bane_dice", 1)))
+def roll_check(*, characteristic: int = 3, skill: int = 1, difficulty: Difficulty = Difficulty.AVERAGE,
+               dice: str = "", upgrades: int = 0, difficulty_upgrades: int = 0, boon_dice: int = 0,
+               bane_dice: int = 0, rng: random.Random) -> Result:
+    """Roll a check's pool with *rng* (:meth:`voidref.drifters.Pool.roll`): the faces, their reading, the odds.
+
+    >>> r = roll_check(dice="2M 1A vs 2T", rng=random.Random(3))
+    >>> [d.die for d in r.dice], r.headline.startswith(("Success", "Failure"))
+    (['Ability', 'Mastery', 'Mastery', 'Trial', 'Trial'], True)
+    """
+    pool, from_field = _check_pool(characteristic, skill, difficulty, dice, upgrades, difficulty_upgrades, boon_dice,
+                                   bane_dice)
+    rolled = pool.roll(rng=rng)
+    outcome = rolled.outcome
+    shown = tuple(RolledDie(die.label, DIE_MARKS[die], _face_symbols(face), faces_text(face).replace("+", " + "))
+                  for die, face in rolled.faces)
+    net_s, net_b = pool.net_successes(), pool.net_boons()
+    facts: tuple[tuple[str, Text], ...] = (
+        ("Pool", pool.describe()), *from_field,
+        ("Chance of success with this pool", pct(pool.chance_of_success())),
+        (f"Chance of {_at_least(outcome.successes, 'Success', 'Successes', 'Failure', 'Failures')}",
+         pct(net_s.prob(lambda x: x >= outcome.successes))),
+        (f"Chance of {_at_least(outcome.boons, 'Boon', 'Boons', 'Bane', 'Banes')}",
+         pct(net_b.prob(lambda x: x >= outcome.boons))),
+    )
+    return Result(roll_reading(outcome), facts, dice=shown)
+
+
+@roller("drifters-critical-injury-roll", "Roll a Critical Injury", "drifters",
+        "The d100 of one Critical Injury with its bonus, and the band it lands in.", (
+            IntField("held", "Critical Injuries already held", 0, "0 to 10", low=0, high=10),
+            IntField("order", "Which injury of this attack", 1, "1 for the first, 2 for the second, ...",
+                     low=1, high=4),
+        ), nudges=(("One more injury held", "held", 1),))
+def roll_injury(*, held: int = 0, order: int = 1, rng: random.Random) -> Result:
+    """Roll one Critical Injury (:func:`voidref.drifters.roll_critical_injury`): the d100, the bonus, the band.
+
+    >>> roll_injury(held=1, rng=random.Random(4)).headline
+    'Moderate: 31 + 10 = 41'
+    """
+    rolled = roll_critical_injury(held, rng, order=order - 1)
+    band = rolled.severity
+    worse = critical_injury_odds(held, order - 1).prob(lambda s: s.lowest >= band.lowest)
+    die = RolledDie("d100", "●", str(rolled.d100), str(rolled.d100))
+    facts = (("Bonus", f"+{rolled.bonus} ({held} held" + (f", injury {order} of this attack)" if order > 1 else ")")),
+             ("Band", f"{band.value.title()} ({band.lowest} and up)"),
+             (f"Chance of {band.value.title()} or worse with this bonus", pct(worse)))
+    return Result(f"{band.value.title()}: {rolled.d100} + {rolled.bonus} = {rolled.total}", facts, dice=(die,))
+
+
+@roller("drifters-ship-critical-roll", "Roll a ship Critical Hit", "drifters",
+        "The d100 of a ship Critical Hit, to read on the Vehicles Manual's table.", ())
+def roll_ship_critical(*, rng: random.Random) -> Result:
+    """Roll a ship Critical Hit's d100 (:func:`voidref.drifters.ships.roll_critical_hit`).
+
+    >>> roll_ship_critical(rng=random.Random(4)).headline
+    'Critical Hit roll: 31'
+    """
+    d100 = roll_critical_hit(rng)
+    return Result(f"Critical Hit roll: {d100}", (("Read it on", "the Critical Hit table of the Vehicles Manual "
+                                                               "(not in this chapter; no bonus is printed)"),),
+                  dice=(RolledDie("d100", "●", str(d100), str(d100)),))

@@ -16,23 +16,43 @@ Figure(Fraction(5, 12), '41.7%')
 
 from __future__ import annotations
 
+import random
 from dataclasses import fields
+from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField, TextField
-from voidref.calc.registry import calculator
-from voidref.calc.results import Result, Table, Text, chance_table, decimal, distribution, line, pct, yes_no
+from voidref.calc.registry import calculator, roller
+from voidref.calc.results import (
+    Result,
+    Table,
+    Text,
+    chance_table,
+    decimal,
+    distribution,
+    line,
+    numbered_dice,
+    pct,
+    yes_no,
+)
 from voidref.errors import check_bool, check_enum, check_int
 from voidref.exact import Dist
 from voidref.pirates import rulings as _data
-from voidref.pirates.actions import ActionRoll
-from voidref.pirates.damage import PARTIAL_DAMAGE_SHARE, DamageRoll, DamageType, hit_distribution, soak
+from voidref.pirates.actions import ActionRoll, Outcome
+from voidref.pirates.damage import (
+    PARTIAL_DAMAGE_SHARE,
+    DamageRoll,
+    DamageType,
+    hit_distribution,
+    roll_hit_damage,
+    soak,
+)
 from voidref.pirates.environment import Gravity, GravityRating, is_mismatched_gravity
 from voidref.pirates.movement import base_move, carry_limit, encumbrance_steps, move_rate, part_move, turn_options
 from voidref.pirates.opposed import opposed_odds
 from voidref.pirates.rulings import STANDARD, Rulings
 from voidref.pirates.ships import ShipRange, gunnery_distribution, gunnery_modifier, gunnery_odds
 
-__all__ = ["action_roll", "opposed_roll", "soak_damage", "move", "ship_gunnery"]
+__all__ = ["action_roll", "opposed_roll", "soak_damage", "move", "ship_gunnery", "roll_action", "roll_damage"]
 
 
 def _mod(name: str, label: str, default: int = 0, low: int = -10, high: int = 10) -> IntField:
@@ -73,7 +93,7 @@ _ACTION_ODDS_FACTS = ("full", "partial", "failure", "at_least_partial", "critica
                 IntField("partial_margin", "Partial success band (points under the TN)", STANDARD.partial_margin,
                          "Printed and ours: 1. 0 turns partial successes off.", low=0, high=3, group=RULINGS),
                 _NATURAL_3,
-            ), rulings=STANDARD)
+            ), rulings=STANDARD, rolled_by="pirates-roll")
 def action_roll(*, target_number: int = 12, attribute_modifier: int = 0, skill_rank: int = 0,
                 gravity_modifier: int = 0, additional: int = 0, rulings: Rulings = STANDARD) -> Result:
     """Odds of one Action Roll against a TN (rule anchor ``pirates-action-roll``)."""
@@ -124,7 +144,7 @@ def opposed_roll(*, attacker_modifier: int = 0, defender_modifier: int = 0, ruli
                 BoolField("partial", "Partial success", False),
                 _switch("partial_halves_before_soak", "A partial hit halves the roll before armour",
                         "Ours: yes (the source gives no order). No: halve what gets through the armour."),
-            ), rulings=STANDARD)
+            ), rulings=STANDARD, rolled_by="pirates-damage-roll")
 def soak_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: DamageType = DamageType.PHYSICAL,
                 critical: bool = False, partial: bool = False, rulings: Rulings = STANDARD) -> Result:
     """HP lost from one hit, and how often the minimum of 1 is what lets it through (anchor ``pirates-soak``)."""
@@ -220,3 +240,85 @@ def ship_gunnery(*, gunner_modifier: int = 0, pilot_modifier: int = 0, dice: str
                    *((_label(hit.value), pct(p)) for hit, p in odds.system_hits().items()),
                    ("Mean", decimal(d.mean()))),
                   distribution("Distribution", d.probabilities()))
+
+
+# -- Rolling at the table -----------------------------------------------------------
+
+_OUTCOME_WORDS = {Outcome.FULL: "Full success", Outcome.PARTIAL: "Partial success", Outcome.FAILURE: "Failure"}
+
+
+@roller("pirates-roll", "Roll an Action Roll (Void Pirates)", "pirates",
+        "Roll 3d6 plus modifiers against a Target Number: full, partial or failure, with naturals 18 and 3.", (
+            IntField("target_number", "Target Number (TN)", 12, "3 to 30", low=3, high=30),
+            _mod("attribute_modifier", "Attribute modifier (AtMod)", 0, -5, 5),
+            IntField("skill_rank", "Skill rank", 0, "0 to 10", low=0, high=10),
+            _mod("gravity_modifier", "Gravity modifier", 0, -6, 6),
+            _mod("additional", "Other modifiers"),
+            BoolField("attack", "An attack against a fixed TN", False, "a natural 18 is then a Critical Hit"),
+            IntField("partial_margin", "Partial success band (points under the TN)", STANDARD.partial_margin,
+                     "Printed and ours: 1. 0 turns partial successes off.", low=0, high=3, group=RULINGS),
+            _NATURAL_18,
+            _NATURAL_3,
+        ), rulings=STANDARD,
+        nudges=(("One more modifier", "additional", 1), ("One less modifier", "additional", -1)))
+def roll_action(*, target_number: int = 12, attribute_modifier: int = 0, skill_rank: int = 0,
+                gravity_modifier: int = 0, additional: int = 0, attack: bool = False,
+                rulings: Rulings = STANDARD, rng: random.Random) -> Result:
+    """Roll one Action Roll (:meth:`voidref.pirates.ActionRoll.roll`): the three dice, the total, the engine's reading.
+
+    >>> roll_action(target_number=12, additional=2, rng=random.Random(1)).headline
+    'Failure: 2 + 5 + 1 = 8, 10 with modifiers, against TN 12'
+    """
+    roll = ActionRoll(attribute_modifier=attribute_modifier, skill_rank_modifier=_data.skill_rank_modifier(skill_rank),
+                      gravity_modifier=gravity_modifier, additional=additional)
+    rolled = roll.roll(target_number, rng, attack=attack, rulings=rulings)
+    odds = roll.odds(target_number, attack=attack, rulings=rulings)
+    order = (Outcome.FAILURE, Outcome.PARTIAL, Outcome.FULL)
+    as_well = sum((odds.chance(o) for o in order[order.index(rolled.outcome):]), Fraction(0))
+    marks = [("natural 18", rolled.natural == 18), ("Critical Hit", rolled.critical),
+             ("Critical Inspiration", rolled.inspired), ("natural 3: a fumble", rolled.fumble)]
+    facts: tuple[tuple[str, Text], ...] = (
+        ("Modifier", f"{roll.modifier:+d}"), ("Natural (3d6)", str(rolled.natural)), ("Total", str(rolled.total)),
+        ("Outcome", _OUTCOME_WORDS[rolled.outcome]),
+        ("Marks", ", ".join(name for name, on in marks if on) or "none"),
+        ("Chance of a full success with these modifiers", pct(odds.full)),
+        (f"Chance of {_OUTCOME_WORDS[rolled.outcome].lower()} or better", pct(as_well)),
+    )
+    headline = (f"{_OUTCOME_WORDS[rolled.outcome]}: {' + '.join(map(str, rolled.dice))} = {rolled.natural}, "
+                f"{rolled.total} with modifiers, against TN {target_number}")
+    return Result(headline, facts, dice=numbered_dice(rolled.dice))
+
+
+@roller("pirates-damage-roll", "Roll damage (Void Pirates)", "pirates",
+        "Roll a hit's damage dice and take off what the armour soaks.", (
+            TextField("dice", "Damage dice", "2d6", "e.g. 2d6 or 1d6+2", max_length=20),
+            IntField("armor_value", "Armour Value (AV)", 6, "0 to 20", low=0, high=20),
+            ChoiceField("damage_type", "Damage type", "physical", choices=_DAMAGE_TYPES, enum=DamageType),
+            BoolField("critical", "Critical hit (+1d4)", False),
+            BoolField("partial", "Partial success (half damage)", False),
+            _switch("partial_halves_before_soak", "A partial hit halves the roll before armour",
+                    "Ours: yes (the source gives no order). No: halve what gets through the armour."),
+        ), rulings=STANDARD)
+def roll_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: DamageType = DamageType.PHYSICAL,
+                critical: bool = False, partial: bool = False, rulings: Rulings = STANDARD,
+                rng: random.Random) -> Result:
+    """Roll a hit's damage (:func:`voidref.pirates.roll_hit_damage`): the faces, the raw damage and the HP lost.
+
+    >>> roll_damage(dice="2d6", armor_value=6, damage_type=DamageType.ENERGY, rng=random.Random(5)).headline
+    '5 HP lost: 8 rolled, armour soaks 3'
+    """
+    parsed = DamageRoll.parse(dice)
+    rolled = roll_hit_damage(parsed, armor_value, damage_type, rng, critical=critical, partial=partial,
+                             rulings=rulings)
+    d = hit_distribution(parsed, armor_value, damage_type, critical, partial, rulings=rulings)
+    shown = numbered_dice(rolled.faces, parsed.sides)
+    if rolled.critical_die is not None:
+        shown += numbered_dice([rolled.critical_die], 4, role="Critical")
+    absorbed = soak(armor_value, damage_type)
+    facts: tuple[tuple[str, Text], ...] = (
+        ("Dice", str(parsed) + (" +1d4" if critical else "")), ("Rolled", str(rolled.rolled)),
+        ("Armour soaks", str(absorbed)), ("HP lost", str(rolled.hp_lost)),
+        ("Average HP lost with these dice", decimal(d.mean())),
+        (f"Chance of {rolled.hp_lost} HP or more", pct(d.prob(lambda hp: hp >= rolled.hp_lost))),
+    )
+    return Result(f"{rolled.hp_lost} HP lost: {rolled.rolled} rolled, armour soaks {absorbed}", facts, dice=shown)

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import gc
 import importlib
+import random
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from voidref.calc.fields import RULINGS, BoolField, Field, FieldError
+from voidref.calc.fields import RULINGS, BoolField, Field, FieldError, IntField
 from voidref.calc.results import Result, to_html, to_text
-from voidref.errors import RulesError, describe
+from voidref.errors import RulesError, check_rng, describe
 
-__all__ = ["Calculator", "calculator", "register", "register_lazy", "get", "calculators", "defaults", "run",
-           "evaluate", "collector_paused"]
+__all__ = ["Calculator", "calculator", "roller", "register", "register_lazy", "get", "calculators", "rollers",
+           "defaults", "run", "evaluate", "collector_paused"]
 
 _REGISTRY: dict[str, Calculator] = {}
 _ORDER: list[str] = []
@@ -40,6 +41,15 @@ class Calculator:
     """Called with one keyword argument per field, typed; returns a :class:`~voidref.calc.results.Result`."""
     intro: str = ""
     """One sentence under the title, saying what it answers."""
+    rolls: bool = False
+    """A roller, not a calculator: its compute function also takes ``rng`` (a ``random.Random``) and rolls the
+    dice. Listed by :func:`rollers`, not :func:`calculators`."""
+    nudges: tuple[tuple[str, str, int], ...] = ()
+    """A roller's "roll again with one more": ``(label, field, step)`` for each, such as ``("One more Boon Die",
+    "boon_dice", 1)``; the form adds *step* to the field and rolls."""
+    rolled_by: str = ""
+    """A calculator's roller: the slug of the roller that rolls what this calculator gives the odds of, with the
+    same field names (the form's Roll button hands it the inputs it shares), or ``""``."""
     rulings: Any = None
     """The system's reading the ruling switches start from (its ``STANDARD``), or ``None``.
 
@@ -56,6 +66,12 @@ class Calculator:
             raise RulesError(f"'rulings' must be given for the ruling switches of {self.slug!r} (got None)",
                              argument="rulings")
         names = {f.name: f for f in self.fields}
+        if self.rolled_by and self.rolls:
+            raise RulesError(argument="rolled_by", expected="empty for a roller", received=self.rolled_by)
+        for label, name, step in self.nudges:
+            if name not in names or not isinstance(names[name], IntField) or not isinstance(step, int):
+                raise RulesError(argument="nudges", expected=f"a label, a whole-number field of {self.slug} and a "
+                                 "step", received=(label, name, step))
         for f in self.fields:
             for other, values in f.needs:
                 if other not in names or not all(names[other].parse(v) is not None for v in values):
@@ -93,20 +109,37 @@ def register(calc: Calculator) -> Calculator:
     return calc
 
 
+_Decorator = Callable[[Callable[..., Result]], Callable[..., Result]]
+
+
 def calculator(slug: str, title: str, system: str, intro: str, fields: tuple[Field, ...],
-               rulings: Any = None) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+               rulings: Any = None, *, rolls: bool = False, nudges: tuple[tuple[str, str, int], ...] = (),
+               rolled_by: str = "") -> _Decorator:
     """Register the decorated compute function as *slug*, with its *fields* declared right above it.
 
     The function takes one keyword per field (typed by the field), plus
     ``rulings`` when *rulings* (the system's ``STANDARD``) is given, and returns
     a :class:`~voidref.calc.results.Result`; it is returned unchanged, so it can
-    be called directly.
+    be called directly. A roller (*rolls*) also takes ``rng``.
     """
     def decorate(compute: Callable[..., Result]) -> Callable[..., Result]:
         register(Calculator(slug=slug, title=title, system=system, intro=intro, compute=compute, fields=fields,
-                            rulings=rulings))
+                            rulings=rulings, rolls=rolls, nudges=nudges, rolled_by=rolled_by))
         return compute
     return decorate
+
+
+def roller(slug: str, title: str, system: str, intro: str, fields: tuple[Field, ...], rulings: Any = None, *,
+           nudges: tuple[tuple[str, str, int], ...] = ()) -> _Decorator:
+    """Register the decorated roll function as the roller *slug*: :func:`calculator` for dice rolled at the table.
+
+    The function takes the fields' keywords and ``rng``, a ``random.Random``
+    (at the table :func:`run` passes ``random.SystemRandom()``, the operating
+    system's source; tests pass a seeded one), rolls through the engine's own
+    roll function and returns a :class:`~voidref.calc.results.Result` with the
+    dice shown (:class:`~voidref.calc.results.RolledDie`).
+    """
+    return calculator(slug, title, system, intro, fields, rulings, rolls=True, nudges=nudges)
 
 
 def register_lazy(module: str, slugs: tuple[str, ...]) -> None:
@@ -139,10 +172,17 @@ def get(slug: str) -> Calculator:
 
 
 def calculators() -> tuple[Calculator, ...]:
-    """Every calculator, in the order they were declared (imports the lazy ones)."""
+    """Every calculator (not the rollers), in the order they were declared (imports the lazy ones)."""
     for slug in list(_LAZY):
         _load(slug)
-    return tuple(_REGISTRY[s] for s in _ORDER)
+    return tuple(_REGISTRY[s] for s in _ORDER if not _REGISTRY[s].rolls)
+
+
+def rollers() -> tuple[Calculator, ...]:
+    """Every roller (a :class:`Calculator` that rolls dice), in the order declared."""
+    for slug in list(_LAZY):
+        _load(slug)
+    return tuple(_REGISTRY[s] for s in _ORDER if _REGISTRY[s].rolls)
 
 
 def defaults(slug: str) -> dict[str, str]:
@@ -150,7 +190,8 @@ def defaults(slug: str) -> dict[str, str]:
     return {f.name: f.format(f.default) for f in get(slug).fields}
 
 
-def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def run(slug: str, raw_inputs: Mapping[str, Any] | None = None, *, rng: random.Random | None = None
+        ) -> dict[str, Any]:
     """Parse *raw_inputs* (missing ones take their default), compute, render.
 
     Returns a dict with ``ok``; ``inputs`` (the values as form text);
@@ -161,12 +202,12 @@ def run(slug: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
     >>> out["ok"], out["errors"]["skill"]
     (False, "'Skill' must be a whole number from 0 to 5 (got '99')")
     """
-    return evaluate(slug, raw_inputs)[0]
+    return evaluate(slug, raw_inputs, rng=rng)[0]
 
 
 def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None, *,
              name_of: Callable[[Field], str] | None = None,
-             given: Collection[str] = ()) -> tuple[dict[str, Any], Result | None]:
+             given: Collection[str] = (), rng: random.Random | None = None) -> tuple[dict[str, Any], Result | None]:
     """:func:`run`, also returning the :class:`~voidref.calc.results.Result` (``None`` on bad input).
 
     Error messages name a field by its label, as the form shows it, or by
@@ -174,6 +215,7 @@ def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None, *,
     named in *given* (what a command line set, as against a form, which
     sends every field) that the other inputs leave unused (its
     :attr:`~voidref.calc.fields.Field.needs`) is refused, never ignored.
+    A roller rolls with *rng* (``random.SystemRandom()`` when ``None``).
     """
     calc = get(slug)
     raw = _inputs(calc, raw_inputs)
@@ -200,8 +242,11 @@ def evaluate(slug: str, raw_inputs: Mapping[str, Any] | None = None, *,
                               f"(got {o.format(values[other]) or 'empty'}): leave it out")
     if errors:
         return out, None
+    kwargs = calc.switches(values)
+    if calc.rolls:
+        kwargs["rng"] = random.SystemRandom() if rng is None else check_rng("rng", rng)
     try:
-        result = calc.compute(**calc.switches(values))
+        result = calc.compute(**kwargs)
     except RulesError as exc:
         fields = {f.name: f for f in calc.fields}
         if exc.argument in fields:

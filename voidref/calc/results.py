@@ -32,8 +32,8 @@ from voidref.charts import svg as chart_svg
 from voidref.errors import RulesError, check_int
 from voidref.present import Figure, Table, percent
 
-__all__ = ["Result", "Table", "BarChart", "Figure", "Line", "Text", "line", "pct", "pct_cell", "decimal", "yes_no",
-           "chance_table", "distribution", "figures", "to_html", "to_text"]
+__all__ = ["Result", "RolledDie", "numbered_dice", "Table", "BarChart", "Figure", "Line", "Text", "line", "pct",
+           "pct_cell", "decimal", "yes_no", "chance_table", "distribution", "figures", "to_html", "to_text"]
 
 
 @dataclass(frozen=True)
@@ -154,17 +154,48 @@ def yes_no(flag: bool) -> str:
 
 
 @dataclass(frozen=True)
+class RolledDie:
+    """One die as a roll shows it: which die (*die*, and a *mark*: a shape that tells it apart without colour)
+    and the face it came up (*face* in symbols, *words* in the rules' words)."""
+
+    die: str
+    mark: str
+    face: str
+    words: str
+
+
+_D6_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def numbered_dice(faces: Iterable[int], sides: int = 6, role: str = "") -> tuple[RolledDie, ...]:
+    """Dice with numbered faces as a roll shows them: ``d6`` (or *role* and ``d6``), a mark, the number.
+
+    A six-sided die's mark is its own pip face (⚀ to ⚅), so the number is
+    shown twice: once as a picture and once as text for a screen reader.
+
+    >>> numbered_dice([5, 2])
+    (RolledDie(die='d6', mark='⚄', face='5', words='5'), RolledDie(die='d6', mark='⚁', face='2', words='2'))
+    >>> numbered_dice([7], sides=8, role="Damage")[0].die
+    'Damage d8'
+    """
+    name = f"{role} d{sides}".strip()
+    return tuple(RolledDie(name, _D6_FACES[f - 1] if sides == 6 else "●", str(f), str(f)) for f in faces)
+
+
+@dataclass(frozen=True)
 class Result:
     """A calculator's answer: headline, labelled facts, then tables and charts, and notes under them.
 
     Texts are plain strings, :class:`~voidref.present.Figure` values or
-    :class:`Line` sentences; :func:`figures` lists every number in it.
+    :class:`Line` sentences; :func:`figures` lists every number in it. A
+    roller's answer also lists the *dice* it rolled.
     """
 
     headline: Text
     facts: tuple[tuple[str, Text], ...] = ()
     blocks: tuple[Table | BarChart, ...] = ()
     notes: tuple[Text, ...] = field(default=())
+    dice: tuple[RolledDie, ...] = ()
 
     @property
     def headline_text(self) -> str:
@@ -217,6 +248,14 @@ def distribution(caption: str, probabilities: Mapping[int, Fraction], axis: str 
 def to_html(result: Result) -> str:
     """The result as HTML: every text escaped, charts as inline SVG."""
     out = [f'<p class="vc-headline">{escape(str(result.headline))}</p>']
+    if result.dice:
+        out.append('<ul class="vc-dice" aria-label="Dice rolled">')
+        for d in result.dice:
+            out.append(f'<li class="vc-die" data-die="{escape(d.die)}"><span class="vc-die-mark" aria-hidden="true">'
+                       f'{escape(d.mark)}</span> <span class="vc-die-name">{escape(d.die)}</span> '
+                       f'<span class="vc-die-face" aria-hidden="true">{escape(d.face)}</span> '
+                       f'<span class="vc-die-words">{escape(d.words)}</span></li>')
+        out.append("</ul>")
     if result.facts:
         out.append('<dl class="vc-facts">')
         for label, value in result.facts:
@@ -236,6 +275,8 @@ def to_html(result: Result) -> str:
 def to_text(result: Result) -> str:
     """The result as plain text: what "copy result" puts on the clipboard."""
     lines = [str(result.headline)]
+    if result.dice:
+        lines.append("Dice: " + ", ".join(f"{d.die} {d.words}" for d in result.dice))
     lines += [f"{label}: {value}" for label, value in result.facts]
     for block in result.blocks:
         if isinstance(block, Table):

@@ -16,23 +16,24 @@ each chance both as an exact fraction and as a percentage.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
-from voidref.calc.registry import calculator
-from voidref.calc.results import BarChart, Result, Table, decimal, line, pct
+from voidref.calc.registry import calculator, roller
+from voidref.calc.results import BarChart, Result, Table, Text, decimal, line, numbered_dice, pct
 from voidref.calc.results import pct_cell as percent_cell
 from voidref.errors import RulesError, check_enum, check_int
 from voidref.kinds import Kind
 from voidref.twodice.armor import ArmorClass
-from voidref.twodice.damage import hit_damage_dist
+from voidref.twodice.damage import hit_damage_dist, roll_hit_damage
 from voidref.twodice.dice import FightingRoll
-from voidref.twodice.exchange import Outcome, counterattack_odds, defense_odds
+from voidref.twodice.exchange import Outcome, TestKind, counterattack_odds, defense_odds, opposed
 from voidref.twodice.rulings import STANDARD, Rulings
 from voidref.twodice.weapons import DAMAGE_MODIFIER_RANGE, MAX_DAMAGE_DICE, DamageRoll
 
-__all__ = ["Response", "exchange", "armor"]
+__all__ = ["Response", "exchange", "armor", "roll_exchange", "roll_damage"]
 
 
 class Response(Kind):
@@ -76,7 +77,7 @@ def _roll(prefix: str, ability: Any, skill: Any, modifier: Any) -> FightingRoll:
                 BoolField("counter_ties_hit_both_ways", "A counterattack tie hits both",
                           STANDARD.counter_ties_hit_both_ways,
                           "Ours and, we read, the source's: yes. No: a tie hurts nobody.", group=RULINGS),
-            ), rulings=STANDARD)
+            ), rulings=STANDARD, rolled_by="twodice-roll")
 def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
              response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,
              response_modifier: int = 0, rulings: Rulings = STANDARD) -> Result:
@@ -150,3 +151,80 @@ def armor(*, dice: int = 2, modifier: int = 0, armor: str = "all") -> Result:
                                tuple((str(v), p) for v, p in probabilities.items())))
     table = Table("Armor", ("Armor", "Save dice", "Mean", "No damage"), tuple(summary))
     return Result(headline, (("Damage", str(roll)),), (table, *blocks))
+
+
+# -- Rolling at the table -----------------------------------------------------------
+
+_OUTCOME_WORDS = {Outcome.DEFENDER_HIT: "The attack hits", Outcome.ATTACKER_HIT: "The counterattack hits",
+                  Outcome.BOTH_HIT: "Both are hit", Outcome.NO_HIT: "Nobody is hit"}
+
+
+@roller("twodice-roll", "Roll an attack and its answer (2D fighting)", "twodice",
+        "Roll 2D + ability + skill for the attack and for the counterattack or defence, and who is hit.", (
+            IntField("attack_ability", "Attacker's ability", 3, "0 to 10", low=0, high=10),
+            IntField("attack_skill", "Attacker's skill", 1, "0 to 10", low=0, high=10),
+            _mod("attack_modifier", "Attacker's modifier (recoil is negative)"),
+            ChoiceField("response", "Response", "counterattack", enum=Response,
+                        choices=(("counterattack", "Counterattack"), ("defend", "Defend"))),
+            IntField("response_ability", "Responder's ability", 3, "0 to 10", low=0, high=10),
+            IntField("response_skill", "Responder's skill", 0, "0 to 10", low=0, high=10),
+            _mod("response_modifier", "Responder's modifier"),
+            BoolField("counter_ties_hit_both_ways", "A counterattack tie hits both",
+                      STANDARD.counter_ties_hit_both_ways,
+                      "Ours and, we read, the source's: yes. No: a tie hurts nobody.", group=RULINGS),
+        ), rulings=STANDARD,
+        nudges=(("Attacker +1", "attack_modifier", 1), ("Attacker −1", "attack_modifier", -1)))
+def roll_exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
+                  response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,
+                  response_modifier: int = 0, rulings: Rulings = STANDARD, rng: random.Random) -> Result:
+    """Roll an attack and its answer (:meth:`voidref.twodice.FightingRoll.roll`), read by the engine's ``opposed``.
+
+    >>> roll_exchange(rng=random.Random(1)).headline
+    'The attack hits: 2 + 5 + 4 = 11 against 1 + 3 + 3 = 7'
+    """
+    kind = check_enum("response", response, Response)
+    attack, answer = (_roll("attack", attack_ability, attack_skill, attack_modifier),
+                      _roll("response", response_ability, response_skill, response_modifier))
+    a, d = attack.roll(rng), answer.roll(rng)
+    test = TestKind.COUNTERATTACK if kind is Response.COUNTERATTACK else TestKind.DEFENSE
+    outcome = opposed(test, a.total, d.total, rulings=rulings)
+    odds = (counterattack_odds if kind is Response.COUNTERATTACK else defense_odds)(attack, answer, rulings=rulings)
+    facts: tuple[tuple[str, Text], ...] = (
+        ("Attack", f"2D {'+'.join(map(str, a.dice))} {attack.bonus:+d} = {a.total}"),
+        (kind.value.title(), f"2D {'+'.join(map(str, d.dice))} {answer.bonus:+d} = {d.total}"),
+        (f"Chance of this result ({_OUTCOME_WORDS[outcome].lower()})", pct(odds[outcome])),
+    )
+    head = (f"{_OUTCOME_WORDS[outcome]}: {' + '.join(map(str, a.dice))} + {attack.bonus} = {a.total} against "
+            f"{' + '.join(map(str, d.dice))} + {answer.bonus} = {d.total}")
+    shown = numbered_dice(a.dice, role="Attack") + numbered_dice(d.dice, role=kind.value.title())
+    return Result(head, facts, dice=shown)
+
+
+@roller("twodice-damage-roll", "Roll damage through armour (2D fighting)", "twodice",
+        "Roll a hit's damage dice and the armour's save dice: what the saves stop and what gets through.", (
+            IntField("dice", "Damage dice (D)", 2, "1 to 8", low=1, high=8),
+            _mod("modifier", "Damage modifier", 0, -6, 10),
+            ChoiceField("armor", "Armour", "none", choices=(("none", "None"), ("light", "Light"),
+                                                            ("medium", "Medium"), ("heavy", "Heavy"))),
+        ))
+def roll_damage(*, dice: int = 2, modifier: int = 0, armor: str = "none", rng: random.Random) -> Result:
+    """Roll a hit's damage and saves (:func:`voidref.twodice.roll_hit_damage`): the faces, what is stopped, the damage.
+
+    >>> roll_damage(dice=2, modifier=-3, armor="light", rng=random.Random(0)).headline
+    '4 damage: 1 of 2 dice got through the saves'
+    """
+    roll = DamageRoll(check_int("dice", dice, 1, MAX_DAMAGE_DICE),
+                      bonus=check_int("modifier", modifier, *DAMAGE_MODIFIER_RANGE))
+    armour = check_enum("armor", armor, ArmorClass)
+    hit = roll_hit_damage(roll, armour, rng)
+    d = hit_damage_dist(roll, armour)
+    saved = hit.saved
+    facts: tuple[tuple[str, Text], ...] = (
+        ("Damage", str(roll)), ("Damage items after the modifier", ", ".join(map(str, saved.items)) or "none"),
+        ("Saves", ", ".join(map(str, saved.saves)) or "none"),
+        ("Stopped", ", ".join(map(str, saved.stopped)) or "none"),
+        (f"Chance of {saved.damage} damage or more", pct(d.prob(lambda x: x >= saved.damage))),
+    )
+    head = f"{saved.damage} damage: {len(saved.left)} of {len(saved.items)} dice got through the saves"
+    shown = numbered_dice(hit.faces, role="Damage") + numbered_dice(hit.save_faces, role="Save")
+    return Result(head, facts, dice=shown)

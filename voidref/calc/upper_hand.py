@@ -14,12 +14,13 @@ engine's own :class:`~voidref.upper_hand.ships.Ship` values, asks
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
-from voidref.calc.registry import calculator
-from voidref.calc.results import Line, Result, Table, chance_table, decimal, line, pct
+from voidref.calc.registry import calculator, roller
+from voidref.calc.results import Line, Result, Table, Text, chance_table, decimal, line, numbered_dice, pct
 from voidref.errors import RulesError, TooLargeError, check_bool, check_enum, check_int
 from voidref.present import Figure, percent
 from voidref.upper_hand.goals import Ending, Finish, Goal
@@ -33,8 +34,9 @@ from voidref.upper_hand.odds import (
 )
 from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STANDARD, Rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
+from voidref.upper_hand.throws import roll_throw, throw_odds
 
-__all__ = ["phase", "engagement"]
+__all__ = ["phase", "engagement", "roll_task_throw"]
 
 _HOLDERS = {"me": Side.A, "them": Side.B, "nobody": None}
 _CONDITIONS = (("intact", "Intact"), ("damaged", "Damaged"), ("disabled", "Disabled"))
@@ -296,3 +298,44 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     return Result(line("I win about {}, they win about {} (simulated)", i_win, they_win), sim_facts,
                   (Table("Odds", ("Label", "Chance", "Margin"), rows),))
 
+
+
+# -- Rolling at the table -----------------------------------------------------------
+
+_THROWS = (("plain", "Plain"), ("disadvantaged", "Disadvantaged (a damaged component)"),
+           ("advantaged", "Advantaged (the GM's call)"))
+
+
+@roller("upper-hand-throw", "Roll a Task Throw (Upper Hand)", "upper_hand",
+        "Roll a Task Throw with its bonus, plain, disadvantaged or advantaged: the dice, the total and the Impact. "
+        "The throw itself is our ruling: the source never says how to roll it.", (
+            IntField("bonus", "Bonus (Skill Rank or Agility)", 0, "0 to 10", low=0, high=MAX_SKILL),
+            IntField("rank", "Rank of the component (limits the Impact that counts)", MAX_RANK, "0 to 10",
+                     low=0, high=MAX_RANK),
+            ChoiceField("throw", "The throw", "plain", choices=_THROWS),
+            *_THROW_SWITCHES,
+            IntField("advantage_extra_dice", "Extra dice dropped when advantaged", STANDARD.advantage_extra_dice,
+                     "Ours: 1, an invention (the source has no advantage); the lowest are dropped.", low=0, high=2,
+                     group=RULINGS),
+        ), rulings=STANDARD, nudges=(("One more bonus", "bonus", 1),))
+def roll_task_throw(*, bonus: int = 0, rank: int = MAX_RANK, throw: str = "plain", rulings: Rulings = STANDARD,
+                    rng: random.Random) -> Result:
+    """Roll a Task Throw (:func:`voidref.upper_hand.roll_throw`): the dice, those kept, the total, the Impact.
+
+    >>> roll_task_throw(bonus=2, rng=random.Random(1)).headline
+    'Impact 2: 2 + 5 + 2 = 9'
+    """
+    disadvantaged, advantaged = throw == "disadvantaged", throw == "advantaged"
+    rolled = roll_throw(bonus, rng, rank=rank, disadvantaged=disadvantaged, advantaged=advantaged, rulings=rulings)
+    odds = throw_odds(bonus, rank, disadvantaged, advantaged=advantaged, rulings=rulings)
+    task = rulings.task_throw
+    head = (f"{'Impact ' + str(rolled.impact) if rolled.impact else 'Failure'}: "
+            f"{' + '.join(map(str, rolled.kept))} + {bonus} = {rolled.total}")
+    facts: tuple[tuple[str, Text], ...] = (
+        ("The Task Throw (our ruling)", f"{task.dice}d{task.sides} + bonus; {task.succeed_at} or more succeeds"),
+        ("Dice kept", ", ".join(map(str, rolled.kept))),
+        ("Impact that counts (at most the rank)", str(rolled.counted)),
+        ("Chance of success with this bonus", pct(odds.prob(lambda i: i > 0))),
+        (f"Chance of Impact {rolled.counted} or more", pct(odds.prob(lambda i: i >= rolled.counted))),
+    )
+    return Result(head, facts, dice=numbered_dice(rolled.dice, task.sides))

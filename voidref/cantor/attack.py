@@ -5,17 +5,22 @@ accuracy" and "What adds difficulty" and the tags of "Damage, in detail".
 
 An :class:`Attack` bundles the weapon, the target and the situation.
 :meth:`Attack.odds` gives the exact chance to hit and damage distribution;
-:meth:`Attack.resolve` plays one attack with dice you supply.
+:meth:`Attack.resolve` plays one attack with dice you supply, and
+:meth:`Attack.roll` rolls those dice from a random source and plays it the same way.
 
 >>> a = Attack(Weapon("Carbine", damage="1d6+1", max_range=8), Target(evasion=6), Situation(distance=3, grit=2))
 >>> a.dice(), a.chance_to_hit()
 ((2, Keep.LOWEST), Fraction(1, 4))
 >>> a.resolve(attack_dice=[4, 5], damage_dice=[5]).damage
 6
+>>> rolled = a.roll(random.Random(0))
+>>> rolled.attack_dice, rolled.total, rolled.hit, rolled.damage_dice, rolled.damage
+((4, 4), 6, True, (1,), 2)
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -36,8 +41,8 @@ from voidref.cantor.damage import (
 )
 from voidref.cantor.kinds import Condition, Keep
 from voidref.cantor.rulings import STANDARD, Rulings, check_rulings, dice_for_net, too_close
-from voidref.cantor.units import Target, Weapon
-from voidref.errors import RulesError, check_bool, check_int, describe
+from voidref.cantor.units import DamageRoll, Target, Weapon
+from voidref.errors import RulesError, check_bool, check_int, check_rng, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 
@@ -97,6 +102,10 @@ class AttackResult:
         knockback: spaces the target is shoved.
         spent: what the attack used up (Lock On, Bolster, Aim).
         log: one line per step.
+        attack_dice: the d6s of step 3 as given (or rolled), in order.
+        damage_dice: the damage dice as given (or rolled) on a hit, in the order
+            weapon dice, Aim's extra instance, Sniper dice; empty when nothing was rolled.
+        invisible_miss: the Invisible target's 50 % miss came up (so the attack missed).
     """
 
     range_check: RangeCheck
@@ -111,6 +120,20 @@ class AttackResult:
     knockback: int
     spent: tuple[str, ...]
     log: tuple[str, ...]
+    attack_dice: tuple[int, ...] = ()
+    damage_dice: tuple[int, ...] = ()
+    invisible_miss: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("attack_dice", "damage_dice"):
+            faces = getattr(self, name)
+            if isinstance(faces, list):
+                object.__setattr__(self, name, faces := tuple(faces))
+            if not isinstance(faces, tuple):
+                raise RulesError(argument=name, expected="a tuple of die faces", received=faces)
+            for face in faces:
+                check_int(name, face, low=1, high=_MOST_SIDES)
+        check_bool("invisible_miss", self.invisible_miss)
 
 
 @dataclass(frozen=True)
@@ -214,6 +237,43 @@ class Attack:
         )
 
     # -- one attack with given dice ---------------------------------------
+    def roll(self, rng: random.Random) -> AttackResult:
+        """Roll the attack's dice from *rng* and play the seven steps with them, as :meth:`resolve` does.
+
+        The accuracy d6s (as many as :meth:`dice` says; none for a Graze or
+        when there is no attack), the Invisible target's 50 % miss (a fair
+        coin, only against an Invisible target), and on a hit the damage dice
+        (the weapon's, Aim's extra instance, Sniper dice on a Locked target).
+        The faces are in the result's ``attack_dice`` and ``damage_dice``.
+
+        Args:
+            rng: the source of the dice: ``random.SystemRandom()`` at the table,
+                ``random.Random(seed)`` to replay an attack.
+
+        >>> shot = Attack(Weapon("Pistol", damage="1d6"), Target(evasion=4), Situation(distance=1))
+        >>> result = shot.roll(random.Random(1))
+        >>> result.attack_dice, result.hit, result.damage_dice, result.damage
+        ((2, 5), False, (), 0)
+        """
+        check_rng("rng", rng)
+        if self.range_check() is not RangeCheck.IN_RANGE:
+            return self.resolve()
+        attack_dice: tuple[int, ...] = ()
+        invisible_miss = False
+        if self.situation.graze:
+            hit = True
+        else:
+            count, _ = self.dice()
+            attack_dice = tuple(rng.randint(1, 6) for _ in range(count))
+            if self.target.has(Condition.INVISIBLE):
+                invisible_miss = rng.choice((True, False))
+            hit = self._hits(self._kept_total(attack_dice)[1], invisible_miss)
+        damage_dice: list[int] = []
+        if hit:
+            count, sides, extra = self._damage_dice()
+            damage_dice = [rng.randint(1, sides) for _ in range(count)] + [rng.randint(1, 6) for _ in range(extra)]
+        return self.resolve(attack_dice, damage_dice, invisible_miss)
+
     def resolve(self, attack_dice=(), damage_dice=(), invisible_miss: bool = False) -> AttackResult:
         """Play the seven steps with the dice you rolled.
 
@@ -239,6 +299,10 @@ class Attack:
                 raise RulesError(f"'attack_dice' must be empty: the attack is {check.value} (got {attack_dice})",
                                  argument="attack_dice")
             log.append(f"2 Range: {check.value}; no attack")
+            if self.rulings.reliable_when_no_attack and self.weapon.reliable:
+                steps = damage_from_roll(0, self.weapon, self.target, self.situation, hit=False, rulings=self.rulings)
+                log.append(f"5 {steps.explain()}")
+                return AttackResult(check, False, None, defense, steps.final, steps, 0, (), 0, 0, (), tuple(log))
             return AttackResult(check, False, None, defense, 0, None, 0, (), 0, 0, (), tuple(log))
         log.append(f"2 Range: {self.situation.distance} of {self.weapon.max_range}, in range")
         spent = self._spent()
@@ -252,17 +316,16 @@ class Attack:
             if len(attack_dice) != count:
                 raise RulesError(f"'attack_dice' must hold {count} dice for net {self.net()} (got {len(attack_dice)})",
                                  argument="attack_dice")
-            kept = 0 if not count else max(attack_dice) if keep is Keep.HIGHEST else min(attack_dice)
-            total = kept + self.situation.grit - (IMPAIRED_PENALTY if self.situation.impaired else 0)
+            kept, total = self._kept_total(attack_dice)
             if count:
                 log.append(f"3 Net {self.net():+d}: {count}d6 keep {keep.value} {attack_dice} → {kept}; total {total}")
             else:
                 log.append(f"3 Net {self.net():+d}: no dice (net_zero={self.rulings.net_zero.value}); total {total}")
-            if self.target.has(Condition.INVISIBLE) and invisible_miss:
-                hit = False
+            hit = self._hits(total, invisible_miss)
+            invisible_miss = invisible_miss and self.target.has(Condition.INVISIBLE)
+            if invisible_miss:
                 log.append("4 Invisible: the 50% miss comes up")
             else:
-                hit = total >= defense
                 log.append(f"4 {'Hit' if hit else 'Miss'}: {total} vs {defense}")
         if not hit:
             if damage_dice:
@@ -272,13 +335,33 @@ class Attack:
             if self.weapon.reliable:
                 log.append(f"5 {steps.explain()}")
             return AttackResult(check, False, total, defense, steps.final, steps if self.weapon.reliable else None,
-                                0, (), 0, 0, spent, tuple(log))
+                                0, (), 0, 0, spent, tuple(log), tuple(attack_dice), (), invisible_miss)
         raw = self._raw(damage_dice)
         steps = damage_from_roll(raw, self.weapon, self.target, self.situation, rulings=self.rulings)
         log.append(f"5 {steps.explain()}")
         riders = self.weapon.on_hit
         return AttackResult(check, True, total, defense, steps.final, steps, raw, riders,
-                            self.weapon.burn, self.weapon.knockback, spent, tuple(log))
+                            self.weapon.burn, self.weapon.knockback, spent, tuple(log),
+                            tuple(attack_dice), tuple(damage_dice))
+
+    def _kept_total(self, attack_dice) -> tuple[int, int]:
+        """Step 3 on checked dice: the die kept and the attack total (kept die + Grit, Impaired -2)."""
+        count, keep = self.dice()
+        kept = 0 if not count else max(attack_dice) if keep is Keep.HIGHEST else min(attack_dice)
+        return kept, kept + self.situation.grit - (IMPAIRED_PENALTY if self.situation.impaired else 0)
+
+    def _hits(self, total: int, invisible_miss: bool) -> bool:
+        """Step 4: the total reaches the defense, unless an Invisible target's 50 % miss came up."""
+        if self.target.has(Condition.INVISIBLE) and invisible_miss:
+            return False
+        return total >= self.defense()
+
+    def _damage_dice(self) -> tuple[int, int, int]:
+        """The damage dice a hit rolls: how many of the weapon's dice (Aim doubles them), their sides, Sniper d6s."""
+        roll = self.weapon.damage
+        count = roll.count * (2 if self.situation.aimed else 1)
+        extra = self.weapon.sniper_dice if self.target.has(Condition.LOCK_ON) else 0
+        return count, roll.sides, extra
 
     def _spent(self) -> tuple[str, ...]:
         spent = []
@@ -292,8 +375,7 @@ class Attack:
 
     def _raw(self, damage_dice) -> int:
         roll = self.weapon.damage
-        count = roll.count * (2 if self.situation.aimed else 1)
-        extra = self.weapon.sniper_dice if self.target.has(Condition.LOCK_ON) else 0
+        count, _, extra = self._damage_dice()
         dice = list(damage_dice)
         if len(dice) != count + extra:
             raise RulesError(f"'damage_dice' must hold {count + extra} dice (got {len(dice)})", argument="damage_dice")
@@ -301,6 +383,10 @@ class Attack:
         _dice_list("damage_dice", dice[count:], 6)
         # the same sum voidref.cantor.damage.damage_roll distributes: that function is the exact twin of this one
         return max(0, sum(dice) + roll.bonus)
+
+
+_MOST_SIDES = max(DamageRoll.SIDES)
+"""The most sides a die of an attack can have (a damage die; the accuracy dice are d6s)."""
 
 
 def _dice_list(name: str, dice, sides: int) -> list[int]:

@@ -8,6 +8,7 @@ Examples::
     voidref attack --characteristic 3 --skill-rank 2 --band medium --cover light
     voidref calc --list
     voidref calc pirates-soak --dice 3d6 --armor-value 6 --damage-type energy
+    voidref roll drifters-roll --dice "2M 1A vs 2T"
     voidref ship-attack --agility 4 --gunnery 2 --band medium
     voidref --version
 
@@ -55,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, text in (("odds", "odds of a Void Drifters check, from a pool or characteristic and skill"),
                        ("attack", "odds of a Void Drifters personal attack (the site's attack calculator)"),
                        ("calc", "any calculator of the site: voidref calc --list"),
+                       ("roll", "roll dice at the table, read by the engine: voidref roll --list"),
                        ("ship-attack", "odds of a Void Drifters ship attack, from the worked example's ships")):
         command = sub.add_parser(name, help=text, add_help=False, prefix_chars="\0")
         command.add_argument("rest", nargs=argparse.REMAINDER)
@@ -79,8 +81,29 @@ def _calc(argv: list[str]) -> Answer | str:
         return list_calculators()
     slug, rest = argv[0], argv[1:]
     calc = get(slug)
+    if calc.rolls:
+        raise RulesError(f"'slug' {slug} is a roller, not a calculator: voidref roll {slug}", argument="slug")
     args = calculator_parser(calc, f"voidref calc {slug}").parse_args(rest)
     return answer(f"calc {slug}", slug, given(args, calc), json=args.json)
+
+
+def _roll(argv: list[str]) -> Answer | str:
+    import random
+
+    from voidref.calc.registry import get
+
+    if not argv or argv[0] in ("--list", "-h", "--help"):
+        return list_calculators(rollers=True)
+    slug, rest = argv[0], argv[1:]
+    calc = get(slug)
+    if not calc.rolls:
+        raise RulesError(f"'slug' {slug} is a calculator, not a roller: voidref calc {slug}", argument="slug")
+    p = calculator_parser(calc, f"voidref roll {slug}")
+    p.add_argument("--seed", type=int, default=None,
+                   help="roll from this seed (the same seed, the same roll); left out, the system's random source")
+    args = p.parse_args(rest)
+    rng = random.SystemRandom() if args.seed is None else random.Random(args.seed)
+    return answer(f"roll {slug}", slug, given(args, calc), json=args.json, rng=rng)
 
 
 def _attack(argv: list[str]) -> Answer:
@@ -104,7 +127,7 @@ def _ship_attack(argv: list[str]) -> Answer:
         return Answer("ship-attack", ships.inputs_of(args), None, error=str(error), json=args.json)
 
 
-_COMMANDS = {"odds": _odds, "attack": _attack, "calc": _calc, "ship-attack": _ship_attack}
+_COMMANDS = {"odds": _odds, "attack": _attack, "calc": _calc, "roll": _roll, "ship-attack": _ship_attack}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -15,12 +15,14 @@ and a flag that a typed pool would make meaningless is refused, naming both.
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, Field, IntField, TextField
 from voidref.calc.registry import Calculator, calculators, evaluate, get
+from voidref.calc.registry import rollers as all_rollers
 from voidref.calc.results import Result
 from voidref.errors import RulesError
 
@@ -105,12 +107,12 @@ class Answer:
 
 
 def answer(command: str, slug: str, inputs: dict[str, Any], *, json: bool = False,
-           name_of: Callable[[Field], str] = flag) -> Answer:
-    """Run calculator *slug* on *inputs*; its errors keyed and worded by each field's flag (*name_of*)."""
+           name_of: Callable[[Field], str] = flag, rng: random.Random | None = None) -> Answer:
+    """Run calculator (or roller, with *rng*) *slug* on *inputs*; its errors keyed and worded by each field's flag."""
     calc = get(slug)
-    if slug == "check-odds":
+    if slug in ("check-odds", "drifters-roll"):
         refuse_a_second_difficulty(inputs, name_of(calc.field("dice")))
-    out, result = evaluate(slug, inputs, name_of=name_of, given=tuple(inputs))
+    out, result = evaluate(slug, inputs, name_of=name_of, given=tuple(inputs), rng=rng)
     fields = {f.name: f for f in calc.fields}
     errors = {name_of(fields[name]): message for name, message in out["errors"].items()}
     return Answer(command, out["inputs"], result, errors, out["error"], json)
@@ -121,13 +123,15 @@ def given(args: argparse.Namespace, calc: Calculator) -> dict[str, str]:
     return {f.name: getattr(args, f.name) for f in calc.fields if getattr(args, f.name, None) is not None}
 
 
-def list_calculators() -> str:
-    """Every calculator, by game: its slug and what it answers."""
-    lines = ["Calculators (voidref calc SLUG --help for the flags of one):"]
-    width = max(len(c.slug) for c in calculators())
+def list_calculators(*, rollers: bool = False) -> str:
+    """Every calculator (or, with *rollers*, every roller), by game: its slug and what it answers."""
+    found = all_rollers() if rollers else calculators()
+    lines = ["Rollers (voidref roll SLUG --help for the flags of one):" if rollers else
+             "Calculators (voidref calc SLUG --help for the flags of one):"]
+    width = max(len(c.slug) for c in found)
     for system, name in SYSTEMS.items():
-        lines += ["", name]
-        lines += [f"  {c.slug.ljust(width)}  {c.intro}" for c in calculators() if c.system == system]
+        mine = [f"  {c.slug.ljust(width)}  {c.intro}" for c in found if c.system == system]
+        lines += ["", name, *mine] if mine else []
     return "\n".join(lines)
 
 

@@ -12,6 +12,8 @@ result" gives, and the JSON is that result's data:
       "ok": true,
       "inputs": {"skill": "2", ...},      every input, as text (defaults included)
       "headline": {"text": "Chance of success: 65.4%", "figures": [FIGURE]},
+      "dice": [{"die": "Mastery", "mark": "⬢", "face": "✶▲",
+                "words": "Success + Boon"}, ...],  the dice a roll showed ([] for odds)
       "facts": [{"label": "Pool", "text": "...", "figures": [FIGURE, ...]}, ...],
       "tables": [{"caption": "...", "columns": ["...", ...],
                   "rows": [[CELL, ...], ...]}, ...],
@@ -75,6 +77,7 @@ def as_json(command: str, inputs: Mapping[str, str], result: Result) -> dict[str
     return {
         "voidref": __version__, "command": command, "ok": True, "inputs": dict(inputs),
         "headline": _text(result.headline),
+        "dice": [{"die": d.die, "mark": d.mark, "face": d.face, "words": d.words} for d in result.dice],
         "facts": [{"label": label, **_text(value)} for label, value in result.facts],
         "tables": [_table(b) for b in result.blocks if isinstance(b, Table)],
         "notes": [_text(n) for n in result.notes],

@@ -23,7 +23,16 @@ from voidref.drifters.dice import CheckOutcome, Die, Difficulty, Face, Pool, Rol
 from voidref.drifters.environment import Gravity, thrown_range
 from voidref.drifters.health import Health
 from voidref.drifters.initiative import Entry, Side, initiative_pool, slot_order, turn_order
-from voidref.drifters.injuries import Severity, critical_injury_odds, injuries_for_attack, injury_bonus, severity
+from voidref.drifters.injuries import (
+    InjuryRoll,
+    Severity,
+    critical_injury_odds,
+    injuries_for_attack,
+    injury_bonus,
+    read_critical_injury,
+    roll_critical_injury,
+    severity,
+)
 from voidref.drifters.movement import MovePlan, maneuvers_to_move, move_plan
 from voidref.drifters.rounds import TakeDown, rounds_to_take_down
 from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
@@ -37,7 +46,8 @@ __all__ = [
     "Gravity", "thrown_range",
     "Health",
     "Entry", "Side", "initiative_pool", "slot_order", "turn_order",
-    "Severity", "critical_injury_odds", "injuries_for_attack", "injury_bonus", "severity",
+    "Severity", "critical_injury_odds", "injuries_for_attack", "injury_bonus", "severity", "InjuryRoll",
+    "read_critical_injury", "roll_critical_injury",
     "MovePlan", "maneuvers_to_move", "move_plan",
     "TakeDown", "rounds_to_take_down",
     "TurnPlan", "plan_turn",

@@ -31,7 +31,7 @@ from voidref.drifters import rulings
 from voidref.drifters._joint import joint_counts
 from voidref.drifters._packing import Memo, flagged_counts
 from voidref.drifters.faces import CheckOutcome, Die, Difficulty, Face
-from voidref.errors import RulesError, check_enum, check_int, describe
+from voidref.errors import RulesError, check_enum, check_int, check_rng, describe
 from voidref.exact import Dist
 
 __all__ = ["Die", "Face", "Difficulty", "Pool", "CheckOutcome", "Roll"]
@@ -326,9 +326,9 @@ there in '2A vs 2T 1B'; a Bane Die is a lowercase b)
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError(argument="seed", expected="an integer or None", received=seed)
-        if rng is not None and not isinstance(rng, random.Random):
-            raise RulesError(argument="rng", expected="a random.Random or None", received=rng)
-        if rng is None:
+        if rng is not None:
+            check_rng("rng", rng)
+        else:
             rng = random.Random(seed)
         return Roll(self, tuple((d, rng.choice(d.faces)) for d in self.dice()))
 

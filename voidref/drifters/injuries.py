@@ -18,18 +18,30 @@ inflicts several, each later one adds 10 more (ruling
 (Severity.DEADLY, Severity.MORTAL)
 >>> critical_injury_odds(held=0)[Severity.MINOR]
 Fraction(3, 10)
+
+Rolling one (the roller passes ``random.SystemRandom()``, tests a seeded
+``random.Random``):
+
+>>> import random
+>>> roll_critical_injury(held=1, rng=random.Random(4))
+InjuryRoll(d100=31, bonus=10)
+>>> _.total, _.severity
+(41, Severity.MODERATE)
 """
 
 from __future__ import annotations
 
 import enum
+import random
+from dataclasses import dataclass
 
 from voidref import kinds
 from voidref.drifters import rulings
-from voidref.errors import check_int
+from voidref.errors import check_int, check_rng
 from voidref.exact import Dist
 
-__all__ = ["Severity", "severity", "injury_bonus", "critical_injury_odds", "injuries_for_attack"]
+__all__ = ["Severity", "severity", "injury_bonus", "critical_injury_odds", "injuries_for_attack", "InjuryRoll",
+           "read_critical_injury", "roll_critical_injury"]
 
 
 class Severity(enum.Enum):
@@ -78,6 +90,44 @@ def critical_injury_odds(held: int, order: int = 0) -> Dist:
     """The exact chance of each severity band for one Critical Injury roll."""
     bonus = injury_bonus(held, order)
     return Dist.die(100).map(lambda r: severity(r + bonus))
+
+
+@dataclass(frozen=True)
+class InjuryRoll:
+    """One Critical Injury roll: the d100 rolled and the bonus added; its total and band follow."""
+
+    d100: int
+    bonus: int = 0
+
+    def __post_init__(self) -> None:
+        check_int("d100", self.d100, low=1, high=100)
+        check_int("bonus", self.bonus, low=0, high=10_000 - 100)
+
+    @property
+    def total(self) -> int:
+        """The d100 plus the bonus."""
+        return self.d100 + self.bonus
+
+    @property
+    def severity(self) -> Severity:
+        """The band the total falls in."""
+        return severity(self.total)
+
+
+def read_critical_injury(d100: int, held: int, order: int = 0) -> InjuryRoll:
+    """The reading of a rolled d100 for a target holding *held* injuries (the *order*-th extra of one attack).
+
+    >>> read_critical_injury(95, held=1).severity
+    Severity.MORTAL
+    """
+    return InjuryRoll(check_int("d100", d100, low=1, high=100), injury_bonus(held, order))
+
+
+def roll_critical_injury(held: int, rng: random.Random, *, order: int = 0) -> InjuryRoll:
+    """Roll one Critical Injury with the random source *rng* (a ``random.Random``; the roller's is the system's)."""
+    bonus = injury_bonus(held, order)
+    check_rng("rng", rng)
+    return InjuryRoll(rng.randint(1, 100), bonus)
 
 
 def injuries_for_attack(held: int, count: int) -> list[tuple[int, Dist]]:

@@ -44,6 +44,7 @@ from voidref.pirates.boarding import (
 )
 from voidref.pirates.damage import (
     PERSONAL_AV_CAP,
+    DamageResult,
     DamageRoll,
     DamageType,
     after_soak,
@@ -53,6 +54,7 @@ from voidref.pirates.damage import (
     hit_distribution,
     max_hp,
     ongoing_damage_distribution,
+    roll_hit_damage,
     soak,
     stack_armor,
     stun_odds,
@@ -134,7 +136,7 @@ __all__ = [
     # damage
     "DamageType", "DamageRoll", "PERSONAL_AV_CAP", "soak", "after_soak", "stack_armor", "hit_damage",
     "hit_distribution", "attack_distribution", "attack_vs_tn_distribution", "max_hp", "wound_penalty",
-    "stun_odds", "ongoing_damage_distribution",
+    "stun_odds", "ongoing_damage_distribution", "DamageResult", "roll_hit_damage",
     # ships
     "HullClass", "ShipRange", "Ship", "Maneuver", "SystemHit", "ShipState", "SYSTEM_HIT_TABLE",
     "gunnery_modifier", "gunnery_distribution", "GunneryOdds", "gunnery_odds", "maneuver_effect", "maneuver_odds",

@@ -21,14 +21,22 @@ RollResult(natural=8, total=15, outcome=Outcome.FULL, critical=False, inspired=F
 Fraction(181, 216)
 >>> roll.resolve(natural=18, target_number=40, attack=True)
 RollResult(natural=18, total=25, outcome=Outcome.FULL, critical=True, inspired=False)
+
+At the table the dice come from a random source, and the same reading
+keeps the three faces (a seeded source replays a roll):
+
+>>> rolled = roll.roll(15, random.Random(7))
+>>> rolled.dice, rolled.natural, rolled.outcome
+((3, 2, 4), 9, Outcome.FULL)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_bool, check_enum, check_int, check_rng, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.rulings import ATTRIBUTE_MAX, ATTRIBUTE_MIN, SKILL_RANK_MAX, STANDARD, Rulings, check_rulings
@@ -83,7 +91,7 @@ class Outcome(Kind):
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RollResult:
     """One resolved Action Roll against a TN.
 
@@ -91,7 +99,17 @@ class RollResult:
     (including a second SRM when inspired); ``outcome`` full, partial or
     failure. ``critical`` marks a natural 18 that succeeded in full (on an
     attack, a Critical Hit: +1d4 damage or the weapon's rider); ``inspired``
-    marks a natural 18 on which Critical Inspiration was invoked.
+    marks a natural 18 on which Critical Inspiration was invoked. ``dice``
+    holds the three d6 of a roll made by :meth:`ActionRoll.roll`, in the order
+    they came; it is empty when only their sum was given to
+    :meth:`ActionRoll.resolve` (the repr then leaves it out).
+
+    >>> RollResult(14, 21, Outcome.FULL, dice=(6, 3, 5))
+    RollResult(natural=14, total=21, outcome=Outcome.FULL, critical=False, inspired=False, dice=(6, 3, 5))
+    >>> RollResult(14, 21, Outcome.FULL, dice=(6, 3, 4))
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'dice' must add up to the natural 14 (got (6, 3, 4))
     """
 
     natural: int
@@ -99,6 +117,25 @@ class RollResult:
     outcome: Outcome
     critical: bool = False
     inspired: bool = False
+    dice: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.dice, list):
+            object.__setattr__(self, "dice", tuple(self.dice))
+        if not isinstance(self.dice, tuple) or len(self.dice) not in (0, 3):
+            raise RulesError(argument="dice", expected="three d6 faces, or () when only the natural is known",
+                             received=self.dice)
+        if self.dice:
+            check_natural("natural", self.natural)
+            for face in self.dice:
+                check_int("dice", face, low=1, high=6)
+            if sum(self.dice) != self.natural:
+                raise RulesError(f"'dice' must add up to the natural {self.natural} (got {describe(self.dice)})",
+                                 argument="dice", received=self.dice)
+
+    def __repr__(self) -> str:
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "dice" or self.dice]
+        return f"RollResult({', '.join(shown)})"
 
     @property
     def fumble(self) -> bool:
@@ -239,6 +276,27 @@ class ActionRoll:
             outcome = _outcome(natural, total, target_number, attack, rulings)
             return RollResult(natural, total, outcome, critical=False, inspired=True)
         return RollResult(natural, total, outcome, critical=outcome is Outcome.FULL)
+
+    def roll(self, target_number: int, rng: random.Random, *, attack: bool = False,
+             rulings: Rulings = STANDARD) -> RollResult:
+        """Roll 3d6 from *rng* and read them as :meth:`resolve` does, keeping the faces in ``dice``.
+
+        Args:
+            target_number: the TN to reach.
+            rng: the source of the dice: ``random.SystemRandom()`` at the table,
+                ``random.Random(seed)`` to replay a roll.
+            attack: an attack against a fixed TN (a natural 18 is a Critical Hit).
+            rulings: the :class:`~voidref.pirates.rulings.Rulings` in force.
+
+        >>> ActionRoll(attribute_modifier=2).roll(12, random.Random(1))
+        RollResult(natural=8, total=10, outcome=Outcome.FAILURE, critical=False, inspired=False, dice=(2, 5, 1))
+        """
+        check_target_number("target_number", target_number)
+        check_bool("attack", attack)
+        check_rulings(rulings)
+        check_rng("rng", rng)
+        faces = tuple(rng.randint(1, 6) for _ in range(3))
+        return replace(self.resolve(sum(faces), target_number, attack=attack, rulings=rulings), dice=faces)
 
     def against(self, target_number: int, *, attack: bool = False, rulings: Rulings = STANDARD) -> Dist:
         """Exact distribution of :class:`RollResult` against a TN."""

@@ -14,15 +14,21 @@ Types, Special Effects, Wound Penalties) and "Armor Soak Clarification".
 9
 >>> DamageRoll.parse("2d6+1")
 DamageRoll(2, bonus=1)
+
+Rolled at the table, with every face kept:
+
+>>> roll_hit_damage("2d6", 4, "physical", random.Random(0))
+DamageResult(faces=(4, 4), critical_die=None, rolled=8, hp_lost=4)
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 
 from voidref.dice_notation import DiceNotation
-from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
+from voidref.errors import RulesError, check_bool, check_enum, check_int, check_rng, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.pirates.actions import ActionRoll, Outcome
@@ -55,6 +61,8 @@ __all__ = [
     "after_soak",
     "stack_armor",
     "hit_damage",
+    "DamageResult",
+    "roll_hit_damage",
     "hit_distribution",
     "attack_distribution",
     "attack_vs_tn_distribution",
@@ -138,7 +146,11 @@ class DamageRoll(DiceNotation):
 
     def distribution(self) -> Dist:
         """Exact distribution of the rolled damage (never below 0)."""
-        return Dist.die(self.sides).repeat_sum(self.count).map(lambda t: max(0, (t + self.bonus) * self.multiplier))
+        return Dist.die(self.sides).repeat_sum(self.count).map(self._damage)
+
+    def _damage(self, dice_sum: int) -> int:
+        """The damage of a roll whose dice add up to *dice_sum*: plus the bonus, times the multiplier, never below 0."""
+        return max(0, (dice_sum + self.bonus) * self.multiplier)
 
 
 def _check_av(armor_value: int) -> int:
@@ -194,6 +206,79 @@ def hit_damage(rolled: int, armor_value: int, damage_type: DamageType | str, par
     if rulings.partial_halves_before_soak:
         return after_soak(int(rolled * PARTIAL_DAMAGE_SHARE), armor_value, damage_type)
     return max(MINIMUM_DAMAGE, int(after_soak(rolled, armor_value, damage_type) * PARTIAL_DAMAGE_SHARE))
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """One hit's damage as rolled by :func:`roll_hit_damage`: every face, the raw damage and the HP it costs.
+
+    Args:
+        faces: the weapon's damage dice, in the order they came.
+        critical_die: the d4 a Critical Hit adds, or ``None`` on an ordinary hit.
+        rolled: the raw damage: the faces plus the bonus, times the multiplier
+            (never below 0), plus the d4.
+        hp_lost: HP lost once armour has soaked its share, as :func:`hit_damage` reads *rolled*.
+
+    >>> DamageResult(faces=(6, 2), critical_die=3, rolled=11, hp_lost=5)
+    DamageResult(faces=(6, 2), critical_die=3, rolled=11, hp_lost=5)
+    """
+
+    faces: tuple[int, ...]
+    critical_die: int | None
+    rolled: int
+    hp_lost: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.faces, list):
+            object.__setattr__(self, "faces", tuple(self.faces))
+        if not isinstance(self.faces, tuple) or not 1 <= len(self.faces) <= MAX_DICE:
+            raise RulesError(argument="faces", expected=f"a tuple of 1 to {MAX_DICE} die faces", received=self.faces)
+        for face in self.faces:
+            check_int("faces", face, low=1, high=max(DamageRoll.SIDES))
+        if self.critical_die is not None:
+            check_int("critical_die", self.critical_die, low=1, high=max(CRITICAL_DIE))
+        check_int("rolled", self.rolled, low=0, high=100_000)
+        check_int("hp_lost", self.hp_lost, low=0, high=100_000)
+
+
+def roll_hit_damage(
+    dice: DamageRoll | str,
+    armor_value: int,
+    damage_type: DamageType | str,
+    rng: random.Random,
+    *,
+    critical: bool = False,
+    partial: bool = False,
+    rulings: Rulings = STANDARD,
+) -> DamageResult:
+    """Roll one hit's damage from *rng* (+1d4 if *critical*) and read it through armour with :func:`hit_damage`.
+
+    :func:`hit_distribution` gives the exact odds of the same ``hp_lost``.
+
+    Args:
+        dice: the weapon's damage (a :class:`DamageRoll` or text such as ``"2d6+1"``).
+        armor_value: the target's AV.
+        damage_type: Physical or Energy.
+        rng: the source of the dice: ``random.SystemRandom()`` at the table,
+            ``random.Random(seed)`` to replay a roll.
+        critical: a Critical Hit, which adds a d4.
+        partial: a partial hit (half the roll).
+        rulings: the :class:`~voidref.pirates.rulings.Rulings` in force.
+
+    >>> roll_hit_damage("2d6", 6, "energy", random.Random(5), critical=True)
+    DamageResult(faces=(5, 3), critical_die=3, rolled=11, hp_lost=8)
+    """
+    roll = DamageRoll.parse(dice)
+    _check_av(armor_value)
+    kind = check_enum("damage_type", damage_type, DamageType)
+    check_bool("critical", critical)
+    check_bool("partial", partial)
+    check_rulings(rulings)
+    check_rng("rng", rng)
+    faces = tuple(rng.randint(1, roll.sides) for _ in range(roll.count))
+    extra = rng.randint(1, max(CRITICAL_DIE)) if critical else None
+    rolled = roll._damage(sum(faces)) + (extra or 0)
+    return DamageResult(faces, extra, rolled, hit_damage(rolled, armor_value, kind, partial, rulings=rulings))
 
 
 def hit_distribution(

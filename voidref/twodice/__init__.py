@@ -19,8 +19,17 @@ Defense*; *Armor & Weapons*). Modules, one per rules concept:
 
 from voidref.twodice import rulings
 from voidref.twodice.armor import ArmorClass, can_sprint, moves_per_turn, save_dist
-from voidref.twodice.damage import SaveResult, apply_saves, cancel, damage_items, hit_damage_dist, items_dist
-from voidref.twodice.dice import FightingRoll, dice_sum, two_dice
+from voidref.twodice.damage import (
+    DamageResult,
+    SaveResult,
+    apply_saves,
+    cancel,
+    damage_items,
+    hit_damage_dist,
+    items_dist,
+    roll_hit_damage,
+)
+from voidref.twodice.dice import FightingRoll, FightingRollResult, dice_sum, two_dice
 from voidref.twodice.exchange import (
     Combatant,
     Exchange,
@@ -52,7 +61,10 @@ __all__ = [
     "damage_items",
     "hit_damage_dist",
     "items_dist",
+    "DamageResult",
+    "roll_hit_damage",
     "FightingRoll",
+    "FightingRollResult",
     "dice_sum",
     "two_dice",
     "Exchange",

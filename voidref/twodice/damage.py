@@ -18,22 +18,29 @@ Source: "Fighting", *Armor*. A hit rolls the weapon's damage dice; then:
 (2, 2)
 >>> apply_saves(damage_items((3, 5), 4), (4, 1)).damage   # 2D+4 against a medium save
 8
+
+At the table the same reading takes dice from a random source:
+
+>>> roll_hit_damage("2D+4", "medium", random.Random(2)).saved
+SaveResult(items=(4, 1, 1), saves=(3, 1), stopped=(1, 1), left=(4,))
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from voidref.errors import RulesError, check_enum, check_int, describe
+from voidref.errors import RulesError, check_enum, check_int, check_rng, describe
 from voidref.exact import Dist
 from voidref.twodice.armor import ArmorClass, multiset_dist
 from voidref.twodice.rulings import STANDARD, Rulings, check_rulings
 from voidref.twodice.weapons import DAMAGE_MODIFIER_RANGE, MAX_DAMAGE_DICE, DamageRoll
 
-__all__ = ["damage_items", "cancel", "apply_saves", "SaveResult", "hit_damage_dist", "items_dist"]
+__all__ = ["damage_items", "cancel", "apply_saves", "SaveResult", "hit_damage_dist", "items_dist", "DamageResult",
+           "roll_hit_damage"]
 
 
 def _faces(name: str, values: Any, *, most: int) -> tuple[int, ...]:
@@ -231,6 +238,72 @@ def hit_damage_dist(damage: DamageRoll | str, armor: ArmorClass | str = ArmorCla
     damage = as_damage(damage)
     armor = check_enum("armor", armor, ArmorClass)
     return _hit_damage(damage.count, damage.bonus, armor.save_dice, check_rulings(rulings).zero_dice_dropped)
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """One hit's damage as rolled by :func:`roll_hit_damage`: the damage dice, the save dice, what got through.
+
+    Args:
+        faces: the weapon's damage dice, in the order they came.
+        save_faces: the armor's save dice, in the order they came (none without armor).
+        saved: the reading of those faces: the damage items after the
+            modifier, the saves, what they stopped and what was left
+            (:func:`damage_items` and :func:`apply_saves`).
+    """
+
+    faces: tuple[int, ...]
+    save_faces: tuple[int, ...]
+    saved: SaveResult
+
+    def __post_init__(self) -> None:
+        for name, most in (("faces", MAX_DAMAGE_DICE), ("save_faces", max(a.save_dice for a in ArmorClass))):
+            values = getattr(self, name)
+            if isinstance(values, list):
+                object.__setattr__(self, name, values := tuple(values))
+            if not isinstance(values, tuple):
+                raise RulesError(argument=name, expected=f"a tuple of at most {most} d6 faces", received=values)
+            _faces(name, values, most=most)
+        if not isinstance(self.saved, SaveResult):
+            raise RulesError(argument="saved", expected="a SaveResult", received=self.saved)
+
+    @property
+    def damage(self) -> int:
+        """Damage dealt, the sum of the items that got through."""
+        return self.saved.damage
+
+
+def roll_hit_damage(damage: DamageRoll | str, armor: ArmorClass | str, rng: random.Random, *,
+                    rulings: Rulings = STANDARD) -> DamageResult:
+    """Roll one hit's damage dice and the target's save dice from *rng*, and read them (source: *Armor*).
+
+    The items are :func:`damage_items` of the damage faces, and the saves
+    stop them as :func:`apply_saves` does (a die kept at 0 under
+    :attr:`~voidref.twodice.rulings.Rulings.zero_dice_dropped` ``False`` is an
+    item of 0, which only a save no other item needs takes);
+    :func:`hit_damage_dist` gives the exact odds of the same damage.
+
+    Args:
+        damage: the weapon's damage (a :class:`~voidref.twodice.weapons.DamageRoll` or text like ``"2D-3"``).
+        armor: the target's armor class (its save dice).
+        rng: the source of the dice: ``random.SystemRandom()`` at the table,
+            ``random.Random(seed)`` to replay a hit.
+        rulings: :attr:`Rulings.zero_dice_dropped <voidref.twodice.rulings.Rulings.zero_dice_dropped>`
+            decides whether a die brought to 0 stays.
+
+    >>> hit = roll_hit_damage("2D-3", "light", random.Random(0))
+    >>> hit.faces, hit.save_faces, hit.damage
+    ((4, 4), (1,), 4)
+    """
+    roll = as_damage(damage)
+    armor = check_enum("armor", armor, ArmorClass)
+    check_rulings(rulings)
+    check_rng("rng", rng)
+    faces = tuple(rng.randint(1, roll.sides) for _ in range(roll.count))
+    save_faces = tuple(rng.randint(1, 6) for _ in range(armor.save_dice))
+    items = damage_items(faces, roll.bonus, rulings=rulings)
+    saves = tuple(sorted(save_faces, reverse=True))
+    return DamageResult(faces, save_faces, SaveResult(items, saves, *_cancel(items, saves)))
 
 
 def as_damage(damage: Any) -> DamageRoll:

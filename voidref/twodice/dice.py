@@ -13,17 +13,21 @@ ruling ``twodice-recoil``).
 12
 >>> roll.dist().prob(lambda total: total >= 12)
 Fraction(7, 12)
+>>> roll.roll(random.Random(0))
+FightingRollResult(dice=(4, 4), total=13)
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from voidref.errors import RulesError, check_int, describe
+from voidref.errors import RulesError, check_int, check_rng, describe
 from voidref.exact import Dist
 
-__all__ = ["FightingRoll", "two_dice", "dice_sum", "ABILITY_RANGE", "SKILL_RANGE", "MODIFIER_RANGE"]
+__all__ = ["FightingRoll", "FightingRollResult", "two_dice", "dice_sum", "ABILITY_RANGE", "SKILL_RANGE",
+           "MODIFIER_RANGE", "TOTAL_RANGE"]
 
 #: Accepted ability scores (a validation bound, not a rule of the source).
 ABILITY_RANGE = (-10, 30)
@@ -32,7 +36,15 @@ SKILL_RANGE = (0, 10)
 #: Accepted extra modifiers on a roll (recoil and the like).
 MODIFIER_RANGE = (-30, 30)
 
+#: Totals a roll can reach with the ranges above (a validation bound).
+TOTAL_RANGE = (2 + ABILITY_RANGE[0] + MODIFIER_RANGE[0], 12 + ABILITY_RANGE[1] + SKILL_RANGE[1] + MODIFIER_RANGE[1])
+
 _TWO_DICE = Dist.die(6) + Dist.die(6)
+
+
+def _roll_2d(rng: random.Random) -> tuple[int, int]:
+    """Two d6 faces from *rng* (checked by the caller), in the order they came."""
+    return rng.randint(1, 6), rng.randint(1, 6)
 
 
 def two_dice() -> Dist:
@@ -102,3 +114,38 @@ class FightingRoll:
     def dist(self) -> Dist:
         """The exact distribution of the total."""
         return _TWO_DICE + self.bonus
+
+    def roll(self, rng: random.Random) -> FightingRollResult:
+        """Roll 2D from *rng* and add this roll's bonus, as :meth:`total` does; :meth:`dist` gives the odds.
+
+        Args:
+            rng: the source of the dice: ``random.SystemRandom()`` at the table,
+                ``random.Random(seed)`` to replay a roll.
+
+        >>> FightingRoll(2).roll(random.Random(1))
+        FightingRollResult(dice=(2, 5), total=9)
+        """
+        faces = _roll_2d(check_rng("rng", rng))
+        return FightingRollResult(faces, self.total(faces))
+
+
+@dataclass(frozen=True)
+class FightingRollResult:
+    """One fighting roll as rolled (what :meth:`FightingRoll.roll` returns): the two dice and the total.
+
+    Args:
+        dice: the two d6 faces, in the order they came.
+        total: the 2D plus ability, skill and modifier.
+    """
+
+    dice: tuple[int, int]
+    total: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.dice, list):
+            object.__setattr__(self, "dice", tuple(self.dice))
+        if not isinstance(self.dice, tuple) or len(self.dice) != 2:
+            raise RulesError(argument="dice", expected="two d6 faces", received=self.dice)
+        for face in self.dice:
+            check_int("dice", face, low=1, high=6)
+        check_int("total", self.total, *TOTAL_RANGE)

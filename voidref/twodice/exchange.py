@@ -26,16 +26,17 @@ Outcome.NO_HIT
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
+from voidref.errors import RulesError, check_bool, check_enum, check_int, check_rng, describe
 from voidref.exact import Dist
 from voidref.kinds import Kind
 from voidref.twodice.armor import ArmorClass
 from voidref.twodice.damage import hit_damage_dist
-from voidref.twodice.dice import FightingRoll, dice_sum
+from voidref.twodice.dice import FightingRoll, _roll_2d, dice_sum
 from voidref.twodice.rulings import END_POINT_PER_MELEE_ATTACK, ONE_ROUND_PER_SHOT, STANDARD, Rulings, check_rulings
 from voidref.twodice.weapons import UNARMED, Distance, Weapon, WeaponCategory
 
@@ -273,9 +274,28 @@ class TestResult:
 
 @dataclass(frozen=True)
 class ExchangeResult:
-    """Every test of an exchange as rolled."""
+    """Every test of an exchange as rolled.
+
+    Args:
+        tests: each test's totals and who was hit, in order.
+        attacker_dice: the attacker's two d6 faces in each test, when
+            :meth:`Exchange.resolve` was given faces (or :meth:`Exchange.roll` rolled
+            them); empty when it was given sums.
+        defender_dice: the same for the defender's rolls (one per test in which the defender rolls).
+    """
 
     tests: tuple[TestResult, ...]
+    attacker_dice: tuple[tuple[int, int], ...] = ()
+    defender_dice: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("attacker_dice", "defender_dice"):
+            rolls = getattr(self, name)
+            if not isinstance(rolls, tuple) or not all(isinstance(r, tuple) and len(r) == 2 for r in rolls):
+                raise RulesError(argument=name, expected="a tuple of pairs of d6 faces", received=rolls)
+            for pair in rolls:
+                for face in pair:
+                    check_int(name, face, 1, 6)
 
     @property
     def hits_on_defender(self) -> int:
@@ -405,6 +425,29 @@ class Exchange:
         return self.hits_dist().bind(damage)
 
     # -- rolled dice --------------------------------------------------------
+    def roll(self, rng: random.Random) -> ExchangeResult:
+        """Roll each test's 2D from *rng* (the attacker's, then the defender's) and settle them as :meth:`resolve` does.
+
+        The exact odds of the same hits are :meth:`hits_dist`.
+
+        Args:
+            rng: the source of the dice: ``random.SystemRandom()`` at the table,
+                ``random.Random(seed)`` to replay an exchange.
+
+        >>> from voidref.twodice import KNIFE
+        >>> ex = Exchange(Combatant(FightingRoll(3, 1), KNIFE), Combatant(FightingRoll(2), KNIFE), "near")
+        >>> rolled = ex.roll(random.Random(0))
+        >>> rolled.attacker_dice, rolled.defender_dice, rolled.tests[0].outcome
+        (((4, 4),), ((1, 3),), Outcome.DEFENDER_HIT)
+        """
+        check_rng("rng", rng)
+        attacker_dice, defender_dice = [], []
+        for _, _, defender_roll in self.rolls():
+            attacker_dice.append(_roll_2d(rng))
+            if defender_roll is not None:
+                defender_dice.append(_roll_2d(rng))
+        return self.resolve(attacker_dice, defender_dice)
+
     def resolve(self, attacker_dice: Sequence[Any], defender_dice: Sequence[Any] = ()) -> ExchangeResult:
         """Settle the exchange from the 2D each side rolled, test by test.
 
@@ -433,4 +476,11 @@ class Exchange:
                 d_total = d_roll.bonus + dice_sum("defender_dice", defender_dice[j])
                 j += 1
             results.append(TestResult(kind, a_total, d_total, opposed(kind, a_total, d_total, rulings=self.rulings)))
-        return ExchangeResult(tuple(results))
+        return ExchangeResult(tuple(results), _faces(attacker_dice), _faces(defender_dice))
+
+
+def _faces(rolls: Sequence[Any]) -> tuple[tuple[int, int], ...]:
+    """The pairs of faces of checked 2D results, or ``()`` when any of them was given as a sum."""
+    if all(isinstance(r, (tuple, list)) for r in rolls):
+        return tuple((r[0], r[1]) for r in rolls)
+    return ()

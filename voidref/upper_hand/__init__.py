@@ -65,8 +65,10 @@ from voidref.upper_hand.ships import Component, Condition, Location, Ship, Side
 from voidref.upper_hand.throws import (
     CrewMember,
     Station,
+    ThrowResult,
     assign_stations,
     limit_impact,
+    roll_throw,
     station_impact,
     station_odds,
     throw_odds,
@@ -76,6 +78,7 @@ __all__ = [
     "Rulings", "STANDARD", "AS_PRINTED", "TaskThrow", "TASK_THROW",
     "Side", "Condition", "Component", "Location", "Ship",
     "Station", "CrewMember", "assign_stations", "limit_impact", "throw_odds", "station_odds", "station_impact",
+    "ThrowResult", "roll_throw",
     "Goal", "requirement_met", "LeapResult", "leap", "leap_odds", "party_leap_odds", "Ending", "Finish", "Outcome",
     "opening_upper_hand", "opening_odds", "maneuver_winner", "upper_hand_after", "maneuver_phase",
     "ship_maneuver", "maneuver_odds",

@@ -15,14 +15,20 @@ Impact, so a table can feed in its own results.
 2
 >>> throw_odds(bonus=2, rank=1)[1]
 Fraction(13, 18)
+
+At the table a throw is rolled from a random source and read the same way:
+
+>>> roll_throw(2, random.Random(0), disadvantaged=True)
+ThrowResult(dice=(4, 4, 1), kept=(4, 1), total=7, impact=0, counted=0)
 """
 
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import dataclass
 
-from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
+from voidref.errors import RulesError, check_enum, check_int, check_rng, describe
 from voidref.exact import Dist
 from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STANDARD, Rulings, check_rulings
 from voidref.upper_hand.ships import Condition, Ship
@@ -30,6 +36,8 @@ from voidref.upper_hand.ships import Condition, Ship
 __all__ = [
     "limit_impact",
     "throw_odds",
+    "ThrowResult",
+    "roll_throw",
     "Station",
     "station_odds",
     "station_impact",
@@ -48,7 +56,8 @@ def limit_impact(impact: int, rank: int) -> int:
 
 
 def throw_odds(
-    bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, *, rulings: Rulings = STANDARD
+    bonus: int = 0, rank: int = MAX_RANK, disadvantaged: bool = False, *, advantaged: bool = False,
+    rulings: Rulings = STANDARD
 ) -> Dist:
     """Exact distribution of a throw's Impact after the rank limit (0 = failure).
 
@@ -56,9 +65,84 @@ def throw_odds(
     """
     check_int("bonus", bonus, low=0, high=MAX_SKILL)
     check_int("rank", rank, low=0, high=MAX_RANK)
-    check_bool("disadvantaged", disadvantaged)
     throw = check_rulings(rulings).task_throw
-    return throw.impact_odds(bonus=bonus, disadvantaged=disadvantaged).map(lambda i: min(i, rank))
+    return throw.impact_odds(bonus=bonus, disadvantaged=disadvantaged, advantaged=advantaged).map(
+        lambda i: min(i, rank))
+
+
+@dataclass(frozen=True)
+class ThrowResult:
+    """One Task Throw as rolled by :func:`roll_throw`: the dice, the ones that count, the total and the Impact.
+
+    Args:
+        dice: every die thrown, in the order they came (a disadvantaged throw's extra dice too).
+        kept: the dice that count, in the same order: a disadvantaged throw
+            drops its highest dice (:class:`~voidref.upper_hand.rulings.TaskThrow`).
+        total: the kept dice plus the bonus.
+        impact: the throw's Impact (0 for a failure), as
+            :meth:`TaskThrow.impact_of <voidref.upper_hand.rulings.TaskThrow.impact_of>` reads the dice.
+        counted: the Impact that counts, at most the component's rank (:func:`limit_impact`).
+    """
+
+    dice: tuple[int, ...]
+    kept: tuple[int, ...]
+    total: int
+    impact: int
+    counted: int
+
+    def __post_init__(self) -> None:
+        for name in ("dice", "kept"):
+            faces = getattr(self, name)
+            if isinstance(faces, list):
+                object.__setattr__(self, name, faces := tuple(faces))
+            if not isinstance(faces, tuple) or not 1 <= len(faces) <= _MOST_DICE:
+                raise RulesError(argument=name, expected=f"a tuple of 1 to {_MOST_DICE} die faces", received=faces)
+            for face in faces:
+                check_int(name, face, low=1, high=_MOST_SIDES)
+        if len(self.kept) > len(self.dice):
+            raise RulesError(argument="kept", expected=f"at most the {len(self.dice)} dice thrown", received=self.kept)
+        check_int("total", self.total, low=-_MAX_IMPACT, high=_MAX_IMPACT)
+        check_int("impact", self.impact, low=0, high=_MAX_IMPACT)
+        check_int("counted", self.counted, low=0, high=self.impact)
+
+
+_MOST_DICE = 4 + 3
+"""The most dice a Task Throw can roll: ``throw_dice`` (at most 4) plus ``disadvantage_extra_dice`` (at most 3)."""
+
+_MOST_SIDES = 20
+"""The most sides a Task Throw die can have (``throw_sides``)."""
+
+
+def roll_throw(bonus: int, rng: random.Random, *, rank: int = MAX_RANK, disadvantaged: bool = False,
+               advantaged: bool = False, rulings: Rulings = STANDARD) -> ThrowResult:
+    """Throw a Task Throw from *rng* and read it (the Task Throw of *rulings*; :func:`throw_odds` gives its odds).
+
+    A disadvantaged throw rolls its extra dice and drops the highest
+    (:attr:`Rulings.disadvantage_extra_dice <voidref.upper_hand.rulings.Rulings.disadvantage_extra_dice>`),
+    an advantaged one drops the lowest
+    (:attr:`Rulings.advantage_extra_dice <voidref.upper_hand.rulings.Rulings.advantage_extra_dice>`).
+
+    Args:
+        bonus: the Skill Rank (or Agility) added.
+        rng: the source of the dice: ``random.SystemRandom()`` at the table,
+            ``random.Random(seed)`` to replay a throw.
+        rank: the rank of the component the throw uses, which limits the Impact that counts.
+        disadvantaged: the throw is disadvantaged (a damaged component).
+        advantaged: the throw is advantaged (a GM's call: the source has no advantage).
+        rulings: the :class:`~voidref.upper_hand.rulings.Rulings` whose Task Throw is thrown.
+
+    >>> roll_throw(3, random.Random(0), rank=2)
+    ThrowResult(dice=(4, 4), kept=(4, 4), total=11, impact=4, counted=2)
+    """
+    check_int("bonus", bonus, low=0, high=MAX_SKILL)
+    check_int("rank", rank, low=0, high=MAX_RANK)
+    throw = check_rulings(rulings).task_throw
+    extra = throw.extra_dice(disadvantaged, advantaged)
+    check_rng("rng", rng)
+    dice = tuple(rng.randint(1, throw.sides) for _ in range(throw.dice + extra))
+    kept = throw.kept(dice, advantaged)
+    impact = throw.impact_of(dice, bonus=bonus, disadvantaged=disadvantaged, advantaged=advantaged)
+    return ThrowResult(dice, kept, sum(kept) + bonus, impact, limit_impact(impact, rank))
 
 
 class Station(enum.Enum):

@@ -35,6 +35,7 @@ from voidref.drifters.ships.damage import (
                                              critical_hit_available,
                                              hit_damage,
                                              resolve_hit,
+                                             roll_critical_hit,
                                              system_damage,
                                              useful_bypass_boons,
 )
@@ -90,7 +91,7 @@ __all__ = [
     "BOON_LIMIT", "BOOST_DAMAGE", "boon_dice_after_limit", "ShipAttack",
     # damage
     "Hit", "resolve_hit", "hit_damage", "armor_after_pierce", "armor_bypass_points", "useful_bypass_boons",
-    "system_damage", "critical_hit_available", "can_jam", "ShipStanding",
+    "system_damage", "critical_hit_available", "can_jam", "ShipStanding", "roll_critical_hit",
     # heat
     "BOOST_HEAT", "shot_heat", "dissipate", "at_threshold",
     # stations

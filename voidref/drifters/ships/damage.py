@@ -25,6 +25,7 @@ out-of-control ship is one.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from voidref.drifters.dice import CheckOutcome
@@ -32,13 +33,13 @@ from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.drifters.ships import rulings
 from voidref.drifters.ships.profiles import MAX_HULL_POINTS, ShipProfile, ShipWeapon
 from voidref.drifters.ships.rulings import ion_reduction
-from voidref.errors import RulesError, check_bool, check_int, describe
+from voidref.errors import RulesError, check_bool, check_int, check_rng, describe
 from voidref.kinds import dataclass_repr
 
 __all__ = [
     "Hit", "resolve_hit", "hit_damage", "armor_after_pierce", "system_damage",
     "armor_bypass_points", "useful_bypass_boons", "critical_hit_available", "can_jam",
-    "ShipStanding",
+    "ShipStanding", "roll_critical_hit",
 ]
 
 _MAX_SUCCESSES = 60
@@ -232,3 +233,17 @@ class ShipStanding:
         if profile.system_points is not None:
             text += f", {self.system_damage} of {profile.system_points} System Damage"
         return text
+
+
+def roll_critical_hit(rng: random.Random) -> int:
+    """The d100 of a ship Critical Hit, rolled with *rng* (a ``random.Random``; at the table, the system's).
+
+    The chapter sends the roll to the Critical Hit table of the Vehicles
+    Manual, which is not in our copy, and prints no bonus for it: the roll is
+    a plain d100, to be read on that table.
+
+    >>> roll_critical_hit(random.Random(4))
+    31
+    """
+    check_rng("rng", rng)
+    return rng.randint(1, 100)
