@@ -13,7 +13,7 @@ HOST    ?= 127.0.0.1
 # itself, takes only the exact versions in requirements/constraints.txt.
 export PIP_CONSTRAINT := $(CURDIR)/requirements/constraints.txt
 
-.PHONY: serve site test lint install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium webkit firefox
+.PHONY: serve site test lint js-test install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium webkit firefox
 
 # Pyodide (pinned in package.json / package-lock.json) and axe-core come from npm.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -61,17 +61,26 @@ docs-strict:
 	rm -rf $(HTML)
 	$(SPHINX) -W --keep-going -n -q -c . -b html docs $(HTML)
 
+# Not part of `make test`: there the HTML build (docs-strict) is the one runner of the
+# pages' {doctest} blocks (docs/_ext/voidref_verified.py: a wrong answer stops it, each
+# page says how many checks ran). This is Sphinx's own builder, same flags, for when you
+# want the blocks alone (or `pytest docs`, through Sybil).
 docs-doctest:
 	$(SPHINX) -W --keep-going -q -c . -b doctest docs _build/doctest
 
-# ruff (pyproject [tool.ruff]) and mypy ([tool.mypy]) over the code, tests and build glue.
+# ruff (pyproject [tool.ruff]) and mypy ([tool.mypy]) over the code, tests and build glue;
+# ESLint and tsc --checkJs over the JavaScript (eslint.config.js, tsconfig*.json).
 lint: install-test
 	PYTHON=$(VPY) bash .ci/lint
 
+# The JavaScript's unit tests (tests/js/*.test.mjs): the worker's scheduler, kept Python, the cache hand-off.
+js-test: node_modules/.package-lock.json
+	node --test tests/js/
+
 test: install-test
 	$(MAKE) lint
+	$(MAKE) js-test
 	$(MAKE) docs-strict
-	$(MAKE) docs-doctest
 	$(MAKE) pytest
 
 bench: install-test

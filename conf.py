@@ -8,6 +8,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
 
 import voidref  # noqa: E402
+from voidref.calc import doctest_run  # noqa: E402
 
 project = "voidref"
 author = "the voidref team"
@@ -63,6 +64,10 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
 doctest_global_setup = "from fractions import Fraction"
+# `make test` runs the pages' {doctest} blocks once, in the HTML build
+# (voidref_verified), not with `-b doctest`; if you run this builder, it takes the
+# same flags as that build, Sybil and the Run buttons: voidref.calc.doctest_run.OPTIONS.
+doctest_default_flags = doctest_run.OPTIONS
 # Docstring examples pulled in by autodoc run under pytest --doctest-modules,
 # with their module's globals; here only the pages' {doctest} blocks run.
 doctest_test_doctest_blocks = ""

@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [script, ...args] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(root, "node_modules", "pyodide", "pyodide.mjs")).href);
-const py = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+const py = await loadPyodide({ stdout: (/** @type {string} */ s) => console.log(s),
+                               stderr: (/** @type {string} */ s) => console.error(s) });
 py.FS.mkdirTree("/repo");
 py.mountNodeFS("/repo", root);
 py.globals.set("script_args", py.toPy([path.join("/repo", script), ...args]));
@@ -25,6 +26,6 @@ except SystemExit as exc:
         raise
 `);
 } catch (err) {
-  console.error(String(err.message).slice(-3000));
+  console.error(String(/** @type {Error} */ (err).message).slice(-3000));
   process.exit(1);
 }

@@ -1,7 +1,7 @@
 """Calculators as a player on a phone meets them: when Python starts, what a failed start
 looks like, and the phone-sized controls (steppers, pinned answer, keyboards, listed dice).
 
-Fixtures and helpers come from test_browser_calculators.
+Fixtures come from tests/conftest.py, helpers from tests/browser_helpers.py.
 """
 
 from __future__ import annotations
@@ -10,18 +10,15 @@ import os
 import re
 
 import pytest
-from test_browser_calculators import (  # noqa: F401
+from browser_helpers import (
     CALC_PAGE,
     READY_MS,
     Watch,
-    _python_requests,
     apply,
-    browser,
     changed_inputs,
-    context,
     open_calc,
+    python_requests,
     set_field,
-    site,
     wait_live,
 )
 
@@ -37,7 +34,7 @@ def test_a_reader_who_never_touches_a_calculator_downloads_no_python(context, si
     page.mouse.wheel(0, 3000)  # scrolling past calculators is reading, not using them
     page.wait_for_timeout(1500)
     assert not page.workers
-    assert not _python_requests(context)
+    assert not python_requests(context)
     root = page.locator("section.voidref-calc").first
     assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
     assert root.locator(".vc-headline").is_visible() or root.locator(".vc-headline").count() == 1
@@ -53,7 +50,7 @@ def test_touching_a_calculator_on_a_phone_starts_python_and_the_change_goes_live
         page = ctx.new_page()
         page.goto(site.url + "drifters/dice.html", wait_until="load")
         page.wait_for_timeout(500)
-        assert not _python_requests(ctx)
+        assert not python_requests(ctx)
         root = page.locator("section.voidref-calc").first
         slug = root.get_attribute("data-calc")
         field = root.locator(".vc-form [name]").first

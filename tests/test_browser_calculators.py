@@ -8,293 +8,39 @@ The site must be built first (``make site`` or the ``docs-strict`` step of
 ``make test``); ``VOIDREF_SITE`` names the folder (default ``_build/html``).
 Without a built site or chromium these tests skip, unless
 ``VOIDREF_REQUIRE_BROWSER=1`` (set by ``make test``) makes that a failure.
+The fixtures are in ``tests/conftest.py``, the helpers in ``tests/browser_helpers.py``.
 """
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import json
 import os
 import re
-import threading
-from urllib.parse import urlsplit
 
 import pytest
+from browser_helpers import (
+    CALC_PAGE,
+    READY_MS,
+    ROOT,
+    SLUGS,
+    Watch,
+    apply,
+    changed_inputs,
+    open_calc,
+    python_requests,
+    reach_for,
+    set_field,
+    wait_live,
+)
 
 from voidref import calc
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SITE = os.path.join(ROOT, os.environ.get("VOIDREF_SITE", os.path.join("_build", "html")))
-REQUIRED = os.environ.get("VOIDREF_REQUIRE_BROWSER") == "1"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-READY_MS = 60_000
-CALC_PAGE = "calculators.html"
 
 pytestmark = pytest.mark.browser
 
 
-def _missing(reason: str):
-    if REQUIRED:
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-#: sent as they are, like a static host does: already compressed
-PRECOMPRESSED = (".zip", ".whl", ".gz", ".png", ".jpg", ".woff2", ".woff")
-_GZIPPED: dict[tuple[str, float], bytes] = {}
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the built site gzipped, as a static host would; drops every connection while 'offline'."""
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        if self.server.offline:
-            self.close_connection = True
-            return
-        with self.server.lock:
-            path = self.path.split("?")[0]
-            self.server.hits[path] = self.server.hits.get(path, 0) + 1
-        if not self._send_gzipped():
-            super().do_GET()
-
-    def _send_gzipped(self) -> bool:
-        """Send the file gzipped if the browser accepts that and it is worth it; say whether it was sent."""
-        fs_path = self.translate_path(self.path)
-        if (not os.path.isfile(fs_path) or fs_path.endswith(PRECOMPRESSED)
-                or "gzip" not in self.headers.get("Accept-Encoding", "")):
-            return False
-        key = (fs_path, os.path.getmtime(fs_path))
-        if key not in _GZIPPED:
-            with open(fs_path, "rb") as fh:
-                _GZIPPED[key] = gzip.compress(fh.read(), compresslevel=6, mtime=0)
-        body = _GZIPPED[key]
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(fs_path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", self.date_time_string(int(key[1])))
-        self.end_headers()
-        self.wfile.write(body)
-        return True
-
-    def end_headers(self):
-        # A header policy also binds the worker (a <meta> only binds the page).
-        if self.path.split("?")[0].endswith(".mjs"):
-            self.send_header("Content-Security-Policy",
-                             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'")
-        super().end_headers()
-
-
-@pytest.fixture(scope="session")
-def site():
-    """The built site served on 127.0.0.1 (``site.url``, ``site.server.offline``)."""
-    if not os.path.exists(os.path.join(SITE, "_static", "pyodide", "pyodide.mjs")):
-        _missing(f"no built site with Pyodide in {SITE} (run `make site`)")
-    handler = functools.partial(_Handler, directory=SITE)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.offline = False
-    server.hits = {}  # path: GET requests that reached the server (the network), for tests that count them
-    server.lock = threading.Lock()
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-
-    class Site:
-        pass
-
-    s = Site()
-    s.server = server
-    s.url = f"http://127.0.0.1:{server.server_address[1]}/"
-    s.root = SITE
-    yield s
-    server.shutdown()
-    server.server_close()
-
-
-# Other browser test modules import these fixtures, which gives each module its
-# own copy of a session fixture; Playwright's sync API can run only once per
-# process, so every copy hands out the one browser started first.
-_SHARED_BROWSER: list = []
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's chromium, headless, through Playwright (one per test session)."""
-    if _SHARED_BROWSER:
-        yield _SHARED_BROWSER[0]
-        return
-    if not os.path.exists(CHROMIUM):
-        _missing(f"{CHROMIUM} is missing (make install-test installs Debian's chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("python playwright is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        _SHARED_BROWSER.append(b)
-        try:
-            yield b
-        finally:
-            _SHARED_BROWSER.clear()
-            b.close()
-
-
-#: A phone held at the table: 375 by 812 CSS pixels, touch, mobile layout.
-PHONE = {"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}
-
-
-class Watch:
-    """Console errors, page errors and foreign requests seen in one browser context."""
-
-    def __init__(self, context, site_url: str):
-        self.errors: list[str] = []
-        self.foreign: list[str] = []
-        self.requests: list[str] = []
-        origin = urlsplit(site_url)[:2]
-        context.on("request", self._request(origin))
-        self._context = context
-        context.on("page", self.page)
-
-    def _request(self, origin):
-        def on_request(req):
-            self.requests.append(req.url)
-            parts = urlsplit(req.url)
-            if parts.scheme in ("data", "blob", "about"):
-                return
-            if parts[:2] != origin:
-                self.foreign.append(req.url)
-        return on_request
-
-    def page(self, page):
-        page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text} ({m.location.get('url')})")
-                if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        page.on("worker", lambda w: w.on("console", lambda m: self.errors.append(f"worker console: {m.text}")
-                                          if m.type == "error" else None))
-
-    def check(self):
-        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
-        assert not self.foreign, "requests to other origins:\n" + "\n".join(self.foreign)
-
-
-@pytest.fixture
-def context(browser, site):
-    """A fresh browser context (own cache and service workers) that must stay clean."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(READY_MS)
-    watch = Watch(ctx, site.url)
-    ctx.watch = watch
-    yield ctx
-    try:
-        watch.check()
-    finally:
-        site.server.offline = False
-        ctx.close()
-
-
-@pytest.fixture(scope="module")
-def phone(browser, site):
-    """One phone-sized browser context (no service worker) shared by a module's tests; it must stay clean."""
-    ctx = browser.new_context(service_workers="block", **PHONE)
-    ctx.set_default_timeout(READY_MS)
-    watch = Watch(ctx, site.url)
-    yield ctx
-    try:
-        watch.check()
-    finally:
-        ctx.close()
-
-
-def reach_for(root) -> None:
-    """What a player does first: put the keyboard focus (or a finger) in a calculator.
-
-    Python's worker starts only then: a reader who never touches a
-    calculator downloads no Python.
-    """
-    root.locator(".vc-form [name]").first.focus()
-
-
-def open_calc(context, site, slug: str, query: str = "", touch: bool = True):
-    """Open the calculators page and reach for one calculator; return (page, its root locator)."""
-    page = context.new_page()
-    page.goto(site.url + CALC_PAGE + query)
-    root = page.locator(f"section.voidref-calc[data-key='{slug}']")
-    if touch:
-        reach_for(root)
-    return page, root
-
-
-def wait_live(root, computed: int | None = None):
-    """Wait until the calculator shows a live result (optionally its n-th computation)."""
-    if computed is not None:
-        root.locator(f"xpath=self::*[@data-computed='{computed}']").wait_for()
-    root.locator(".vc-result[data-state='live']").wait_for()
-
-
 def computed_count(root) -> int:
     return int(root.get_attribute("data-computed") or 0)
-
-
-def set_field(root, slug: str, name: str, value: str) -> None:
-    el = root.locator(f"[name='{name}']")
-    field = calc.get(slug).field(name)
-    if field.group:  # a ruling switch: open its disclosure first, as a player would
-        root.locator(f"details.vc-{field.group}").evaluate("d => { d.open = true; }")
-    if field.kind == "choice":
-        el.select_option(value)
-    elif field.kind == "bool":
-        el.set_checked(value == "1")
-    else:
-        el.fill(value)
-
-
-# Free-text fields get a hand-written change (it must still be valid input).
-TEXT_CHANGES = {"initiative": {"combatants": "Kestrel, gm, 3\nOrrin, player, 3\nMave, player, -1"}}
-
-
-def changed_inputs(slug: str) -> dict[str, str]:
-    """Inputs that differ from the defaults but stay valid: one step on each number and choice."""
-    c = calc.get(slug)
-    out = dict(TEXT_CHANGES.get(slug, {}))
-    for f in c.fields:
-        if f.kind == "int":
-            out[f.name] = str(f.default + 1 if f.default + 1 <= f.high else f.default - 1)
-        elif f.kind == "choice":
-            values = [v for v, _ in f.choices]
-            out[f.name] = values[(values.index(f.format(f.default)) + 1) % len(values)]
-    assert calc.run(slug, out)["ok"], f"TEXT_CHANGES/changed_inputs give bad input for {slug}"
-    return out
-
-
-def apply(root, slug: str, inputs: dict[str, str]) -> None:
-    """Set several fields, then wait for the result of the last change.
-
-    A change marks the calculator pending at once (in the input event), and
-    only a result for the newest inputs makes it live again.
-    """
-    reach_for(root)
-    wait_live(root)
-    for name, value in inputs.items():
-        set_field(root, slug, name, value)
-    wait_live(root)
-    root.locator("xpath=self::*[@data-state='live']").wait_for()
-
-
-SLUGS = [c.slug for c in calc.calculators()]
-
-
-
-def _python_requests(context) -> list[str]:
-    return [u for u in context.watch.requests
-            if "/pyodide/" in u or "/_static/calc/" in u and not u.split("?")[0].endswith((".js", ".css"))
-            or u.endswith("/sw.js")]
 
 
 def test_calculators_page_lists_every_calculator():
@@ -572,7 +318,7 @@ def test_worker_fetches_only_the_runtime_the_build_lists(browser, site):
         inputs = changed_inputs("check-odds")
         apply(root, "check-odds", inputs)
         assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", inputs)["text"]
-        fetched = sorted({u.split("?")[0].split("/_static/", 1)[1] for u in _python_requests(ctx)})
+        fetched = sorted({u.split("?")[0].split("/_static/", 1)[1] for u in python_requests(ctx)})
         assert fetched == sorted(runtime_files(site) + ["calc/config.mjs", "calc/kept.mjs", "calc/worker.mjs"]), fetched
         assert os.path.getsize(os.path.join(site.root, "_static", "pyodide", "python_stdlib.zip")) < 2_000_000
         watch.check()

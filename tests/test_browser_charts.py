@@ -14,16 +14,12 @@ import os
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-import test_browser_calculators as shared
-from test_browser_calculators import CALC_PAGE, READY_MS, SLUGS, Watch, apply, changed_inputs
+from browser_helpers import CALC_PAGE, READY_MS, SLUGS, Watch, apply, changed_inputs
 
 from voidref import calc
 from voidref.charts import MAX_BARS
 
 pytestmark = pytest.mark.browser
-
-# The shared fixtures (one served site, one browser for the whole session).
-site, browser, context = shared.site, shared.browser, shared.context
 
 WIDTHS = (375, 1280)
 

@@ -40,7 +40,7 @@ import threading
 import time
 
 import pytest
-from test_browser_calculators import ROOT, _missing, site  # noqa: F401
+from browser_helpers import ROOT, missing
 
 from voidref import calc
 
@@ -73,13 +73,13 @@ def test_the_expected_results_differ_from_the_default():
 
 # --- Firefox ---------------------------------------------------------------------------------
 
-def test_firefox_player_tasks(site, tmp_path):  # noqa: F811
+def test_firefox_player_tasks(site, tmp_path):
     """Firefox ESR at 375 px with touch: the menu, check-odds going live and right (twice: the second visit restores
     the Python the first kept), a glossary preview."""
     if not os.path.exists(FIREFOX):
-        _missing(f"{FIREFOX} is missing (make install-test installs Debian's firefox-esr)")
+        missing(f"{FIREFOX} is missing (make install-test installs Debian's firefox-esr)")
     if not shutil.which("node") or not os.path.exists(os.path.join(ROOT, "node_modules", "puppeteer-core")):
-        _missing("node or node_modules/puppeteer-core is missing (make install-test runs npm ci)")
+        missing("node or node_modules/puppeteer-core is missing (make install-test runs npm ci)")
     expected = tmp_path / "expected.json"
     expected.write_text(json.dumps(_expected()), encoding="utf-8")
     run = subprocess.run(["node", FIREFOX_SCRIPT, site.url, str(expected)], capture_output=True, text=True,
@@ -104,7 +104,7 @@ def test_firefox_player_tasks(site, tmp_path):  # noqa: F811
 def display():
     """A private X display from xvfb-run (WebKitGTK draws into a real window): its environment."""
     if not shutil.which("xvfb-run"):
-        _missing("xvfb-run is missing (make install-test installs Debian's xvfb)")
+        missing("xvfb-run is missing (make install-test installs Debian's xvfb)")
     holder = subprocess.Popen(["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
                                "sh", "-c", 'echo "$DISPLAY $XAUTHORITY"; exec sleep 100000'],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
@@ -116,13 +116,13 @@ def display():
 
 def _webkit(display: dict, user_agent: str | None):
     if not (os.path.exists(WEBDRIVER) and os.path.exists(MINIBROWSER)):
-        _missing(f"{WEBDRIVER} or {MINIBROWSER} is missing (make install-test installs webkit2gtk-driver)")
+        missing(f"{WEBDRIVER} or {MINIBROWSER} is missing (make install-test installs webkit2gtk-driver)")
     try:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
     except ImportError:
-        _missing("python selenium is not installed")
+        missing("python selenium is not installed")
     options = Options()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
@@ -168,7 +168,7 @@ def _calc_text(driver) -> str:
     return driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
 
 
-def _webkit_tasks(driver, site_url: str) -> dict:  # noqa: F811
+def _webkit_tasks(driver, site_url: str) -> dict:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -252,7 +252,7 @@ def _webkit_tasks(driver, site_url: str) -> dict:  # noqa: F811
 
 
 @pytest.mark.parametrize("user_agent", [None, IPHONE_UA], ids=["webkitgtk", "iphone-user-agent"])
-def test_webkit_player_tasks(site, display, user_agent):  # noqa: F811
+def test_webkit_player_tasks(site, display, user_agent):
     """WebKitGTK at its smallest width (447 px): the menu, check-odds going live and right, a glossary preview,
     and a later visit that restores the Python the first one kept."""
     driver = _webkit(display, user_agent)
@@ -274,7 +274,7 @@ SETTLE_S = 10  # MiniBrowser starts its web and network processes first: over ht
 def _console_of_load(display: dict, uri: str) -> list[str]:
     """The console lines MiniBrowser writes in SETTLE_S seconds after it opens ``uri``."""
     if not os.path.exists(MINIBROWSER):
-        _missing(f"{MINIBROWSER} is missing (make install-test installs webkit2gtk-driver)")
+        missing(f"{MINIBROWSER} is missing (make install-test installs webkit2gtk-driver)")
     # WebKit writes the console lines to stderr; a terminal gets each line at once.
     leader, follower = pty.openpty()
     browser = subprocess.Popen([MINIBROWSER, "--enable-write-console-messages-to-stdout=true", uri],
@@ -308,7 +308,7 @@ def _console_of_load(display: dict, uri: str) -> list[str]:
 
 
 @pytest.mark.parametrize("path", [RULES_PAGE, "calculators.html"])
-def test_webkit_pages_load_with_a_clean_console(site, display, path):  # noqa: F811
+def test_webkit_pages_load_with_a_clean_console(site, display, path):
     """MiniBrowser writes every console message of a page load: no error or warning among them.
 
     (Under WebDriver automation MiniBrowser drops these messages, so here the

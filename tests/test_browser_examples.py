@@ -7,59 +7,20 @@ longer meets); changing a replay's input changes a later step, survives a
 reload through the URL, and an input the example cannot take is named in an
 error. Without JavaScript, at 375 px, the replays read in full.
 
-Fixtures and helpers come from test_browser_calculators.
+Fixtures come from tests/conftest.py, helpers from tests/browser_helpers.py.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import sys
 
 import pytest
-from test_browser_calculators import (  # noqa: F401 - fixtures
-    PHONE,
-    READY_MS,
-    _missing,
-    browser,
-    context,
-    phone,
-    site,
-)
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "docs", "_ext"))
-from voidref_calculators.examples import RUNNABLE_PAGES  # noqa: E402 - the pages the build gives Run buttons
+from browser_helpers import AXE, AXE_TAGS, PHONE, READY_MS, RUNNABLE_PAGES, missing, open_page, run_block, unfold
 
 pytestmark = pytest.mark.browser
 
 SCREENSHOTS = os.path.join(os.path.dirname(__file__), "..", "_build", "screenshots")
-
-
-def open_page(ctx, site, docname: str, query: str = ""):
-    page = ctx.new_page()
-    page.goto(site.url + docname + ".html" + query)
-    page.wait_for_function("() => window.voidrefExamples !== undefined")
-    return page
-
-
-def unfold(page) -> None:
-    """Open every "Check it in Python" fold, as a reader does to see the blocks."""
-    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-
-
-def run_block(page, index: int) -> dict:
-    """Press Run on block *index*; return the status text and the marks shown."""
-    panel = page.locator(".vr-run-panel").nth(index)
-    panel.locator("button.vr-run").click()
-    page.wait_for_function(
-        "([i]) => { const p = document.querySelectorAll('.vr-run-panel')[i];"
-        " return ['pass', 'mismatch', 'error', 'failed'].includes(p.dataset.state); }", arg=[index],
-        timeout=READY_MS * 2)
-    return {
-        "state": panel.get_attribute("data-state"),
-        "status": panel.locator(".vr-run-status").inner_text(),
-        "marks": panel.locator(".vr-mark").all_inner_texts(),
-    }
 
 
 @pytest.mark.parametrize("docname", RUNNABLE_PAGES)
@@ -265,10 +226,8 @@ def test_run_button_on_a_phone(phone, site):
 
 def test_axe_finds_no_violation_in_run_results_and_a_changed_replay(browser, site):
     """axe-core, 375 px, light and dark: the Run panels (one edited, with a ✗), the editor and a changed replay."""
-    from test_browser_site import AXE, AXE_TAGS
-
     if not os.path.exists(AXE):
-        _missing("node_modules/axe-core is missing (run `npm ci`)")
+        missing("node_modules/axe-core is missing (run `npm ci`)")
     # bypass_csp only so that axe itself can be injected; the CSP is checked by the tests above (console errors).
     ctx = browser.new_context(bypass_csp=True, service_workers="block", **PHONE)
     ctx.set_default_timeout(READY_MS)

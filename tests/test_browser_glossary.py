@@ -1,12 +1,11 @@
 """Glossary popovers: a tapped game term shows its definition in place.
 
-Fixtures (the local server and chromium) come from test_browser_calculators.
+Fixtures (the local server and chromium) come from tests/conftest.py.
 """
 
 from __future__ import annotations
 
 import pytest
-from test_browser_calculators import browser, context, site  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

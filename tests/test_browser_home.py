@@ -6,7 +6,7 @@ search box and submitting it opens the search page for that word. Each game's qu
 reference fits the phone's width: the page never scrolls sideways (a wide table may
 scroll inside its own container).
 
-Fixtures (the local server and chromium) come from test_browser_calculators.
+Fixtures (the local server and chromium) come from tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from test_browser_calculators import PHONE, READY_MS, Watch, browser, site  # noqa: F401
+from browser_helpers import PHONE, READY_MS, Watch
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ SEARCH_BOX = "form.vr-search input[name=q]"
 
 
 @pytest.fixture
-def phone(browser, site):  # noqa: F811
+def phone(browser, site):
     """A fresh phone-sized touch context; it must stay free of console errors and foreign requests."""
     ctx = browser.new_context(**PHONE)
     ctx.set_default_timeout(READY_MS)
@@ -35,7 +35,7 @@ def phone(browser, site):  # noqa: F811
         ctx.close()
 
 
-def _open(ctx, site, path: str):  # noqa: F811
+def _open(ctx, site, path: str):
     page = ctx.new_page()
     page.goto(site.url + path)
     return page
@@ -57,7 +57,7 @@ def _no_sideways_scroll(page) -> None:
     assert widths[0] <= widths[1], f"the page scrolls sideways: {widths[0]} px of content in {widths[1]} px"
 
 
-def test_home_first_screen_has_search_a_calculator_and_an_example(phone, site):  # noqa: F811
+def test_home_first_screen_has_search_a_calculator_and_an_example(phone, site):
     """Find a rule, get odds, see an example: all three start on the first phone screen."""
     page = _open(phone, site, "index.html")
     _on_first_screen(page, page.locator(SEARCH_BOX))
@@ -67,14 +67,14 @@ def test_home_first_screen_has_search_a_calculator_and_an_example(phone, site): 
     _no_sideways_scroll(page)
 
 
-def test_home_first_screen_links_every_quick_reference(phone, site):  # noqa: F811
+def test_home_first_screen_links_every_quick_reference(phone, site):
     """Each game's quick reference is one tap away from the first screen."""
     page = _open(phone, site, "index.html")
     for system in SYSTEMS:
         _on_first_screen(page, page.locator(f'article a[href="{system}/quick.html"]').first)
 
 
-def test_home_calculator_links_land_on_their_calculator(phone, site):  # noqa: F811
+def test_home_calculator_links_land_on_their_calculator(phone, site):
     """Tapping a game's odds link opens the calculators page at that calculator."""
     page = _open(phone, site, "index.html")
     page.locator('article a[href="calculators.html#calc-cantor-attack"]').first.tap()
@@ -82,7 +82,7 @@ def test_home_calculator_links_land_on_their_calculator(phone, site):  # noqa: F
     assert page.locator("#calc-cantor-attack").count() == 1
 
 
-def test_typing_crit_in_the_home_search_opens_the_search_page(phone, site):  # noqa: F811
+def test_typing_crit_in_the_home_search_opens_the_search_page(phone, site):
     """Type "crit", press Enter: the search page opens with q=crit (no script needed for the form)."""
     page = _open(phone, site, "index.html")
     box = page.locator(SEARCH_BOX)
@@ -95,7 +95,7 @@ def test_typing_crit_in_the_home_search_opens_the_search_page(phone, site):  # n
     assert parse_qs(url.query) == {"q": ["crit"]}
 
 
-def test_tapping_search_submits_the_home_search(phone, site):  # noqa: F811
+def test_tapping_search_submits_the_home_search(phone, site):
     """The Search button submits the typed words, spaces and all."""
     page = _open(phone, site, "index.html")
     page.locator(SEARCH_BOX).fill("critical injury")
@@ -104,7 +104,7 @@ def test_tapping_search_submits_the_home_search(phone, site):  # noqa: F811
     assert parse_qs(urlsplit(page.url).query) == {"q": ["critical injury"]}
 
 
-def test_home_search_works_without_javascript(browser, site):  # noqa: F811
+def test_home_search_works_without_javascript(browser, site):
     """With scripts off, the form still sends the player to search.html?q=crit."""
     ctx = browser.new_context(java_script_enabled=False, **PHONE)
     ctx.set_default_timeout(READY_MS)
@@ -118,7 +118,7 @@ def test_home_search_works_without_javascript(browser, site):  # noqa: F811
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_quick_reference_fits_a_phone(phone, site, system):  # noqa: F811
+def test_quick_reference_fits_a_phone(phone, site, system):
     """The quick reference never scrolls sideways at 375 px; a wide table scrolls in its own box."""
     page = _open(phone, site, f"{system}/quick.html")
     assert page.locator("article h1").first.is_visible()
@@ -140,7 +140,7 @@ def test_quick_reference_fits_a_phone(phone, site, system):  # noqa: F811
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_each_game_lists_its_quick_reference_first(phone, site, system):  # noqa: F811
+def test_each_game_lists_its_quick_reference_first(phone, site, system):
     """The game's own page links the quick reference as the first entry of its rules."""
     page = _open(phone, site, f"{system}/index.html")
     first = page.locator("article .toctree-wrapper a.reference.internal").first

@@ -9,13 +9,13 @@ The theme once bound its handlers to hidden copies of these buttons, so the
 visible ones showed only a tooltip (docs/_templates/sections/header.html says
 why and how it is fixed).
 
-Fixtures (the local server and chromium) come from test_browser_calculators.
+Fixtures (the local server and chromium) come from tests/conftest.py.
 """
 
 from __future__ import annotations
 
 import pytest
-from test_browser_calculators import PHONE, READY_MS, Watch, browser, site  # noqa: F401
+from browser_helpers import PHONE, READY_MS, Watch
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +28,7 @@ LAPTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 @pytest.fixture
-def open_page(browser, site):  # noqa: F811
+def open_page(browser, site):
     """Opens PAGE in a fresh context of the given size; the context must stay clean."""
     made = []
 

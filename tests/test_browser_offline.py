@@ -1,11 +1,10 @@
 """A first visit on a phone's connection, in real Chromium: what it downloads, and how long it takes.
 
-Uses the built site and the fixtures of ``test_browser_calculators.py``. The
+Uses the built site and the fixtures of ``tests/conftest.py``. The
 test server counts the requests that reach it, so "fetched from the network"
 means what it says: a file the browser took from its own cache is not counted.
 """
 
-# ruff: noqa: F811  (pytest fixtures imported from test_browser_calculators are parameters here)
 from __future__ import annotations
 
 import json
@@ -18,19 +17,20 @@ import time
 import zipfile
 
 import pytest
-from test_browser_calculators import (  # noqa: F401  (browser and site are fixtures)
+from browser_helpers import (
     CALC_PAGE,
     READY_MS,
+    RUNNABLE_PAGES,
     Watch,
     apply,
-    browser,
     changed_inputs,
+    open_page,
     reach_for,
+    run_block,
     set_field,
-    site,
+    unfold,
     wait_live,
 )
-from test_browser_examples import RUNNABLE_PAGES, open_page, run_block, unfold
 
 from voidref import calc
 

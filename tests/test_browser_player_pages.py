@@ -5,7 +5,7 @@
 * Every table of every page either fits the screen or sits in a box that scrolls
   sideways and says so; scrolling the box to the end shows the last column.
 
-Fixtures (the local server and chromium) come from test_browser_calculators.
+Fixtures (the local server and chromium) come from tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ import os
 import re
 
 import pytest
-from test_browser_calculators import PHONE, READY_MS, SITE, Watch, _missing, browser, phone, site  # noqa: F401
-from test_browser_site import _pages
+from browser_helpers import SITE, missing, site_pages
 
 pytestmark = pytest.mark.browser
 
@@ -28,9 +27,9 @@ LABEL = re.compile(r"\b(drifters|pirates|cantor|twodice|upper-hand|ruling|calc)-
 def test_no_embedded_definition_shows_a_label_name():
     """The definitions put in the pages for previews (all of them) hold no label names."""
     if not os.path.isdir(SITE):
-        _missing(f"no built site in {SITE} (run `make site`)")
+        missing(f"no built site in {SITE} (run `make site`)")
     leaks, seen = [], 0
-    for path in _pages(SITE):
+    for path in site_pages(SITE):
         html = open(os.path.join(SITE, path), encoding="utf-8").read()
         found = re.search(r'<script type="application/json" id="voidref-terms">(.*?)</script>', html, re.S)
         if not found:
@@ -62,7 +61,7 @@ def _tap_preview(page, link) -> dict:
 
 @pytest.mark.parametrize("path", ["drifters/critical-injuries.html", "drifters/conditions.html",
                                   "drifters/attacking.html"])
-def test_a_tapped_preview_is_plain_and_wide_in_a_table_and_outside(phone, site, path):  # noqa: F811
+def test_a_tapped_preview_is_plain_and_wide_in_a_table_and_outside(phone, site, path):
     """Tap a term inside a table and one outside: plain text, 200 px or wider, on screen."""
     page = phone.new_page()
     page.goto(site.url + path)
@@ -107,12 +106,12 @@ LAST_CELL_SHOWN = """(i) => {
 }"""
 
 
-def test_every_table_fits_or_scrolls_with_a_cue(phone, site):  # noqa: F811
+def test_every_table_fits_or_scrolls_with_a_cue(phone, site):
     """At 375 px each table fits, or scrolls sideways in a box that shows the cue and,
     scrolled to the end, shows the last column."""
     page = phone.new_page()
     problems, wide = [], 0
-    for path in _pages(site.root):
+    for path in site_pages(site.root):
         page.goto(site.url + path, wait_until="load")
         page.wait_for_timeout(100)  # player-tables.js marks boxes on the next frame
         for t in page.evaluate(TABLES):

@@ -4,7 +4,7 @@ For each word a player types at the table, the page that answers it is among the
 first three results; Python API results come after every rules page; snippets
 carry no theme chrome; the magnifier does not cover the typed query.
 
-Fixtures (the local server and chromium) come from test_browser_calculators.
+Fixtures (the local server and chromium) come from tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_browser_calculators import PHONE, READY_MS, Watch, browser, phone, site  # noqa: F401
 from test_site_search import ANSWERS
 
 pytestmark = pytest.mark.browser
@@ -40,7 +39,7 @@ def search(page, site, word: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("word, answer", sorted(ANSWERS.items()))
-def test_the_answer_is_in_the_top_three(phone, site, word, answer):  # noqa: F811
+def test_the_answer_is_in_the_top_three(phone, site, word, answer):
     """The page that answers the player's word is one of the first three results."""
     page = phone.new_page()
     results = search(page, site, word)
@@ -50,7 +49,7 @@ def test_the_answer_is_in_the_top_three(phone, site, word, answer):  # noqa: F81
 
 
 @pytest.mark.parametrize("word", ["crit", "odds", "boons", "move", "initiative", "boarding", "range", "soak"])
-def test_python_api_results_come_after_every_rules_page(phone, site, word):  # noqa: F811
+def test_python_api_results_come_after_every_rules_page(phone, site, word):
     """No API object or API page outranks a rules page."""
     page = phone.new_page()
     results = search(page, site, word)
@@ -63,7 +62,7 @@ def test_python_api_results_come_after_every_rules_page(phone, site, word):  # n
 
 
 @pytest.mark.parametrize("word", ["crit", "cover", "boarding", "strain", "recover"])
-def test_snippets_carry_no_theme_chrome(phone, site, word):  # noqa: F811
+def test_snippets_carry_no_theme_chrome(phone, site, word):
     """The text under each result comes from the article: no colour-mode menu, no contents box."""
     page = phone.new_page()
     results = search(page, site, word)
@@ -76,7 +75,7 @@ def test_snippets_carry_no_theme_chrome(phone, site, word):  # noqa: F811
     page.close()
 
 
-def test_the_magnifier_does_not_cover_the_typed_query(phone, site):  # noqa: F811
+def test_the_magnifier_does_not_cover_the_typed_query(phone, site):
     """On search.html at 375 px the icon ends before the first letter of the query."""
     page = phone.new_page()
     page.goto(site.url + "search.html?q=crit")
@@ -89,7 +88,7 @@ def test_the_magnifier_does_not_cover_the_typed_query(phone, site):  # noqa: F81
     page.close()
 
 
-def test_a_glossary_result_shows_the_definition(phone, site):  # noqa: F811
+def test_a_glossary_result_shows_the_definition(phone, site):
     """A glossary row's snippet is the term with its definition, not the bare word."""
     page = phone.new_page()
     results = search(page, site, "disoriented")

@@ -6,7 +6,7 @@
 * axe-core (from npm) finds no WCAG 2.1 A/AA violation on any page, at 375 px
   and 1280 px wide, in light and dark mode (calculator pages with Python loaded).
 
-Fixtures (the local server and chromium) come from test_browser_calculators.
+Fixtures (the local server and chromium) come from tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -16,21 +16,9 @@ from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from test_browser_calculators import READY_MS, ROOT, SITE, Watch, _missing, browser, site  # noqa: F401
-
-AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+from browser_helpers import AXE, AXE_TAGS, READY_MS, SITE, Watch, missing, site_pages
 
 pytestmark = pytest.mark.browser
-
-
-def _pages(root: str) -> list[str]:
-    out = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (folder == root and d == "_static"))
-        out += [os.path.relpath(os.path.join(folder, f), root).replace(os.sep, "/")
-                for f in sorted(files) if f.endswith(".html")]
-    return out
 
 
 class _Links(HTMLParser):
@@ -60,7 +48,7 @@ def _parse(path: str) -> _Links:
 def test_every_internal_link_and_anchor_resolves():
     """Every relative link of every built page points to an existing file and anchor."""
     if not os.path.isdir(SITE):
-        _missing(f"no built site in {SITE} (run `make site`)")
+        missing(f"no built site in {SITE} (run `make site`)")
     parsed: dict[str, _Links] = {}
 
     def links_of(path: str) -> _Links:
@@ -69,7 +57,7 @@ def test_every_internal_link_and_anchor_resolves():
         return parsed[path]
 
     broken = []
-    pages = _pages(SITE)
+    pages = site_pages(SITE)
     assert pages
     for page in pages:
         links = links_of(page)
@@ -108,7 +96,7 @@ def _load_python(page) -> None:
         result.and_(page.locator("[data-state='live']")).wait_for()
 
 
-def test_every_page_loads_clean(browser, site):  # noqa: F811
+def test_every_page_loads_clean(browser, site):
     """Each page: no console error, no foreign request; no WebAssembly unless it has a calculator."""
     problems = []
     ctx = browser.new_context(service_workers="block")
@@ -116,7 +104,7 @@ def test_every_page_loads_clean(browser, site):  # noqa: F811
     try:
         watch = Watch(ctx, site.url)
         page = ctx.new_page()
-        for path in _pages(site.root):
+        for path in site_pages(site.root):
             first = len(watch.requests)
             page.goto(site.url + path, wait_until="load")
             calc = _has_calculator(path)
@@ -138,17 +126,17 @@ def test_every_page_loads_clean(browser, site):  # noqa: F811
     assert not problems, "\n".join(problems)
 
 
-def test_axe_finds_no_wcag21_aa_violation(browser, site):  # noqa: F811
+def test_axe_finds_no_wcag21_aa_violation(browser, site):
     """axe-core: no WCAG 2.1 A/AA violation on any page, 375 px and 1280 px, light and dark."""
     if not os.path.exists(AXE):
-        _missing("node_modules/axe-core is missing (run `npm ci`)")
+        missing("node_modules/axe-core is missing (run `npm ci`)")
     found = []
     # bypass_csp only so that axe itself can be injected; the CSP is checked elsewhere.
     ctx = browser.new_context(bypass_csp=True, service_workers="block", viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(READY_MS)
     try:
         page = ctx.new_page()
-        for path in _pages(site.root):
+        for path in site_pages(site.root):
             # load at phone width, as a phone would (the theme gives scrollable boxes their
             # tab stop at load time), then widen: the theme re-checks them 300 ms after a resize
             page.set_viewport_size({"width": 375, "height": 800})

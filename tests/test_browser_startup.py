@@ -4,7 +4,7 @@ that make serve sends.
 
 The connection is whatever the page's ``navigator.connection`` says; each test sets it (an init
 script) so the result does not depend on the machine's network. Fixtures come from
-test_browser_calculators.
+tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -16,15 +16,7 @@ import sys
 import threading
 
 import pytest
-from test_browser_calculators import (  # noqa: F401
-    CALC_PAGE,
-    READY_MS,
-    ROOT,
-    Watch,
-    _python_requests,
-    browser,
-    site,
-)
+from browser_helpers import CALC_PAGE, READY_MS, ROOT, Watch, python_requests
 
 pytestmark = pytest.mark.browser
 
@@ -63,10 +55,10 @@ def test_a_mouse_resting_on_the_inputs_starts_python_on_a_fast_unmetered_connect
     ctx, page = _page_on(browser, site, {"saveData": False, "effectiveType": "4g"})
     try:
         page.wait_for_timeout(500)
-        assert not _python_requests(ctx), "Python started before the mouse reached a calculator"
+        assert not python_requests(ctx), "Python started before the mouse reached a calculator"
         _rest_mouse_on_inputs(page)
         page.locator(".vc-status[data-state='ready']").first.wait_for()
-        assert any(u.endswith("/pyodide.asm.wasm") for u in _python_requests(ctx))
+        assert any(u.endswith("/pyodide.asm.wasm") for u in python_requests(ctx))
         ctx.watch.check()
     finally:
         ctx.close()
@@ -85,7 +77,7 @@ def test_a_mouse_resting_on_the_inputs_costs_nothing_on_a_metered_slow_or_unknow
     try:
         _rest_mouse_on_inputs(page)
         assert not page.workers
-        assert not _python_requests(ctx)
+        assert not python_requests(ctx)
         root = page.locator("section.voidref-calc").first
         assert root.locator(".vc-result").get_attribute("data-state") == "prebuilt"
         # The player's click still starts it.

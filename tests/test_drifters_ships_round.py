@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from voidref.drifters import Pool, Side
+from voidref.drifters.rulings import AS_PRINTED, STANDARD, Rulings
 from voidref.drifters.ships import (
     CM_440_CUTTER,
     EMBER_DRIFT,
@@ -295,3 +296,116 @@ def test_crew_must_be_a_character():
     fight, ember, *_ = _fight()
     with pytest.raises(RulesError, match="'crew' must be a Character"):
         fight.declare_station(ember, "Senna", "helm")
+
+
+# -- whose turn it is, and the cost of switching stations --------------------------------
+
+
+def _ship_fight(rulings: Rulings = STANDARD):
+    c = crew()
+    fight = ShipFight("medium", rulings=rulings)
+    ember = fight.add_ship(EMBER_DRIFT, Side.PLAYER)
+    cutter = fight.add_ship(CM_440_CUTTER, Side.GM)
+    fight.declare_station(ember, c["senna"], "helm")
+    fight.declare_station(ember, c["yessica"], "gunnery")
+    fight.declare_station(ember, c["davan"], "engineering")
+    fight.declare_station(cutter, c["cutter pilot"], "helm")
+    fight.declare_station(cutter, c["cutter gunner"], "gunnery")
+    fight.roll_initiative({"Ember Drift": 2, "CM-440 cutter": 1})
+    return fight, ember, cutter, c
+
+
+def test_ship_may_not_start_out_of_slot_order():
+    """The cutter's slot comes after the Ember Drift's: it cannot go first."""
+    fight, ember, cutter, _ = _ship_fight()
+    with pytest.raises(RulesError, match="'ship' must be Ember Drift, whose slot comes next in round 1"):
+        fight.start_turn(cutter)
+
+
+def test_ship_may_not_take_two_turns_in_a_round():
+    """After its turn a ship waits for the next round."""
+    fight, ember, cutter, _ = _ship_fight()
+    fight.start_turn(ember)
+    fight.start_turn(cutter)
+    with pytest.raises(RulesError, match="'ship' Ember Drift has already had its turn in round 1"):
+        fight.start_turn(ember)
+    fight.end_round()
+    fight.start_turn(ember)
+    assert fight.next_ship() == "CM-440 cutter"
+
+
+def test_ship_out_of_the_fight_gives_up_its_slot():
+    """A ship that has left the fight is skipped in the slot order."""
+    fight, ember, cutter, _ = _ship_fight()
+    assert fight.next_ship() == "Ember Drift"
+    ember.left_fight = True
+    assert fight.next_ship() == "CM-440 cutter"
+    fight.start_turn(cutter)
+    assert fight.current == "CM-440 cutter" and fight.next_ship() is None
+
+
+def test_station_switch_at_the_station_step_costs_the_rounds_action():
+    """Davan moves to Gunnery in round 2's station step: he cannot fire that round, nor any other Action."""
+    fight, ember, cutter, c = _ship_fight()
+    fight.end_round()
+    del ember.posts[Station.GUNNERY]
+    fight.declare_station(ember, c["davan"], "gunnery")
+    fight.start_turn(ember)
+    with pytest.raises(RulesError, match="'crew' Davan Kel switched station this round"):
+        fight.fire(ember, "autocannon", cutter, (1, 0))
+    fight.start_turn(cutter)
+    fight.end_round()
+    fight.start_turn(ember)
+    fight.fire(ember, "autocannon", cutter, (1, 0))  # the next round he acts as usual
+
+
+def test_returning_to_a_station_after_leaving_it_costs_the_action():
+    """Back at Gunnery after leaving it to fight boarders: a switch, so no shot that round."""
+    from voidref.drifters.ships import leave_station
+    fight, ember, cutter, c = _ship_fight()
+    fight.start_turn(ember)
+    leave_station(fight, ember, "Yessica Morn")
+    fight.declare_station(ember, c["yessica"], "gunnery")
+    with pytest.raises(RulesError, match="'crew' Yessica Morn switched station this round"):
+        fight.fire(ember, "autocannon", cutter, (1, 0))
+
+
+def test_gunner_must_be_posted_at_gunnery():
+    """fire(gunner=...) refuses someone at Engineering or at no station, naming 'gunner'."""
+    fight, ember, cutter, c = _ship_fight()
+    fight.start_turn(ember)
+    with pytest.raises(RulesError, match=r"'gunner' must be the crew member at the Ember Drift's Gunnery station "
+                                         r"\(Yessica Morn; got Davan Kel, who is at engineering\)"):
+        fight.fire(ember, "autocannon", cutter, (1, 0), gunner=c["davan"])
+    with pytest.raises(RulesError, match="got Rhi, who is at no station"):
+        fight.fire(ember, "autocannon", cutter, (1, 0), gunner=c["rhi"])
+    shot = fight.fire(ember, "autocannon", cutter, (1, 0), gunner=c["yessica"])
+    assert shot.hull_damage == 4 - (3 - 1)
+
+
+def test_disengage_from_both_ways():
+    """Rulings.disengage_from: ours needs Long; printed, any band."""
+    fight, ember, cutter, _ = _ship_fight()
+    fight.start_turn(ember)
+    with pytest.raises(RulesError, match="'band' must be long or farther to Disengage"):
+        fight.disengage(ember, (1, 0))
+    fight, ember, cutter, _ = _ship_fight(AS_PRINTED)
+    fight.start_turn(ember)
+    assert fight.disengage(ember, (1, 0)) is True
+
+
+def test_ship_states_at_step_five_both_ways():
+    """Rulings.ship_states_at_step_five: out of control at step 5 (ours), or as the hit lands."""
+    for rulings, at_once in ((STANDARD, False), (AS_PRINTED, False), (Rulings(ship_states_at_step_five=False), True)):
+        c = crew()
+        fight = ShipFight("medium", rulings=rulings)
+        ember = fight.add_ship(EMBER_DRIFT, Side.PLAYER)
+        cutter = fight.add_ship(replace(CM_440_CUTTER, armor=0), Side.GM)
+        fight.declare_station(ember, c["yessica"], "gunnery")
+        fight.roll_initiative({"Ember Drift": 2, "CM-440 cutter": 1})
+        cutter.hull_damage = 20
+        fight.start_turn(ember)
+        fight.fire(ember, "autocannon", cutter, (1, 0))
+        assert (cutter.destroyed_in_round == 1) is at_once
+        fight.end_round()
+        assert cutter.destroyed_in_round == 1

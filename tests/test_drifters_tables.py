@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voidref.tables import drifters as tables
 from voidref.drifters.dice import Difficulty, Pool
 from voidref.drifters.injuries import Severity, critical_injury_odds
 from voidref.errors import RulesError
+from voidref.tables import drifters as tables
 
 
 def _rows(markdown: str) -> list[list[str]]:

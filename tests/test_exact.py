@@ -233,11 +233,6 @@ def test_bad_counts_name_the_argument(counts, total, message):
     assert str(err.value) == message
 
 
-def test_deprecated_from_counts_alias_still_works():
-    """Dist._from_counts is the old name of from_counts, kept for callers not yet moved."""
-    assert Dist._from_counts({"a": 1, "b": 1}, 2) == Dist.uniform("ab")
-
-
 def test_a_dist_cannot_be_changed():
     """A Dist is immutable: no item assignment and no new attributes."""
     d = Dist.die(6)

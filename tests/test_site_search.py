@@ -10,7 +10,7 @@ import json
 import os
 
 import pytest
-from test_browser_calculators import SITE, _missing
+from browser_helpers import SITE, missing
 
 # player's word -> (Sphinx's stem of it, a page it must find)
 PLAYER_WORDS = [
@@ -55,7 +55,7 @@ ANSWERS = {
 def _index() -> dict:
     path = os.path.join(SITE, "searchindex.js")
     if not os.path.exists(path):
-        _missing(f"no built site in {SITE} (run `make site`)")
+        missing(f"no built site in {SITE} (run `make site`)")
     text = open(path, encoding="utf-8").read()
     return json.loads(text[text.index("(") + 1: text.rindex(")")])
 

@@ -99,3 +99,20 @@ def test_the_site_wheel_computes_what_cpython_computes(site_wheel):
     """With the prepared bytecode, every calculator's default answer is the one CPython gives."""
     expected = {c.slug: calc.run(c.slug, {})["text"] for c in calc.calculators()}
     assert site_wheel["results"] == expected
+
+
+def test_the_site_wheel_leaves_out_what_the_browser_never_imports(tmp_path):
+    """The command line and the pages' tables (computed at build time) are not in the wheel the browser loads;
+    every other module of voidref is."""
+    import sys
+    import zipfile
+
+    sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
+    try:
+        from voidref_calculators.wheel import NOT_IN_THE_BROWSER, build_wheel
+    finally:
+        sys.path.pop(0)
+    names = zipfile.ZipFile(tmp_path / build_wheel(str(tmp_path))).namelist()
+    assert set(NOT_IN_THE_BROWSER) == {"cli", "tables"}
+    assert not [n for n in names if n.startswith(("voidref/cli/", "voidref/tables/"))]
+    assert {"voidref/calc/registry.py", "voidref/drifters/dice.py", "voidref/upper_hand/floatwalk.py"} <= set(names)

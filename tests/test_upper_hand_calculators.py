@@ -12,7 +12,8 @@ from voidref.calc.results import decimal, pct, to_text
 from voidref.calc.upper_hand import _decimal_text, _places, engagement, phase
 from voidref.errors import RulesError
 from voidref.present import percent
-from voidref.upper_hand import Ship, Side, engagement_odds, maneuver_odds, tables
+from voidref.tables import upper_hand as tables
+from voidref.upper_hand import Ship, Side, engagement_odds, maneuver_odds
 from voidref.upper_hand.rulings import STANDARD
 
 

@@ -8,7 +8,6 @@ same Markdown files, and a failing example is shown to stop the build.
 
 from __future__ import annotations
 
-import doctest
 import html
 import os
 import re
@@ -21,13 +20,15 @@ from docutils import nodes
 from sybil import Sybil
 from sybil.parsers.myst import DocTestDirectiveParser, SkipParser
 
+from voidref.calc.doctest_run import OPTIONS
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, os.environ.get("VOIDREF_SITE", os.path.join("_build", "html")))
 sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
 
 import voidref_verified  # noqa: E402
 
-SYBIL = Sybil(parsers=[DocTestDirectiveParser(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE),
+SYBIL = Sybil(parsers=[DocTestDirectiveParser(optionflags=OPTIONS),
                        SkipParser()], patterns=["*.md"], path=os.path.join(ROOT, "docs"))
 
 

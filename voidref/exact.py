@@ -152,11 +152,6 @@ class Dist(Mapping[T, Fraction], Generic[T]):
         return cls._make(counts, size)
 
     @classmethod
-    def _from_counts(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
-        """Deprecated alias of :meth:`from_counts`, kept until its last caller moves."""
-        return cls.from_counts(counts, total)
-
-    @classmethod
     def _make(cls, counts: Mapping[U, int], total: int | None = None) -> Dist[U]:
         """The unchecked constructor behind every public one (counts already valid, summing to *total*)."""
         self = cast("Dist[U]", object.__new__(cls))

@@ -25,7 +25,9 @@ from docutils import nodes
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
-OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE  # as conftest.py gives Sybil
+from voidref.calc import doctest_run
+
+OPTIONS = doctest_run.OPTIONS  # one set of flags for every runner (Sybil, the Run buttons, -b doctest)
 
 
 @dataclass

@@ -11,7 +11,7 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const [buttonSelector, dialogSelector] of pairs) {
     const button = document.querySelector(buttonSelector);
     const dialog = document.querySelector(dialogSelector);
-    if (button && dialog) {
+    if (button instanceof HTMLElement && dialog) {
       dialog.addEventListener("close", () => button.focus({ preventScroll: true }));
     }
   }

@@ -7,15 +7,17 @@
   const seen = new WeakSet();
   const resize = "ResizeObserver" in window ? new ResizeObserver((es) => es.forEach((e) => mark(e.target))) : null;
 
+  /** @param {Element} box  a table's scrolling box */
   function mark(box) {
     const wide = box.scrollWidth > box.clientWidth + 1;
     box.classList.toggle("voidref-scrolls", wide);
     box.classList.toggle("voidref-scrolled-end", wide && box.scrollLeft + box.clientWidth >= box.scrollWidth - 2);
-    if (wide && !box.hasAttribute("tabindex")) box.tabIndex = 0;  // scrollable by keyboard too
+    if (wide && !box.hasAttribute("tabindex") && box instanceof HTMLElement) box.tabIndex = 0;  // scrollable by keyboard too
   }
 
+  /** @param {Element} table */
   function boxFor(table) {
-    const parent = table.parentElement;
+    const parent = /** @type {HTMLElement} */ (table.parentElement);
     if (parent.matches(BOXES)) return parent;
     const overflow = getComputedStyle(parent).overflowX;
     if (overflow === "auto" || overflow === "scroll") return parent;

@@ -12,9 +12,11 @@
 // * the snippet under each result is read from the article only, so it never
 //   carries the theme's buttons ("System Settings Light Dark") or its contents box;
 //   a glossary row shows the term's definition.
-
+/* exported Scorer */
+/* global Search */
 
 var Scorer = {
+  /** @param {[string, string, string, string, number, string, string]} result  Sphinx's: docname, title, anchor, description, score, file name, kind */
   score: (result) => {
     const [docname, , , , score, , kind] = result;
     if (kind === "object" || /(^|\/)(api|python)$/.test(docname)) return score - 1000;
@@ -38,6 +40,10 @@ var Scorer = {
   // Read the article instead, with its white space folded.
   const CHROME = [".headerlink", "script", "style", ".bd-header-article", ".bd-sidebar-secondary",
                   ".prev-next-area", ".theme-switch-container", ".voidref-term-popover"];
+  /**
+   * @param {string} htmlString
+   * @param {string} [anchor]
+   */
   function articleText(htmlString, anchor) {
     const doc = new DOMParser().parseFromString(htmlString, "text/html");
     CHROME.forEach((sel) => doc.querySelectorAll(sel).forEach((el) => el.remove()));

@@ -5,9 +5,12 @@
   "use strict";
   const data = document.getElementById("voidref-terms");
   if (!data) return;
-  const defs = JSON.parse(data.textContent);
+  /** @type {Record<string, string>} the definitions, by the glossary's anchor */
+  const defs = JSON.parse(data.textContent || "{}");
+  /** @type {{box: HTMLElement, link: HTMLAnchorElement} | null} the preview shown, and its link */
   let open = null;
 
+  /** @param {boolean} restoreFocus */
   function close(restoreFocus) {
     if (!open) return;
     const { box, link } = open;
@@ -17,6 +20,10 @@
     if (restoreFocus) link.focus();
   }
 
+  /**
+   * @param {HTMLAnchorElement} link
+   * @param {string} anchor
+   */
   function show(link, anchor) {
     close(false);
     const box = document.createElement("div");
@@ -48,7 +55,8 @@
     box.focus();
   }
 
-  document.querySelectorAll("a.reference.internal").forEach((link) => {
+  const links = /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("a.reference.internal"));
+  links.forEach((link) => {
     if (!link.querySelector(".std-term")) return;
     const anchor = (link.getAttribute("href") || "").split("#")[1];
     if (!anchor || !(anchor in defs)) return;
@@ -65,6 +73,7 @@
     if (event.key === "Escape") close(true);
   });
   document.addEventListener("click", (event) => {
-    if (open && !open.box.contains(event.target) && event.target !== open.link && !open.link.contains(event.target)) close(false);
+    const target = /** @type {Node | null} */ (event.target);
+    if (open && !open.box.contains(target) && target !== open.link && !open.link.contains(target)) close(false);
   });
 })();

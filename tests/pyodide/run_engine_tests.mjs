@@ -52,7 +52,7 @@ json.dumps({"python": sys.version, "modules": len(modules) + 1, "attempted": att
             "failed": failed, "failures": failures, "calculators": results})
 `);
 } catch (err) {
-  console.log(JSON.stringify({ error: String(err.message).slice(-3000) }));
+  console.log(JSON.stringify({ error: String(/** @type {Error} */ (err).message).slice(-3000) }));
   process.exit(1);
 }
 console.log(out);

@@ -358,12 +358,6 @@ def maneuver_odds(pilot: ActionRoll, target_number: int | None = None, *,
     return pilot.odds(tn, rulings=rulings)
 
 
-@dataclass(frozen=True)
-class _Ram:
-    target_damage: int
-    rammer_damage: int
-
-
 def ram_distribution(rammer: Ship, target: Ship, rammer_pilot: ActionRoll, target_pilot: ActionRoll, *,
                      rulings: Rulings = STANDARD) -> Dist:
     """Exact distribution of ``(target_damage, rammer_damage)`` from a ram at Close range.

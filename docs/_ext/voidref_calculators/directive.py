@@ -59,7 +59,8 @@ def _field_html(f, uid: str) -> str:
 
 
 def _stepper(control: str, f) -> str:
-    """The number box between a "−" and a "+" button (calc.js moves the value by one, within the field's range)."""
+    """The number box between a "−" and a "+" button (``calc/shared/stepper.js`` moves the value by one, within the
+    field's range)."""
     name = html.escape(f.label)
     return (f'<span class="vc-stepper">'
             f'<button type="button" class="vc-step" data-step="-1" aria-label="Decrease {name}">\u2212</button>'

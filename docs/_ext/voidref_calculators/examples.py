@@ -15,8 +15,8 @@
   anything). The inputs that differ from the example live in the URL
   (``?name.field=value``).
 
-Pages with either load ``calc/examples.js`` (a module that imports
-``calc.js``'s start-up of Python) and ``calc/examples.css``.
+Pages with either load ``calc/examples.js`` (a module that starts Python
+through ``calc/shared/python.js``, as ``calc.js`` does) and ``calc/examples.css``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ for (the theme's locale catalogues, unused logos and scripts, source maps)
 stay out, and so do the runtime's ``.gz`` copies (``pyodide.py``), which a
 host sends in place of the file itself, never under their own name.
 
-``calc.js`` registers it only after Python has started, i.e. once the player
+The page's Python worker (``calc/shared/python.js``, used by ``calc.js`` and
+``examples.js``) registers it only after Python has started, i.e. once the player
 has used a calculator, so by then the page has fetched the runtime already.
 The service worker's install takes each file from what the page already has:
 the runtime files the Python worker handed over in the ``voidref-handoff``

@@ -34,15 +34,24 @@ def zip_entry(name: str) -> zipfile.ZipInfo:
     return zi
 
 
+NOT_IN_THE_BROWSER = ("cli", "tables")
+"""Packages of ``voidref`` the browser never imports, left out of the site's wheel: the command line, and the
+pages' tables (computed when the site is built). The build's own run of every calculator under Pyodide fails
+if a calculator or a worked example needs one of them."""
+
+
 def build_wheel(dest_dir: str) -> str:
-    """Write a pure-Python wheel of the ``voidref`` package this build imported; return its name."""
+    """Write a pure-Python wheel of the ``voidref`` package this build imported, less :data:`NOT_IN_THE_BROWSER`;
+    return its name."""
     src = os.path.dirname(os.path.abspath(voidref.__file__))
     version = voidref.__version__
     name = f"voidref-{version}-py3-none-any.whl"
     info = f"voidref-{version}.dist-info"
     entries: list[tuple[str, bytes]] = []
     for root, dirs, files in os.walk(src):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        top = root == src
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith(".")
+                         and not (top and d in NOT_IN_THE_BROWSER))
         for fn in sorted(files):
             if fn.endswith(".py"):
                 path = os.path.join(root, fn)

@@ -5,8 +5,8 @@
 //
 // - Without JavaScript the blocks read as published and the replay shows the
 //   published example (the form stays hidden).
-// - Python starts the way the calculators start it (calc.js: on demand, with
-//   the same progress line, timeout and "Try again").
+// - Python is the page's one worker, started the way the calculators start
+//   it (shared/python.js: on demand, with the same progress line and timeout).
 // - A block runs after the page's earlier blocks, in one namespace, as the
 //   build runs them; each ">>>" example is marked ✓ (its output matches) or
 //   ✗ (with what it printed against what the block expects). "Edit" turns the
@@ -14,16 +14,39 @@
 // - A replay's form is folded under "Change the example". Its inputs that
 //   differ from the example live in the URL (?docking-bay.senna_armor=3);
 //   opening such a link unfolds the form and replays at once.
-import { askPython, onPythonStatus } from "./calc.js";
+import { python } from "./shared/python.js";
+import { setUpSteppers } from "./shared/stepper.js";
+import { showFieldErrors } from "./shared/field-errors.js";
+import { pageParams, readInputs, readParams, replaceQuery, writeInputs, writeParams } from "./shared/url-state.js";
 
 const RUN_TIMEOUT_MS = 30000;
 
+/**
+ * Python's answer to *call* (voidref.calc.examples.run_json), or a refusal naming why there is none.
+ * @param {string} call
+ * @param {Record<string, unknown>} args
+ * @returns {Promise<any>}
+ */
+function askPython(call, args) {
+  return python.ask({ type: "examples", call, args },
+    { timeoutMs: RUN_TIMEOUT_MS, stopped: "Stopped a long computation; Python restarts at the next run." });
+}
+
+/**
+ * A new element: *props* set as properties where it has them (hidden, type,
+ * htmlFor...), else as attributes; then *children* appended.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number | boolean>} [props]
+ * @param {(Node | string)[]} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = value;
-    else if (key in node) node[key] = value;
-    else node.setAttribute(key, value);
+    if (key === "class") node.className = String(value);
+    else if (key in node) /** @type {any} */ (node)[key] = value;
+    else node.setAttribute(key, String(value));
   }
   node.append(...children);
   return node;
@@ -31,55 +54,86 @@ function el(tag, props = {}, ...children) {
 
 // -- Run buttons ------------------------------------------------------------
 
-const blocks = [];
+/**
+ * One runnable block of the page, with its buttons and results.
+ * @typedef {object} Block
+ * @property {HTMLElement} div  the block as the build wrote it
+ * @property {HTMLPreElement} pre
+ * @property {number} index  its place among the page's blocks
+ * @property {boolean} editing
+ * @property {string} published  its text as published
+ * @property {HTMLButtonElement} run
+ * @property {HTMLButtonElement} edit
+ * @property {HTMLButtonElement} reset
+ * @property {HTMLParagraphElement} status
+ * @property {HTMLOListElement} results
+ * @property {HTMLTextAreaElement} textarea
+ * @property {HTMLLabelElement} label
+ * @property {HTMLElement} panel  the buttons, status and results under the block
+ */
 
-function publishedText(block) {
-  return block.pre.textContent;
-}
+// The page's one state: its runnable blocks, and whether Python is being warmed up.
+const page = {
+  /** @type {Block[]} */
+  blocks: [],
+  warming: false,
+};
 
+/**
+ * @param {HTMLElement} div
+ * @param {number} index
+ * @returns {Block | null}
+ */
 function setUpBlock(div, index) {
   const pre = div.querySelector("pre");
   if (!pre) return null;
   const n = index + 1;
-  const b = { div, pre, index, editing: false };
-  b.published = publishedText(b);
-  b.run = el("button", { type: "button", class: "vr-run" }, "Run");
-  b.run.setAttribute("aria-label", `Run example block ${n}`);
-  b.edit = el("button", { type: "button", class: "vr-edit" }, "Edit");
-  b.edit.setAttribute("aria-label", `Edit example block ${n}`);
-  b.reset = el("button", { type: "button", class: "vr-reset", hidden: true }, "Reset");
-  b.reset.setAttribute("aria-label", `Reset example block ${n} to the published text`);
-  b.status = el("p", { class: "vr-run-status", role: "status" });
-  b.results = el("ol", { class: "vr-run-results", hidden: true });
-  b.results.setAttribute("aria-label", `Results of example block ${n}`);
+  const run = el("button", { type: "button", class: "vr-run" }, "Run");
+  run.setAttribute("aria-label", `Run example block ${n}`);
+  const edit = el("button", { type: "button", class: "vr-edit" }, "Edit");
+  edit.setAttribute("aria-label", `Edit example block ${n}`);
+  const reset = el("button", { type: "button", class: "vr-reset", hidden: true }, "Reset");
+  reset.setAttribute("aria-label", `Reset example block ${n} to the published text`);
+  const status = el("p", { class: "vr-run-status", role: "status" });
+  const results = el("ol", { class: "vr-run-results", hidden: true });
+  results.setAttribute("aria-label", `Results of example block ${n}`);
   const id = `vr-block-${n}`;
-  b.textarea = el("textarea", { class: "vr-editor", id, hidden: true, spellcheck: false, rows: 8 });
-  b.textarea.setAttribute("autocapitalize", "off");
-  b.textarea.setAttribute("autocomplete", "off");
-  b.label = el("label", { class: "vr-editor-label", htmlFor: id, hidden: true },
+  const textarea = el("textarea", { class: "vr-editor", id, hidden: true, spellcheck: false, rows: 8 });
+  textarea.setAttribute("autocapitalize", "off");
+  textarea.setAttribute("autocomplete", "off");
+  const label = el("label", { class: "vr-editor-label", htmlFor: id, hidden: true },
     `Python examples of block ${n} (editable: lines starting ">>>" run, the lines after them are the output expected)`);
-  const bar = el("div", { class: "vr-run-bar" }, b.run, b.edit, b.reset);
-  div.after(el("div", { class: "vr-run-panel" }, b.label, b.textarea, bar, b.status, b.results));
-  b.panel = div.nextElementSibling;
-  b.run.addEventListener("click", () => runBlock(b));
-  b.edit.addEventListener("click", () => {
+  const bar = el("div", { class: "vr-run-bar" }, run, edit, reset);
+  const panel = el("div", { class: "vr-run-panel" }, label, textarea, bar, status, results);
+  div.after(panel);
+  /** @type {Block} */
+  const b = {
+    div, pre, index, editing: false, published: pre.textContent || "",
+    run, edit, reset, status, results, textarea, label, panel,
+  };
+  run.addEventListener("click", () => runBlock(b));
+  edit.addEventListener("click", () => {
     setEditing(b, true);
-    b.textarea.focus();
+    textarea.focus();
   });
-  b.reset.addEventListener("click", () => {
-    b.textarea.value = b.published;
+  reset.addEventListener("click", () => {
+    textarea.value = b.published;
     setEditing(b, false);
-    b.results.hidden = true;
-    b.results.replaceChildren();
-    b.status.textContent = "Back to the published text.";
-    b.run.focus();
+    results.hidden = true;
+    results.replaceChildren();
+    status.textContent = "Back to the published text.";
+    run.focus();
   });
   // Reaching for a block starts Python, so it is (nearly) ready by the time Run is pressed.
-  b.panel.addEventListener("pointerdown", () => warmUp(), { passive: true });
-  b.panel.addEventListener("focusin", () => warmUp());
+  panel.addEventListener("pointerdown", () => warmUp(), { passive: true });
+  panel.addEventListener("focusin", () => warmUp());
   return b;
 }
 
+/**
+ * @param {Block} b
+ * @param {boolean} on
+ */
 function setEditing(b, on) {
   if (on && !b.editing) {
     b.textarea.value = b.textarea.value || b.published;
@@ -93,38 +147,57 @@ function setEditing(b, on) {
   b.reset.hidden = !on;
 }
 
-let warming = false;
 function warmUp() {
-  if (warming) return;
-  warming = true;
-  askPython("doctest", { source: ">>> 1\n1\n", setup: [] }, RUN_TIMEOUT_MS).catch(() => { warming = false; });
+  if (page.warming) return;
+  page.warming = true;
+  askPython("doctest", { source: ">>> 1\n1\n", setup: [] }).catch(() => { page.warming = false; });
 }
 
+/** @param {Block} b */
 async function runBlock(b) {
   const source = b.editing ? b.textarea.value : b.published;
-  const setup = blocks.slice(0, b.index).map((other) => other.published);
+  const setup = page.blocks.slice(0, b.index).map((other) => other.published);
   b.run.disabled = true;
   b.panel.dataset.state = "running";
   b.status.textContent = "Running…";
   let answer;
   try {
-    answer = await askPython("doctest", { source, setup }, RUN_TIMEOUT_MS);
+    answer = await askPython("doctest", { source, setup });
   } catch (err) {
     b.run.disabled = false;
     b.panel.dataset.state = "failed";
-    b.status.textContent = `Could not run the block: ${err.message}. Press Run to try again.`;
+    b.status.textContent = `Could not run the block: ${messageOf(err)}. Press Run to try again.`;
     return;
   }
   b.run.disabled = false;
   showRun(b, answer);
 }
 
+/** @param {unknown} err */
+function messageOf(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * What Python answers for a block (voidref.calc.doctest_run).
+ * @typedef {object} RunAnswer
+ * @property {boolean} ok
+ * @property {string} [error]
+ * @property {number} [passed]
+ * @property {number} [failed]
+ * @property {{ok: boolean, source: string, want?: string, got?: string}[]} [examples]
+ */
+
+/**
+ * @param {Block} b
+ * @param {RunAnswer} answer
+ */
 function showRun(b, answer) {
   b.results.replaceChildren();
-  if (!answer.ok) {
+  if (!answer.ok || !answer.examples) {
     b.panel.dataset.state = "error";
     b.results.hidden = true;
-    b.status.textContent = answer.error;
+    b.status.textContent = answer.error || "";
     return;
   }
   const total = answer.examples.length;
@@ -149,28 +222,61 @@ function showRun(b, answer) {
 
 // -- Replays a player can change --------------------------------------------
 
-function readInputs(form) {
-  const inputs = {};
-  for (const input of form.elements) if (input.name) inputs[input.name] = input.value;
-  return inputs;
+/**
+ * One replay's form, and the steps it refills.
+ * @typedef {object} Replay
+ * @property {HTMLElement} section
+ * @property {string} name  the replay's name, also its key in the URL
+ * @property {HTMLFormElement} form
+ * @property {HTMLElement} status
+ * @property {HTMLElement} general  the message that is no field's
+ * @property {HTMLElement} state  what the steps below show
+ * @property {HTMLElement[]} steps
+ * @property {string[]} published  each step's HTML as the build wrote it
+ * @property {Record<string, string>} defaults  the published example's inputs
+ * @property {number} seq  the newest replay asked for (older answers are dropped)
+ */
+
+/**
+ * The element of *root* that the build always writes.
+ * @template {Element} E
+ * @param {Element} root
+ * @param {string} selector
+ * @param {new () => E} type
+ * @returns {E}
+ */
+function part(root, selector, type) {
+  const found = root.querySelector(selector);
+  if (!(found instanceof type)) throw new Error(`a replay's form without its ${selector}`);
+  return found;
 }
 
+/**
+ * @param {HTMLElement} section
+ * @returns {Replay}
+ */
 function setUpReplay(section) {
+  const name = section.dataset.replay || "";
+  const form = part(section, "form", HTMLFormElement);
+  const steps = [...document.querySelectorAll(`[id^="replay-${CSS.escape(name)}-"].vr-replay-step`)]
+    .filter((step) => step instanceof HTMLElement);
+  /** @type {Replay} */
   const r = {
     section,
-    name: section.dataset.replay,
-    form: section.querySelector("form"),
-    status: section.querySelector(".vc-status"),
-    general: section.querySelector(".vc-general-error"),
-    state: section.querySelector(".vr-replay-state"),
-    steps: [...document.querySelectorAll(`[id^="replay-${CSS.escape(section.dataset.replay)}-"].vr-replay-step`)],
+    name,
+    form,
+    status: part(section, ".vc-status", HTMLElement),
+    general: part(section, ".vc-general-error", HTMLElement),
+    state: part(section, ".vr-replay-state", HTMLElement),
+    steps,
+    published: steps.map((step) => step.innerHTML),
+    defaults: readInputs(form),
     seq: 0,
   };
-  r.defaults = readInputs(r.form);
-  r.published = r.steps.map((step) => step.innerHTML);
   section.hidden = false;
-  r.form.addEventListener("submit", (event) => event.preventDefault());
-  let debounce = null;
+  form.addEventListener("submit", (event) => event.preventDefault());
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let debounce;
   const changed = () => {
     clearTimeout(debounce);
     debounce = setTimeout(() => {
@@ -178,78 +284,70 @@ function setUpReplay(section) {
       replay(r);
     }, 150);
   };
-  r.form.addEventListener("input", changed);
-  for (const button of r.form.querySelectorAll(".vc-step")) {
-    // "−" and "+" move the number by one within the field's range (data-low/data-high from the build).
-    button.addEventListener("click", () => {
-      const box = button.parentElement.querySelector("input");
-      const now = Number.parseInt(box.value.replace("\u2212", "-"), 10);
-      const start = Number.isNaN(now) ? Number(r.defaults[box.name]) : now;
-      box.value = String(Math.min(Number(box.dataset.high), Math.max(Number(box.dataset.low), start + Number(button.dataset.step))));
-      changed();
-    });
-  }
-  section.querySelector(".vr-replay-reset").addEventListener("click", () => {
-    for (const input of r.form.elements) if (input.name) input.value = r.defaults[input.name];
+  form.addEventListener("input", changed);
+  setUpSteppers(form, r.defaults);
+  part(section, ".vr-replay-reset", HTMLElement).addEventListener("click", () => {
+    writeInputs(form, r.defaults);
     changed();
   });
   section.addEventListener("focusin", () => warmUp());
-  const params = new URLSearchParams(location.search);
-  let restored = false;
-  for (const input of r.form.elements) {
-    const value = input.name ? params.get(`${r.name}.${input.name}`) : null;
-    if (value !== null) {
-      input.value = value;
-      restored = true;
-    }
-  }
-  if (restored) {
-    section.querySelector("details").open = true; // the shared link's inputs are in view
+  const restored = readParams(pageParams(), r.name, Object.keys(r.defaults));
+  if (Object.keys(restored).length) {
+    writeInputs(form, restored);
+    part(section, "details", HTMLDetailsElement).open = true; // the shared link's inputs are in view
     replay(r);
   }
   return r;
 }
 
+/**
+ * @param {Replay} r
+ * @param {Record<string, string>} inputs
+ */
 function isDefault(r, inputs) {
   return Object.entries(inputs).every(([name, value]) => value === r.defaults[name]);
 }
 
+/** @param {Replay} r */
 function writeUrl(r) {
-  const params = new URLSearchParams(location.search);
-  for (const [name, value] of Object.entries(readInputs(r.form))) {
-    if (value === r.defaults[name]) params.delete(`${r.name}.${name}`);
-    else params.set(`${r.name}.${name}`, value);
-  }
-  const query = params.toString();
-  history.replaceState(history.state, "", location.pathname + (query ? "?" + query : "") + location.hash);
+  const params = pageParams();
+  writeParams(params, r.name, readInputs(r.form), r.defaults);
+  replaceQuery(params);
 }
 
+/**
+ * What Python answers for a replay (voidref.calc.replays).
+ * @typedef {object} ReplayAnswer
+ * @property {boolean} ok
+ * @property {Record<string, string>} [errors]  by field name
+ * @property {string} [error]
+ * @property {string[]} [steps]  each step's HTML
+ * @property {boolean[]} [changed]  whether each step differs from the published one
+ * @property {string[]} [titles]
+ */
+
+/** @param {Replay} r */
 async function replay(r) {
   const inputs = readInputs(r.form);
   const seq = ++r.seq;
   r.section.dataset.state = "pending";
   r.state.textContent = "Playing the example again with your inputs…";
+  /** @type {ReplayAnswer} */
   let answer;
   try {
-    answer = await askPython("replay", { name: r.name, inputs }, RUN_TIMEOUT_MS);
+    answer = await askPython("replay", { name: r.name, inputs });
   } catch (err) {
     if (seq !== r.seq) return;
     r.section.dataset.state = "failed";
-    r.state.textContent = `The steps below are still those of the last inputs that worked (${err.message}).`;
+    r.state.textContent = `The steps below are still those of the last inputs that worked (${messageOf(err)}).`;
     r.section.dataset.computed = String(Number(r.section.dataset.computed || 0) + 1);
     return;
   }
   if (seq !== r.seq) return; // newer inputs follow
   r.section.dataset.computed = String(Number(r.section.dataset.computed || 0) + 1);
   const errors = answer.errors || {};
-  for (const input of r.form.elements) {
-    if (!input.name) continue;
-    const slot = r.form.querySelector(`#${CSS.escape(input.id)}-err`);
-    if (slot) slot.textContent = errors[input.name] || "";
-    if (errors[input.name]) input.setAttribute("aria-invalid", "true");
-    else input.removeAttribute("aria-invalid");
-  }
-  if (!answer.ok) {
+  showFieldErrors(r.form, errors);
+  if (!answer.ok || !answer.steps) {
     const marked = Object.keys(errors).length;
     r.general.textContent = answer.error
       || `The example cannot take ${marked > 1 ? "the inputs" : "the input"} marked above: see the message under it.`;
@@ -261,17 +359,20 @@ async function replay(r) {
   r.general.hidden = true;
   r.general.textContent = "";
   const mine = !isDefault(r, inputs);
+  /** @type {string[]} */
   const changed = [];
+  const differ = answer.changed || [];
+  const titles = answer.titles || [];
   answer.steps.forEach((html, k) => {
     const step = r.steps[k];
     if (!step) return;
     // A step that differs from the published one shows Python's HTML (built by
     // voidref.calc.replays.markdown_html: every text escaped); the others get
     // back the page's own rendering of the same Markdown.
-    const differs = answer.changed[k];
+    const differs = differ[k];
     step.innerHTML = differs ? html : r.published[k];
     step.dataset.state = differs ? "changed" : "published";
-    if (differs) changed.push(answer.titles[k]);
+    if (differs) changed.push(titles[k]);
   });
   r.section.dataset.state = mine ? "changed" : "published";
   if (!mine) r.state.textContent = "The steps below are the published example.";
@@ -285,14 +386,17 @@ async function replay(r) {
 // -- set-up -------------------------------------------------------------------
 
 function setUpPage() {
-  blocks.push(...[...document.querySelectorAll("div.vr-runnable")].map(setUpBlock).filter(Boolean));
-  blocks.forEach((b, k) => { b.index = k; });
-  const forms = [...document.querySelectorAll(".vr-replay-form[data-replay]")].map(setUpReplay);
-  onPythonStatus((text, state) => {
+  const divs = [...document.querySelectorAll("div.vr-runnable")].filter((div) => div instanceof HTMLElement);
+  for (const b of divs.map(setUpBlock)) if (b) page.blocks.push(b);
+  page.blocks.forEach((b, k) => { b.index = k; });
+  const sections = [...document.querySelectorAll(".vr-replay-form[data-replay]")]
+    .filter((section) => section instanceof HTMLElement);
+  const forms = sections.map(setUpReplay);
+  python.onStatus((text, state) => {
     for (const r of forms) r.status.textContent = state === "ready" ? "" : text;
-    for (const b of blocks) if (b.panel.dataset.state === "running") b.status.textContent = text;
+    for (const b of page.blocks) if (b.panel.dataset.state === "running") b.status.textContent = text;
   });
-  window.voidrefExamples = { blocks, forms };
+  Object.assign(window, { voidrefExamples: { blocks: page.blocks, forms } });
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });

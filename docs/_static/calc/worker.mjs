@@ -11,29 +11,40 @@
 // voidref.calc.examples.run_json, imported on the first such message. No rule
 // is computed in JavaScript.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { WHEEL, STDLIB, LOCK, SIZES } from "./config.mjs";
+import { WHEEL, STDLIB, LOCK, SIZES, RUNTIME_KEY } from "./config.mjs";
 import * as config from "./config.mjs";
-import { keptPython, keepPython, forgetPython } from "./kept.mjs";
+import { Keeper } from "./kept.mjs";
+import { Handoff } from "./shared/handoff.js";
+
+/** @typedef {import("../pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
+/** @typedef {(...args: string[]) => string} RunJson  a Python function of JSON text to JSON text */
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const WHEEL_PATH = "/lib/voidref.whl";
 const QUIET = { stdout: () => {}, stderr: () => {} };
+const keeper = new Keeper(RUNTIME_KEY, typeof caches === "object" ? caches : undefined);
+/** @type {RunJson | null} voidref.calc.run_json, once Python is up */
 let runJson = null;
-let python = null; // the Pyodide interface, once started
-let examplesJson = null; // voidref.calc.examples.run_json, once an example page asks
+/** @type {PyodideAPI | null} the Pyodide interface, once started */
+let python = null;
+/** @type {RunJson | null} voidref.calc.examples.run_json, once an example page asks */
+let examplesJson = null;
 let canKeep = false; // whether this Python can be kept for later visits (started cold, able to)
 
 // Progress for the page's status line: of the files this worker fetches
 // (listed with their sizes by the build in config.mjs), the bytes of those
 // that have fully arrived, and the bytes of all of them.
+/** @type {Map<string, number>} */
 const sizeOf = new Map(Object.entries(SIZES).map(([rel, bytes]) => [new URL("../" + rel, import.meta.url).href, bytes]));
 const total = [...sizeOf.values()].reduce((a, b) => a + b, 0);
+/** @type {Set<string>} */
 const arrived = new Set();
 function arrivedBytes() {
   let bytes = 0;
-  for (const url of arrived) bytes += sizeOf.get(url);
+  for (const url of arrived) bytes += sizeOf.get(url) || 0;
   return bytes;
 }
+/** @param {string} url */
 function noteArrived(url) {
   const clean = url.split(/[?#]/)[0];
   if (!sizeOf.has(clean) || arrived.has(clean)) return;
@@ -47,34 +58,22 @@ if (typeof PerformanceObserver === "function") {
       for (const entry of list.getEntries()) noteArrived(entry.name);
     });
     progress.observe({ type: "resource", buffered: true });
-  } catch (err) {
+  } catch {
     progress = null; // no resource timing in this browser's workers: the total alone is shown
   }
 }
 
-// The service worker (sw.js, registered by calc.js once Python has answered)
-// keeps the site for offline use. So that it need not download the runtime a
-// second time, this worker leaves a copy of each runtime file it fetches in
-// the "voidref-handoff" cache, which the service worker takes and empties
-// (unless a cache holds that file already). Once every copy is written, it
-// adds a marker entry, HANDOFF_DONE: the service worker waits for it.
-const HANDOFF = "voidref-handoff";
-const HANDOFF_DONE = new URL("handoff-done", import.meta.url).href;
-const handedOver = []; // the copies being written
-let handing = false; // whether any copy is being handed over
+// The service worker (sw.js, registered once Python has answered) keeps the
+// site for offline use. So that it need not download the runtime a second
+// time, this worker leaves it a copy of each runtime file it fetches
+// (shared/handoff.js), and the marker "handoff-done" once all are written.
+const handoff = typeof caches === "object" ? new Handoff(caches, new URL("handoff-done", import.meta.url).href) : null;
 const networkFetch = self.fetch.bind(self);
+/** @type {typeof fetch} */
 self.fetch = async (input, init) => {
   const response = await networkFetch(input, init);
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
-  if (response.ok && sizeOf.has(url.split(/[?#]/)[0]) && typeof caches === "object") {
-    const copy = response.clone();
-    handedOver.push((async () => {
-      // Kept already (by the service worker, or handed over on an earlier visit): nothing to hand over.
-      if (await caches.match(url)) return copy.body && copy.body.cancel();
-      handing = true;
-      return (await caches.open(HANDOFF)).put(url, copy);
-    })().catch(() => {}));
-  }
+  if (response.ok && sizeOf.has(url.split(/[?#]/)[0]) && handoff) handoff.offer(url, response);
   return response;
 };
 
@@ -83,8 +82,11 @@ self.fetch = async (input, init) => {
 // JavaScript loads: Pyodide's own request for the wasm gets an empty stand-in
 // and its instantiateStreaming gets this compiled module.
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
-let earlyWasm = null; // Promise of the compiled WebAssembly.Module
-const marks = {}; // ms since start(): the wasm compiled, Pyodide asking for it, and how long it then waited
+/** @type {Promise<WebAssembly.Module> | null} the wasm, compiled as it streams in */
+let earlyWasm = null;
+/** @type {Record<string, unknown>} ms since start(): the wasm compiled, Pyodide asking for it, and how long it then waited */
+const marks = {};
+/** @param {number} t0 */
 function compileWasmEarly(t0) {
   if (typeof WebAssembly.compileStreaming !== "function") return;
   const realFetch = self.fetch;
@@ -97,25 +99,29 @@ function compileWasmEarly(t0) {
     return WebAssembly.compile(await response.arrayBuffer());
   });
   earlyWasm.then(() => { marks.wasmCompiled = performance.now() - t0; }, () => {}); // failure: see wasmFailed
+  /** @type {typeof fetch} */
   self.fetch = (input, init) => (String(input) === WASM_URL
     ? Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }))
     : realFetch(input, init));
   const instantiateStreaming = WebAssembly.instantiateStreaming;
+  /** @type {typeof WebAssembly.instantiateStreaming} */
   WebAssembly.instantiateStreaming = async (_standIn, imports) => {
     WebAssembly.instantiateStreaming = instantiateStreaming; // Pyodide calls it once
     self.fetch = realFetch;
     const asked = performance.now();
     marks.wasmAsked = asked - t0;
-    const module = await earlyWasm; // a failure here fails start() at once (see wasmFailed)
+    const module = /** @type {WebAssembly.Module} */ (await earlyWasm); // a failure here fails start() at once (see wasmFailed)
     marks.wasmWait = performance.now() - asked;
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
 }
 
 // When the last runtime file had fully arrived (ms since start(); resource timing).
+/** @param {number} t0 */
 function fetchedAt(t0) {
+  /** @type {number | null} */
   let last = null;
-  for (const entry of performance.getEntriesByType("resource")) {
+  for (const entry of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))) {
     if (!sizeOf.has(entry.name.split(/[?#]/)[0]) || !(entry.responseEnd > 0)) continue;
     last = Math.max(last ?? 0, entry.responseEnd - t0);
   }
@@ -123,12 +129,18 @@ function fetchedAt(t0) {
 }
 
 // Rejects when the early compile fails (Pyodide would only log that and wait).
+/** @returns {Promise<never>} */
 function wasmFailed() {
   return earlyWasm ? earlyWasm.then(() => new Promise(() => {})) : new Promise(() => {});
 }
 
 // Put a zip on Python's sys.path (first with at = 0, last with -1), unless a
 // Python restored from kept memory has it there already.
+/**
+ * @param {PyodideAPI} py
+ * @param {string} path
+ * @param {number} at
+ */
 function onPath(py, path, at) {
   const p = JSON.stringify(path);
   py.runPython(`import sys\nif ${p} not in sys.path: sys.path.${at === 0 ? `insert(0, ${p})` : `append(${p})`}`);
@@ -149,21 +161,12 @@ async function start() {
   wheel.catch(() => {}); // reported below, once Python is up
   const options = { indexURL: INDEX_URL, stdLibURL: new URL(STDLIB, INDEX_URL).href, lockFileContents: LOCK, ...QUIET };
   // Python as this device kept it after an earlier visit (kept.mjs), if it did:
-  // restored, it skips Python's own start and the imports.
-  let py = null;
-  const kept = await keptPython(marks, t0);
-  if (kept) {
-    try {
-      py = await Promise.race([wasmFailed(), loadPyodide({ ...options, _loadSnapshot: kept.snapshot })]);
-      marks.restored = true;
-    } catch (err) {
-      if (!earlyWasm || (await earlyWasm.then(() => true, () => false))) {
-        forgetPython(); // the runtime is fine but the kept memory is not: start cold
-      } else {
-        throw err;
-      }
-    }
-  }
+  // restored, it skips Python's own start and the imports. One that cannot be
+  // restored while the wasm is fine is forgotten, and Python starts cold.
+  let py = await keeper.restore(marks, t0,
+    (snapshot) => Promise.race([wasmFailed(), loadPyodide({ ...options, _loadSnapshot: snapshot })]),
+    async () => !earlyWasm || earlyWasm.then(() => true, () => false));
+  if (py) marks.restored = true;
   canKeep = !py;
   if (!py) py = await Promise.race([wasmFailed(), loadPyodide({ ...options, _makeSnapshot: true })]);
   const tPython = performance.now();
@@ -189,9 +192,7 @@ async function start() {
   // otherwise visit it all, in the middle of a computation, again and again.
   py.runPython("import gc; gc.freeze()");
   const tEnd = performance.now();
-  Promise.all(handedOver).then(async () => {
-    if (handing) await (await caches.open(HANDOFF)).put(HANDOFF_DONE, new Response("done"));
-  }).catch(() => {});
+  if (handoff) handoff.finish().catch(() => {});
   return {
     python: tPython - t0, wheel: tWheel - tPython, import: tEnd - tWheel,
     total: tEnd - t0, startedAt: performance.timeOrigin + t0, bytes: total, restored: false, ...marks,
@@ -209,8 +210,10 @@ starting.finally(() => progress && progress.disconnect()).catch(() => {});
 // cp437 codec the trimmed standard library leaves out), then
 // voidref.calc.examples is imported.
 const EXAMPLES_ZIP = "/lib/python_stdlib_examples.zip";
+/** @type {Promise<RunJson> | null} */
 let examplesLoading = null;
-function examplesModule() {
+/** @param {PyodideAPI} python */
+function examplesModule(python) {
   examplesLoading = examplesLoading || (async () => {
     if (config.STDLIB_EXAMPLES) {
       const response = await fetch(new URL("../pyodide/" + config.STDLIB_EXAMPLES, import.meta.url));
@@ -226,14 +229,15 @@ function examplesModule() {
 
 const KEEP_WHEN_IDLE_MS = 1000;
 let keepWhenIdle = false; // calc.js asked to keep this Python, and it is not kept yet
-let idleTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let idleTimer;
 let busy = 0; // messages being handled
 function idle() {
   clearTimeout(idleTimer);
   if (!keepWhenIdle || busy) return;
   idleTimer = setTimeout(async () => {
     keepWhenIdle = canKeep = false;
-    const made = await keepPython(python);
+    const made = await keeper.keep(python);
     if (made) self.postMessage({ type: "kept", ...made });
   }, KEEP_WHEN_IDLE_MS);
 }
@@ -249,22 +253,34 @@ self.onmessage = async (event) => {
   }
 };
 
+/**
+ * What the page sends (calc.js, examples.js through shared/python.js).
+ * @typedef {{type: "init"} | {type: "keep"} | {type: "run", id: number, slug: string, inputs: object}
+ *   | {type: "examples", id: number, call: string, args: object}} Message
+ */
+
+/** @param {unknown} err */
+function failure(err) {
+  return "Python failed: " + String(err instanceof Error && err.message ? err.message : err).split("\n").slice(-2).join(" ");
+}
+
+/** @param {Message} msg */
 async function handle(msg) {
   if (msg.type === "init") {
     try {
       const timing = await starting;
       self.postMessage({ type: "ready", timing });
     } catch (err) {
-      self.postMessage({ type: "failed", message: String(err && err.message ? err.message : err) });
+      self.postMessage({ type: "failed", message: String(err instanceof Error && err.message ? err.message : err) });
     }
   } else if (msg.type === "run") {
     try {
       await starting;
       const t0 = performance.now();
-      const json = runJson(msg.slug, JSON.stringify(msg.inputs));
+      const json = /** @type {RunJson} */ (runJson)(msg.slug, JSON.stringify(msg.inputs));
       self.postMessage({ type: "result", id: msg.id, result: JSON.parse(json), ms: performance.now() - t0 });
     } catch (err) {
-      self.postMessage({ type: "result", id: msg.id, result: { ok: false, errors: {}, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
+      self.postMessage({ type: "result", id: msg.id, result: { ok: false, errors: {}, error: failure(err) } });
     }
   } else if (msg.type === "keep") {
     // The player has used a calculator (calc.js): keep this Python for later
@@ -273,19 +289,19 @@ async function handle(msg) {
     // while the player reads, not while a change waits for its answer).
     try {
       await starting;
-    } catch (err) {
+    } catch {
       return;
     }
     keepWhenIdle = canKeep; // not a Python restored from kept memory (idle() runs once this is handled)
   } else if (msg.type === "examples") {
     try {
       await starting;
-      examplesJson = examplesJson || await examplesModule();
+      examplesJson = examplesJson || await examplesModule(/** @type {PyodideAPI} */ (python));
       const t0 = performance.now();
       const json = examplesJson(msg.call, JSON.stringify(msg.args));
       self.postMessage({ type: "answer", id: msg.id, answer: JSON.parse(json), ms: performance.now() - t0 });
     } catch (err) {
-      self.postMessage({ type: "answer", id: msg.id, answer: { ok: false, error: "Python failed: " + String(err && err.message ? err.message : err).split("\n").slice(-2).join(" ") } });
+      self.postMessage({ type: "answer", id: msg.id, answer: { ok: false, error: failure(err) } });
     }
   }
 }

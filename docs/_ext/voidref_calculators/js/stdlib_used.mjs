@@ -25,7 +25,7 @@ py.runPython('import sys; sys.path.insert(0, "/lib/voidref.whl")');
 try {
   py.runPython("raise ValueError('a Python error reaching JavaScript')");
 } catch (err) {
-  if (!String(err.message).includes("a Python error reaching JavaScript")) throw err;
+  if (!String(/** @type {Error} */ (err).message).includes("a Python error reaching JavaScript")) throw err;
 }
 py.globals.set("VOIDREF_IMPORTS", fs.readFileSync(imports, "utf8"));
 py.globals.set("VOIDREF_EXAMPLES", examples === "examples" ? "1" : "0");

@@ -1,16 +1,21 @@
 // voidref offline cache: written by docs/_ext/voidref_calculators/offline.py at build time.
+// (A classic script: the tests in tests/js/handoff.test.mjs run it with stand-ins for the browser's parts.)
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "VOIDREF_VERSION";
 const CACHE = "voidref-" + VERSION;
 // [path, first 16 hex digits of its SHA-256]: every page and every file a page uses
+// (the build writes the list as it is, on this line: tests read it back)
 const FILES = ["VOIDREF_FILES"];
 
+/** @param {Response} response */
 async function sha256(response) {
   const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The Python worker (worker.mjs) leaves the runtime files it fetched here,
-// then the marker HANDOFF_DONE once they are all written.
+// The Python worker (worker.mjs, with docs/_static/calc/shared/handoff.js)
+// leaves the runtime files it fetched here, then the marker HANDOFF_DONE once
+// they are all written.
 const HANDOFF = "voidref-handoff";
 const HANDOFF_DONE = "_static/calc/handoff-done";
 
@@ -19,25 +24,38 @@ async function handoffWritten() {
   // started every copy; wait (up to 10 s) for it to finish writing them.
   if (!(await caches.has(HANDOFF))) return;
   const handoff = await caches.open(HANDOFF);
-  const done = new URL(HANDOFF_DONE, self.registration.scope).href;
+  const done = new URL(HANDOFF_DONE, sw.registration.scope).href;
   for (let i = 0; i < 100 && !(await handoff.match(done)); i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
+/**
+ * Whether *response* is this build's file (its hash begins with *hash*).
+ * @param {Response | undefined | null} response
+ * @param {string} hash
+ */
 async function ours(response, hash) {
   return !!response && response.ok && (await sha256(response)).startsWith(hash);
 }
 
+/**
+ * Put *path* into *cache*: the hand-off's copy, else the browser's HTTP cache's, else the network's.
+ * @param {Cache} cache
+ * @param {Cache} handoff
+ * @param {string} path
+ * @param {string} hash
+ */
 async function keep(cache, handoff, path, hash) {
-  const url = new URL(path, self.registration.scope).href;
+  const url = new URL(path, sw.registration.scope).href;
   // The page has most likely fetched this file already: take its copy (no
   // download) if it is this build's, else fetch it.
+  /** @type {Response | undefined | null} */
   let response = await handoff.match(url);
   if (!(await ours(response, hash))) {
     try {
       response = await fetch(url, { cache: "force-cache" });
-    } catch (err) {
+    } catch {
       response = null;
     }
   }
@@ -45,48 +63,49 @@ async function keep(cache, handoff, path, hash) {
     response = await fetch(url, { cache: "reload" });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   }
-  await cache.put(url, response);
+  await cache.put(url, /** @type {Response} */ (response));
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await handoffWritten();
     const handoff = await caches.open(HANDOFF);
-    const todo = FILES.slice();
+    const todo = /** @type {[string, string][]} */ (/** @type {unknown} */ (FILES.slice()));
     const lanes = Array.from({ length: 6 }, async () => {
-      while (todo.length) {
-        const [path, hash] = todo.shift();
+      for (let next = todo.shift(); next; next = todo.shift()) {
+        const [path, hash] = next;
         await keep(cache, handoff, path, hash);
       }
     });
     await Promise.all(lanes);
     await caches.delete(HANDOFF);
-    await self.skipWaiting();
+    await sw.skipWaiting();
   })());
 });
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
       // (voidref-python is Python's memory as the calculators' worker kept it, under its own key: kept.mjs)
       if (key.startsWith("voidref-") && key !== CACHE && key !== "voidref-python") await caches.delete(key);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  if (req.method !== "GET" || url.origin !== sw.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    /** @type {Request | string} */
     let key = req;
     if (url.pathname.endsWith("/")) key = new URL(url.pathname + "index.html", url.origin).href;
     if (req.mode === "navigate") {
       try {
         const fresh = await fetch(req);
         if (fresh.ok) return fresh;
-      } catch (e) { /* offline: fall back to the cache */ }
+      } catch { /* offline: fall back to the cache */ }
       const hit = await cache.match(key, { ignoreSearch: true });
       if (hit) return hit;
       return new Response("<!doctype html><title>Offline</title><p>This page is not available offline.</p>",
