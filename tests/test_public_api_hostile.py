@@ -624,6 +624,11 @@ def _twodice_samples() -> list[Sample]:
     ]
 
 
+def _show(x: Fraction, places: int) -> str:
+    """A number printed to *places* decimals, as a caller of answer_engagement prints it."""
+    return f"{float(x):.{places}f}"
+
+
 def _upper_hand_samples() -> list[Sample]:
     from voidref import upper_hand as u
 
@@ -715,6 +720,9 @@ def _upper_hand_samples() -> list[Sample]:
         rebuilt(u.engagement_bounds(*small)),
         method(lambda: u.engagement_bounds(*small), "win", "a"),
         call(u.engagement_bounds, *small),
+        call(u.answer_engagement, *small, chance_text=_show, number_text=_show),
+        with_(call(u.Known, Fraction(1, 3), Fraction(1, 2), 1), names={"low": ("high",)}),
+        rebuilt(u.answer_engagement(*small, chance_text=_show, number_text=_show)),
         rebuilt(simulated),
         method(lambda: simulated, "estimate", (u.Side.A, u.Ending.GOAL)),
         method(lambda: simulated, "margin", (u.Side.A, u.Ending.GOAL)),

@@ -235,7 +235,21 @@ def _upper_hand() -> list[object]:
         engagement_odds(a, b, "jump", "dock"), engagement_bounds(a, b, "jump", "dock"),
         simulate_engagement(a, b, "jump", "dock", trials=20),
         roll_throw(2, random.Random(33), rank=3, disadvantaged=True),
+        *_answers(a, b),
     ]
+
+
+def _answers(a, b) -> list[object]:
+    """An engagement answered exactly, to the digits shown, and by simulation, and one number of each."""
+    from voidref.present import percent
+    from voidref.upper_hand import Known, answer_engagement
+
+    def show(x, places):
+        return percent(x, places)
+
+    found = [answer_engagement(a, b, "jump", "dock", chance_text=show, number_text=show, bounded=bounded,
+                               max_work=work) for bounded, work in ((True, 600_000), (False, 600_000), (True, 1))]
+    return [*found, Known(Fraction(1, 3), Fraction(1, 3), 1), Known(Fraction(1, 4), Fraction(1, 3), 2)]
 
 
 def _cantor() -> list[object]:

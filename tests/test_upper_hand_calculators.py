@@ -9,11 +9,13 @@ from hypothesis import strategies as st
 
 from voidref.calc import upper_hand as module
 from voidref.calc.results import decimal, pct, to_text
-from voidref.calc.upper_hand import _decimal_text, _places, engagement, phase
+from voidref.calc.upper_hand import _decimal_text, engagement, phase
 from voidref.errors import RulesError
 from voidref.present import percent
 from voidref.tables import upper_hand as tables
 from voidref.upper_hand import Ship, Side, engagement_odds, maneuver_odds
+from voidref.upper_hand import answer as policy
+from voidref.upper_hand.answer import settled_places as _places
 from voidref.upper_hand.rulings import STANDARD
 
 
@@ -109,7 +111,7 @@ def test_site_digits_are_the_exact_digits(my_goal, their_goal, my_guns, their_pi
 
 def test_unsettled_digit_falls_back_to_exact_fractions(monkeypatch):
     """Bounds that straddle a rounding step are not trusted: the exact fractions are worked out instead."""
-    real = module.engagement_bounds
+    real = policy.engagement_bounds
 
     def straddling(*args, **kwargs):
         bounds = real(*args, **kwargs)
@@ -118,14 +120,14 @@ def test_unsettled_digit_falls_back_to_exact_fractions(monkeypatch):
         outcomes[key] = (Fraction(1235, 10000) - Fraction(1, 10**6), Fraction(1235, 10000) + Fraction(1, 10**6))
         return replace(bounds, outcomes=outcomes)
 
-    monkeypatch.setattr(module, "engagement_bounds", straddling)
+    monkeypatch.setattr(policy, "engagement_bounds", straddling)
     result = engagement(my_goal="reach", their_goal="dock")
     assert dict(result.facts)["Method"] == "exact"
 
 
 def test_bounded_walk_giving_up_falls_back_to_exact_fractions(monkeypatch):
     """A walk that cannot vouch for its bound (None) leads to the exact fractions."""
-    monkeypatch.setattr(module, "engagement_bounds", lambda *args, **kwargs: None)
+    monkeypatch.setattr(policy, "engagement_bounds", lambda *args, **kwargs: None)
     result = engagement(my_goal="reach", their_goal="dock")
     assert dict(result.facts)["Method"] == "exact"
 
@@ -180,7 +182,7 @@ def test_every_form_the_calculator_accepts_is_walked_not_simulated(my_goal, thei
 
 def test_a_chain_without_bounds_is_worked_out_exactly_when_small_else_simulated(monkeypatch):
     """Calculator: without bounds from the walk, a small chain is worked out exactly, a big one simulated."""
-    monkeypatch.setattr(module, "engagement_bounds", lambda *args, **kwargs: None)
+    monkeypatch.setattr(policy, "engagement_bounds", lambda *args, **kwargs: None)
     small = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=1, their_guns=1).facts)
     big = dict(module.engagement(my_goal="jump", their_goal="dock", my_guns=3, their_guns=3, trials=100).facts)
     assert small["Method"] == "exact" and big["Method"] == "simulation"
@@ -237,7 +239,7 @@ def test_a_digit_exactly_on_a_rounding_step_of_a_big_chain_gets_one_more_decimal
     fractions after the walk): the bounds cannot settle 1.62 or 1.63, and
     one more decimal settles it. The exact walk is the oracle.
     """
-    monkeypatch.setattr(module, "EXACT_AFTER_WALK", 0)
+    monkeypatch.setattr(policy, "EXACT_AFTER_WALK", 0)
     facts, exact = _thirteen_eighths_rounds()
     assert (facts["Method"], facts["Expected rounds"], facts["They win"]) == (
         "exact to the digits shown", "1.625", "100%")

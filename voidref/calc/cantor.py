@@ -181,7 +181,7 @@ def roll_attack(*, damage: str = "2d6", damage_type: DamageType = DamageType.KIN
                 evasion: int = 8, armor: int = 1, cover: Cover = Cover.NONE, locked: bool = False, grit: int = 2,
                 exposed: bool = False, braced: bool = False, extra_accuracy: int = 0, extra_difficulty: int = 0,
                 rulings: Rulings = STANDARD, rng: random.Random) -> Result:
-    """Roll one attack (:meth:`voidref.cantor.Attack.roll`): the dice, the one kept, hit or miss, the damage.
+    """Roll one attack (:meth:`voidref.cantor.attack.Attack.roll`): the dice, the one kept, hit or miss, the damage.
 
     >>> roll_attack(rng=random.Random(2)).headline.startswith(("Hit", "Miss"))
     True

@@ -264,7 +264,7 @@ _OUTCOME_WORDS = {Outcome.FULL: "Full success", Outcome.PARTIAL: "Partial succes
 def roll_action(*, target_number: int = 12, attribute_modifier: int = 0, skill_rank: int = 0,
                 gravity_modifier: int = 0, additional: int = 0, attack: bool = False,
                 rulings: Rulings = STANDARD, rng: random.Random) -> Result:
-    """Roll one Action Roll (:meth:`voidref.pirates.ActionRoll.roll`): the three dice, the total, the engine's reading.
+    """Roll one Action Roll (:meth:`voidref.pirates.actions.ActionRoll.roll`): the dice, the total, the reading.
 
     >>> roll_action(target_number=12, additional=2, rng=random.Random(1)).headline
     'Failure: 2 + 5 + 1 = 8, 10 with modifiers, against TN 12'
@@ -302,7 +302,7 @@ def roll_action(*, target_number: int = 12, attribute_modifier: int = 0, skill_r
 def roll_damage(*, dice: str = "2d6", armor_value: int = 6, damage_type: DamageType = DamageType.PHYSICAL,
                 critical: bool = False, partial: bool = False, rulings: Rulings = STANDARD,
                 rng: random.Random) -> Result:
-    """Roll a hit's damage (:func:`voidref.pirates.roll_hit_damage`): the faces, the raw damage and the HP lost.
+    """Roll a hit's damage (:func:`voidref.pirates.damage.roll_hit_damage`): the faces, the raw damage and the HP lost.
 
     >>> roll_damage(dice="2d6", armor_value=6, damage_type=DamageType.ENERGY, rng=random.Random(5)).headline
     '5 HP lost: 8 rolled, armour soaks 3'

@@ -42,14 +42,14 @@ class Calculator:
     intro: str = ""
     """One sentence under the title, saying what it answers."""
     rolls: bool = False
-    """A roller, not a calculator: its compute function also takes ``rng`` (a ``random.Random``) and rolls the
-    dice. Listed by :func:`rollers`, not :func:`calculators`."""
+    """Whether this is a roller, not a calculator (its compute function then also takes ``rng``, a
+    ``random.Random``, and rolls the dice; listed by :func:`rollers`, not :func:`calculators`)."""
     nudges: tuple[tuple[str, str, int], ...] = ()
-    """A roller's "roll again with one more": ``(label, field, step)`` for each, such as ``("One more Boon Die",
-    "boon_dice", 1)``; the form adds *step* to the field and rolls."""
+    """A roller's buttons to roll again with one more of something, each ``(label, field, step)`` (such as
+    ``("One more Boon Die", "boon_dice", 1)``): the form adds *step* to the field and rolls."""
     rolled_by: str = ""
-    """A calculator's roller: the slug of the roller that rolls what this calculator gives the odds of, with the
-    same field names (the form's Roll button hands it the inputs it shares), or ``""``."""
+    """The slug of the roller that rolls what this calculator gives the odds of (``""`` if none), with the same
+    field names, so the form's Roll button hands it the inputs they share."""
     rulings: Any = None
     """The system's reading the ruling switches start from (its ``STANDARD``), or ``None``.
 

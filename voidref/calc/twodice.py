@@ -177,7 +177,7 @@ _OUTCOME_WORDS = {Outcome.DEFENDER_HIT: "The attack hits", Outcome.ATTACKER_HIT:
 def roll_exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
                   response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,
                   response_modifier: int = 0, rulings: Rulings = STANDARD, rng: random.Random) -> Result:
-    """Roll an attack and its answer (:meth:`voidref.twodice.FightingRoll.roll`), read by the engine's ``opposed``.
+    """Roll an attack and its answer (:meth:`voidref.twodice.dice.FightingRoll.roll`), read by the engine's ``opposed``.
 
     >>> roll_exchange(rng=random.Random(1)).headline
     'The attack hits: 2 + 5 + 4 = 11 against 1 + 3 + 3 = 7'
@@ -208,7 +208,7 @@ def roll_exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modi
                                                             ("medium", "Medium"), ("heavy", "Heavy"))),
         ))
 def roll_damage(*, dice: int = 2, modifier: int = 0, armor: str = "none", rng: random.Random) -> Result:
-    """Roll a hit's damage and saves (:func:`voidref.twodice.roll_hit_damage`): the faces, what is stopped, the damage.
+    """Roll a hit's damage and saves (:func:`voidref.twodice.damage.roll_hit_damage`): faces, what is stopped, damage.
 
     >>> roll_damage(dice=2, modifier=-3, armor="light", rng=random.Random(0)).headline
     '4 damage: 1 of 2 dice got through the saves'

@@ -15,23 +15,17 @@ engine's own :class:`~voidref.upper_hand.ships.Ship` values, asks
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from fractions import Fraction
 
 from voidref.calc.fields import RULINGS, BoolField, ChoiceField, IntField
 from voidref.calc.registry import calculator, roller
 from voidref.calc.results import Line, Result, Table, Text, chance_table, decimal, line, numbered_dice, pct
-from voidref.errors import RulesError, TooLargeError, check_bool, check_enum, check_int
+from voidref.errors import RulesError, check_enum, check_int
 from voidref.present import Figure, percent
+from voidref.upper_hand.answer import EXACT_WORK_LIMIT, TRIALS, Known, answer_engagement
 from voidref.upper_hand.goals import Ending, Finish, Goal
 from voidref.upper_hand.maneuver import maneuver_odds
-from voidref.upper_hand.odds import (
-    MAX_CHAIN_WORK,
-    EngagementBounds,
-    engagement_bounds,
-    engagement_odds,
-    simulate_engagement,
-)
+from voidref.upper_hand.odds import MAX_CHAIN_WORK
 from voidref.upper_hand.rulings import MAX_RANK, MAX_SKILL, STANDARD, Rulings
 from voidref.upper_hand.ships import Condition, Ship, Side
 from voidref.upper_hand.throws import roll_throw, throw_odds
@@ -133,59 +127,9 @@ def _row_order(finish: Finish) -> tuple:
     """Simulated rows: a fight cut off first, then by side, goal before surrender."""
     return (finish.winner is not None, "" if finish.winner is None else finish.winner.value, finish.ending.value)
 
-TRIALS = 1000
-"""Engagements simulated when the exact chain is too big."""
-EXACT_WORK_LIMIT = 600_000
-"""The exact chain's work bound: every players' ship against an NPC ship the form accepts (4,374 levels at most,
-times 11 x 11 shot results) is walked, in well under a second in the browser; a simulation of
-:data:`TRIALS` engagements takes longer."""
-EXACT_FRACTIONS_LIMIT = 15_000
-"""The exact fractions, needed when the bounds leave a printed digit unsettled (or without *bounded*), are worked
-out for chains this small before any walk (:func:`~voidref.upper_hand.odds.engagement_odds`' *max_work*: half a
-second in CPython at most); they take a minute for the largest. See also :data:`EXACT_AFTER_WALK`."""
-EXACT_AFTER_WALK = 50_000
-"""A chain the floating-point walk found this small (its
-:attr:`~voidref.upper_hand.odds.EngagementBounds.operations`) has its exact fractions worked out when the bounds
-leave a digit unsettled, whatever its size before the walk: a chance or a mean that is exactly on a rounding step
-(such as 13/8 rounds, or 1/16) comes from a small chain, and over 973 random forms with chains this small the exact
-walk took at most 23 ms in CPython. A bigger chain prints the unsettled value with one more decimal instead."""
-
-
 def _headline(i_win: Figure, they_win: Figure, stalemate: Figure) -> Line:
     """The engagement's answer as one line, from its three chances as printed."""
     return line("I win {}, they win {}, stalemate {}", i_win, they_win, stalemate)
-
-
-def _from_bounds(bounds: EngagementBounds | None, finer: bool = False) -> Result | None:
-    """The answer as text settled by the bounds of a floating-point walk, or ``None`` if any digit is not.
-
-    With *finer*, a value the usual digits leave unsettled is printed with
-    one more (``26.45%``, ``1.625`` rounds): the bounds are far narrower
-    than the gap between a rounding step and the next finer one, so that
-    always settles it (:func:`_places`).
-    """
-    if bounds is None:
-        return None
-    values = {"i_win": bounds.win(Side.A), "they_win": bounds.win(Side.B), "stalemate": bounds.outcomes[_STALEMATE]}
-    values.update({k: v for k, v in bounds.outcomes.items() if k != _HIDDEN})
-    found = {k: _places(low, high, percent, 1, finer) for k, (low, high) in values.items()}
-    places = {k: n for k, n in found.items() if n is not None}
-    if len(places) < len(found):
-        return None
-    rounds = None
-    if bounds.expected_rounds is not None:
-        kept = _places(*bounds.expected_rounds, _decimal_text, 2, finer)
-        if kept is None:
-            return None
-        low, high = bounds.expected_rounds
-        rounds = decimal(low, kept, upper=high)
-    # Each figure is its lower bound, printed (like its upper bound and so the exact value) to the digits shown.
-    text = {k: pct(values[k][0], places[k], upper=values[k][1]) for k in values}
-    facts = (("Method", "exact to the digits shown"), ("I win", text["i_win"]), ("They win", text["they_win"]),
-             ("Stalemate", text["stalemate"]), ("Expected rounds", "–" if rounds is None else rounds))
-    rows = tuple((_LABELS[k], text[k]) for k in bounds.outcomes if k != _HIDDEN)
-    headline = _headline(text["i_win"], text["they_win"], text["stalemate"])
-    return Result(headline, facts, (Table("Odds", ("Label", "Chance"), rows),))
 
 
 def _decimal_text(x: Fraction, places: int) -> str:
@@ -193,25 +137,15 @@ def _decimal_text(x: Fraction, places: int) -> str:
     return str(decimal(x, places))
 
 
-def _places(low: Fraction, high: Fraction, show: Callable[[Fraction, int], str], usual: int, finer: bool
-            ) -> int | None:
-    """The decimals with which *show* prints *low* and *high* alike: *usual*, or one more when *finer*; else ``None``.
+def _chance(k: Known) -> Figure:
+    """A chance of the answer as printed: exact, or its lower bound printed (like its upper) to the digits shown."""
+    return pct(k.low, k.places) if k.exact else pct(k.low, k.places, upper=k.high)
 
-    *show* must never decrease as its argument grows (rounding to a fixed
-    number of digits never does), so equal ends mean the whole interval,
-    the exact value included, prints the same. (It is
-    :func:`~voidref.present.percent`, or the text of a :func:`~voidref.calc.results.decimal`.)
 
-    >>> low, high = Fraction(2645, 10000) - Fraction(1, 10**12), Fraction(2645, 10000) + Fraction(1, 10**12)
-    >>> percent(low), percent(high), percent(low, 2), percent(high, 2)
-    ('26.4%', '26.5%', '26.45%', '26.45%')
-    >>> _places(low, high, percent, 1, finer=False) is None, _places(low, high, percent, 1, finer=True)
-    (True, 2)
-    """
-    for places in (usual, usual + 1) if finer else (usual,):
-        if show(low, places) == show(high, places):
-            return places
-    return None
+def _rounds(k: Known | None) -> Figure | str:
+    if k is None:
+        return "–"
+    return decimal(k.low, k.places) if k.exact else decimal(k.low, k.places, upper=k.high)
 
 
 @calculator("upper-hand-engagement", "Whole engagement (Upper Hand)", "upper_hand",
@@ -238,25 +172,12 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     "My" ship is the players'; theirs is an NPC ship. The keywords after the
     ships' are not fields of the form (it keeps their defaults): *dodge_at* is
     the incoming Gunnery Impact at which a holder dodges (``None``: never);
-    with *bounded* (the default) the chain is first walked in floating point with a proven error bound
-    (:func:`~voidref.upper_hand.odds.engagement_bounds`): every percentage (and
-    the expected rounds, to two decimals) is shown when the whole interval
-    around it rounds the same way, so it is the rounding of the exact value
-    (method "exact to the digits shown"). Otherwise the exact fractions are
-    worked out (method "exact") when the chain needs at most
-    ``EXACT_FRACTIONS_LIMIT`` units of work, or the walk found it small
-    (``EXACT_AFTER_WALK``); a bigger chain prints each value its bounds
-    leave unsettled with one more decimal (``26.45%``, ``1.625``), which
-    they always settle. Only when the walk cannot vouch for its bounds, or
-    the chain needs more than *exact_work_limit* units (about a microsecond
-    a unit in CPython), are *trials* engagements simulated from seed 1 and
-    shown with their 95 % margin of error (method "simulation").
+    the rest answer the engine's policy,
+    :func:`~voidref.upper_hand.answer.answer_engagement` (the floating-point walk's proven bounds, printed to
+    the digits they settle; the exact fractions for a small chain; one more decimal for a value on a rounding
+    step of a big one; a seeded simulation of *trials* engagements only when nothing else can answer in time,
+    shown with its 95 % margin of error). This function prints what it answers.
     """
-    check_bool("bounded", bounded)
-    max_work = check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK)
-    check_int("trials", trials, low=100, high=100_000)
-    if dodge_at is not None:
-        check_int("dodge_at", dodge_at, low=1, high=MAX_RANK)
     me = Ship("me", computer=my_computer, guns=my_guns, thrusters=my_thrusters, gunnery=my_gunnery, pilot=my_pilot,
               boarders=my_boarders, players=True)
     them = Ship("them", computer=their_computer, guns=their_guns, thrusters=their_thrusters, gunnery=their_gunnery,
@@ -266,39 +187,25 @@ def engagement(*, my_goal: Goal = Goal.JUMP, their_goal: Goal = Goal.DOCK, my_co
     for goal, name, boarders in ((goal_a, "my", my_boarders), (goal_b, "their", their_boarders)):
         if goal is Goal.LEAP and not boarders:
             raise RulesError(argument=f"{name}_boarders", expected="at least 1 for the leap goal", received=boarders)
-    try:
-        bounds = None
-        if bounded:
-            bounds = engagement_bounds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
-                                       max_work=max_work)
-            shown = _from_bounds(bounds)
-            if shown is not None:
-                return shown
-        small = bounds is not None and bounds.operations <= EXACT_AFTER_WALK
-        exact = engagement_odds(me, them, goal_a, goal_b, rulings=rulings, dodge_at=dodge_at,
-                                max_work=max_work if small else min(max_work, EXACT_FRACTIONS_LIMIT))
-    except TooLargeError:
-        exact = None
-        shown = _from_bounds(bounds, finer=True)  # too big for the exact fractions in time: one more digit
-        if shown is not None:
-            return shown
-    if exact is not None:
-        rounds = "–" if exact.expected_rounds is None else decimal(exact.expected_rounds)
-        i_win, they_win, stalemate = pct(exact.win(Side.A)), pct(exact.win(Side.B)), pct(exact.stalemate)
-        facts = (("Method", "exact"), ("I win", i_win), ("They win", they_win),
-                 ("Stalemate", stalemate), ("Expected rounds", rounds))
-        return Result(_headline(i_win, they_win, stalemate), facts, (chance_table("Odds", (
-            (_LABELS[k], p) for k, p in exact.outcomes.items() if k != _HIDDEN)),))
-    sim = simulate_engagement(me, them, goal_a, goal_b, trials=trials, seed=1, rulings=rulings, dodge_at=dodge_at)
+    ans = answer_engagement(me, them, goal_a, goal_b, chance_text=percent, number_text=_decimal_text,
+                            rulings=rulings, dodge_at=dodge_at, bounded=bounded,
+                            max_work=check_int("exact_work_limit", exact_work_limit, low=1, high=MAX_CHAIN_WORK),
+                            trials=trials)
+    if ans.simulated is None:
+        assert ans.win_a is not None and ans.win_b is not None and ans.stalemate is not None
+        i_win, they_win, stalemate = _chance(ans.win_a), _chance(ans.win_b), _chance(ans.stalemate)
+        facts = (("Method", ans.method.value), ("I win", i_win), ("They win", they_win),
+                 ("Stalemate", stalemate), ("Expected rounds", _rounds(ans.expected_rounds)))
+        rows = tuple((_LABELS[k], _chance(known)) for k, known in ans.outcomes.items() if k != _HIDDEN)
+        return Result(_headline(i_win, they_win, stalemate), facts, (Table("Odds", ("Label", "Chance"), rows),))
+    sim = ans.simulated
     i_win, they_win = pct(sim.win(Side.A), exact=False), pct(sim.win(Side.B), exact=False)
-    sim_facts = (("Method", "simulation"), ("I win", i_win), ("They win", they_win),
+    sim_facts = (("Method", ans.method.value), ("I win", i_win), ("They win", they_win),
                  ("Stalemate", "–"), ("Trials", str(trials)), ("Seed", "1"))
-    rows = tuple((_LABELS[k], pct(sim.estimate(k), exact=False), f"±{sim.margin(k) * 100:.1f}%")
-                 for k in sorted(sim.counts, key=_row_order))
+    sim_rows = tuple((_LABELS[k], pct(sim.estimate(k), exact=False), f"±{sim.margin(k) * 100:.1f}%")
+                     for k in sorted(sim.counts, key=_row_order))
     return Result(line("I win about {}, they win about {} (simulated)", i_win, they_win), sim_facts,
-                  (Table("Odds", ("Label", "Chance", "Margin"), rows),))
-
-
+                  (Table("Odds", ("Label", "Chance", "Margin"), sim_rows),))
 
 # -- Rolling at the table -----------------------------------------------------------
 
@@ -320,7 +227,7 @@ _THROWS = (("plain", "Plain"), ("disadvantaged", "Disadvantaged (a damaged compo
         ), rulings=STANDARD, nudges=(("One more bonus", "bonus", 1),))
 def roll_task_throw(*, bonus: int = 0, rank: int = MAX_RANK, throw: str = "plain", rulings: Rulings = STANDARD,
                     rng: random.Random) -> Result:
-    """Roll a Task Throw (:func:`voidref.upper_hand.roll_throw`): the dice, those kept, the total, the Impact.
+    """Roll a Task Throw (:func:`voidref.upper_hand.throws.roll_throw`): the dice, those kept, the total, the Impact.
 
     >>> roll_task_throw(bonus=2, rng=random.Random(1)).headline
     'Impact 2: 2 + 5 + 2 = 9'

@@ -18,6 +18,7 @@ per rules concept:
 * the site's calculators are in :mod:`voidref.calc.upper_hand` (this package never imports them)
 """
 
+from voidref.upper_hand.answer import EngagementAnswer, Known, Method, answer_engagement
 from voidref.upper_hand.damage import (
     CrewHit,
     DamageReport,
@@ -87,4 +88,5 @@ __all__ = [
     "EngagementState", "Phase", "Engagement",
     "MAX_CHAIN_STATES", "MAX_CHAIN_WORK", "round_odds", "EngagementOdds", "engagement_odds",
     "EngagementBounds", "engagement_bounds", "SimulatedOdds", "simulate_engagement",
+    "EngagementAnswer", "Known", "Method", "answer_engagement",
 ]

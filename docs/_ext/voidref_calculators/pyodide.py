@@ -58,7 +58,7 @@ from sphinx.util import logging
 
 import voidref
 
-from .wheel import the_wheel
+from .wheel import NOT_IN_THE_BROWSER, the_wheel
 
 logger = logging.getLogger(__name__)
 
@@ -88,11 +88,13 @@ def _python_error(stderr: str) -> str:
 
 
 def voidref_imports() -> dict[str, list[str]]:
-    """Every ``voidref`` module and the modules its source names in import statements, anywhere in it."""
+    """Every ``voidref`` module of the site's wheel and the modules its source names in import statements, anywhere
+    in it (not the packages the wheel leaves out, :data:`~voidref_calculators.wheel.NOT_IN_THE_BROWSER`)."""
     src = os.path.dirname(os.path.abspath(voidref.__file__))
     out: dict[str, list[str]] = {}
     for root, dirs, files in os.walk(src):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith(".")
+                         and not (root == src and d in NOT_IN_THE_BROWSER))
         for fn in sorted(files):
             if not fn.endswith(".py"):
                 continue

@@ -32,6 +32,8 @@ def _exercise():
     gc.freeze()
     from voidref import calc
 
+    for r in calc.rollers():  # the roller page's work: each roller once, from the system's random source
+        calc.run_json(r.slug, "{}")
     for c in calc.calculators():
         calc.run_json(c.slug, "{}")
         for f in c.fields:
