@@ -778,12 +778,60 @@ def _drifters_roll_samples() -> list[Sample]:
     ]
 
 
+def _bay(count: int) -> Any:
+    """The Docking Bay encounter after its first *count* events (a fresh replay each call)."""
+    from voidref.drifters.encounter import docking_bay_log, replay
+
+    return replay(docking_bay_log()[:count])
+
+
+def _encounter_samples() -> list[Sample]:
+    """``voidref.drifters.encounter``: every event made and applied where the Docking Bay log allows it, the log."""
+    from voidref import drifters as d
+    from voidref.drifters import encounter as e
+
+    log = e.docking_bay_log()
+    thug = d.Character("Thug", kind="minion", stated_wound_points=5)
+    crit = e.replay([*log[:13], e.MakeAttack("Senna", "Agent A", "Standard sidearm", 2, breakthroughs=1)])
+    shot = e.MakeAttack("Senna", "Agent A", "Standard sidearm", 2, 1)
+    events = [
+        (e.Join("Thug", "gm", thug, ()), 0), (e.SetRange("Senna", "Agent A", "long"), 4),
+        (e.SetCover("Senna", "light"), 6), (e.SetGravity("micro"), 6), (e.SetCondition("Senna", "disoriented"), 6),
+        (e.Initiative("Senna", 2), 6), (e.StartRound(), 10), (e.TakeTurn("Senna"), 11), (e.EndTurn("Senna"), 12),
+        (e.EndRound(), 30), (e.EndEncounter(), 46), (e.Maneuver("Senna", "aim"), 12),
+        (e.Move("Senna", "Agent A", "medium"), 12), (e.TakeCover("Senna", "light"), 12), (shot, 12),
+        (e.Check("Senna", "Athletics", 1, 0), 12), (e.SpendBoons("Senna", "ally boon die"), 14),
+        (e.GmSpend("Agent A", 1), 23),
+    ]
+    samples = [rebuilt(event) for event, _ in events]
+    samples += [method(lambda ev=event: ev, "apply", _bay(n)) for event, n in events]
+    samples += [
+        rebuilt(e.CriticalInjury("Agent A", 40)),
+        method(lambda: e.CriticalInjury("Agent A", 40), "apply", crit),
+        method(lambda: shot, "attack", _bay(12)),
+        rebuilt(_bay(14)), rebuilt(_bay(14).fighter("Agent A")), rebuilt(_bay(14).last_roll),
+        method(lambda: _bay(6), "fighter", "Senna"),
+        method(lambda: _bay(6), "band", "Senna", "Agent A"),
+        method(lambda: _bay(6).fighter("Senna"), "weapon", "Standard sidearm"),
+        call(e.apply, _bay(11), e.TakeTurn("Senna")),
+        call(e.replay, log[:20]),
+        call(e.to_json, shot), call(e.from_json, e.to_json(shot)),
+        call(e.dump, log[:8], name="Docking Bay"), call(e.load, e.dump(log[:8])),
+        call(e.load_readable, e.dump(log[:8])),
+        call(e.account, log[:20]), call(e.account_text, log[:20]),
+        call(e.entry, 11, _bay(11), e.TakeTurn("Senna"), _bay(12)),
+        rebuilt(e.account(log[:14])[-1]), rebuilt(e.account(log[:14])[-1].changes[0]),
+        call(e.docking_bay_log),
+    ]
+    return samples
+
+
 def _all_samples() -> list[Sample]:
     if not SAMPLES:
         for part in (_drifters_samples, _ships_samples, _ship_fight_samples, _shared_samples,
                      _rulings_module_samples, _pirates_samples, _cantor_samples,
                      _twodice_samples,
-                     _upper_hand_samples, _roll_samples, _drifters_roll_samples):
+                     _upper_hand_samples, _roll_samples, _drifters_roll_samples, _encounter_samples):
             SAMPLES.extend(part())
     return SAMPLES
 

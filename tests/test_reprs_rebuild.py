@@ -96,6 +96,28 @@ def _drifters() -> list[object]:
     ]
 
 
+def _encounter() -> list[object]:
+    from voidref.drifters.encounter import (
+        CriticalInjury,
+        EndEncounter,
+        MakeAttack,
+        SetCondition,
+        SetGravity,
+        account,
+        docking_bay_log,
+        replay,
+    )
+
+    log = docking_bay_log()
+    crit = [*log[:13], MakeAttack("Senna", "Agent A", "Standard sidearm", 2, breakthroughs=1),
+            CriticalInjury("Agent A", 40)]
+    state = replay(crit)
+    entries = account(log)
+    return [*{type(e): e for e in log}.values(), *crit[-2:], EndEncounter(), SetGravity("micro"),
+            SetCondition("Senna", "drifting"), state, state.fighter("Agent A"), replay(log[:14]).last_roll,
+            entries[13], entries[13].changes[0]]
+
+
 def _ships() -> list[object]:
     from voidref.drifters import CheckOutcome
     from voidref.drifters.ships import (
@@ -326,6 +348,7 @@ SAMPLES: dict[str, Callable[[], list[object]]] = {
     "voidref.calc": _calc,
     "voidref.drifters": _drifters,
     "voidref.drifters.ships": _ships,
+    "voidref.drifters.encounter": _encounter,
     "voidref.pirates": _pirates,
     "voidref.upper_hand": _upper_hand,
     "voidref.cantor": _cantor,

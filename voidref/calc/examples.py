@@ -6,7 +6,9 @@ The page's worker (``docs/_static/calc/worker.mjs``) answers a
 * ``"doctest"``, args ``{"source": block, "setup": [earlier blocks]}``:
   :func:`voidref.calc.doctest_run.run_block`;
 * ``"replay"``, args ``{"name": "docking-bay", "inputs": {field: text}}``:
-  :func:`voidref.calc.replays.run`.
+  :func:`voidref.calc.replays.run`;
+* ``"tracker"``, args ``{"op": ..., ...}``: :func:`voidref.calc.tracker.run`
+  (the encounter tracker's questions).
 
 >>> import json
 >>> json.loads(run_json("doctest", '{"source": ">>> 6 * 7\\\\n42\\\\n"}'))["passed"]
@@ -14,7 +16,7 @@ The page's worker (``docs/_static/calc/worker.mjs``) answers a
 >>> json.loads(run_json("replay", '{"name": "ember-drift", "inputs": {"gun_boons": "x"}}'))["ok"]
 False
 >>> json.loads(run_json("guess", "{}"))["error"]
-"'call' must be 'doctest' or 'replay' (got 'guess')"
+"'call' must be 'doctest', 'replay' or 'tracker' (got 'guess')"
 """
 
 from __future__ import annotations
@@ -42,4 +44,8 @@ def run_json(call: str, args_json: str) -> str:
             return json.dumps(replays.run(str(args.get("name", "")), args.get("inputs") or {}))
         except RulesError as exc:
             return json.dumps({"ok": False, "errors": {}, "error": str(exc)})
-    return json.dumps({"ok": False, "error": f"'call' must be 'doctest' or 'replay' (got {call!r})"})
+    if call == "tracker":
+        from voidref.calc import tracker
+
+        return json.dumps(tracker.run(args))
+    return json.dumps({"ok": False, "error": f"'call' must be 'doctest', 'replay' or 'tracker' (got {call!r})"})
