@@ -231,7 +231,7 @@ def test_an_unreadable_event_keeps_every_event_before_it():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("not json", "does not parse"), ('{"format": "other"}', "saved encounter"), (17, "JSON text"),
+    ("not json", "JSON text that parses"), ('{"format": "other"}', "saved encounter"), (17, "JSON text"),
     ('{"format": "voidref-encounter", "version": 1, "events": {}}', "list"),
 ])
 def test_load_refuses_what_is_not_a_log(text, words):
@@ -400,3 +400,22 @@ def test_the_tracker_presets_and_example_are_events_it_accepts():
     example = tracker.run({"op": "example", "name": "docking-bay"})
     assert example["events"] == [to_json(e) for e in LOG]
     assert [s["count"] for s in example["steps"]] == [n for _, n in DOCKING_BAY_STEPS]
+
+
+def test_the_tracker_exports_and_imports_a_log():
+    events = [to_json(e) for e in LOG[:20]]
+    tracker.run({"op": "state", "events": events})
+    out = tracker.run({"op": "export", "events": events, "name": "Dock 7"})
+    assert out["account_text"] == account_text(LOG[:20])
+    back = tracker.run({"op": "import", "text": out["text"]})
+    assert (back["events"], back["problem"], back["name"]) == (events, None, "Dock 7")
+
+
+def test_an_import_the_rules_now_refuse_keeps_the_events_before_it():
+    """A saved event this build refuses (here: a weapon the attacker does not carry) is named; the rest is kept."""
+    doc = json.loads(dump(LOG[:14]))
+    doc["events"][13]["weapon"] = "Railgun"
+    back = tracker.run({"op": "import", "text": json.dumps(doc)})
+    assert back["events"] == [to_json(e) for e in LOG[:13]]
+    assert back["problem"]["argument"] == "events[13]" and "Railgun" in back["problem"]["message"]
+    assert tracker.run({"op": "import", "text": "{"})["error"]["argument"] == "text"

@@ -18,7 +18,12 @@ Operations (``args["op"]``):
   Injury with the engine's dice, as the event's fields to confirm;
 * ``"presets"``: stat blocks to add (the Docking Bay's four, a Minion, an Elite,
   a player character) as ``join`` events;
-* ``"example"``, ``{"name": "docking-bay"}``: a worked example's log and its steps.
+* ``"example"``, ``{"name": "docking-bay"}``: a worked example's log and its steps;
+* ``"export"``, ``{"events", "name"}``: the log as the text of a saved file (``text``)
+  and as an account to copy or print (``account_text``);
+* ``"import"``, ``{"text": ...}``: a saved file's events, up to the first this
+  build cannot read (``problem`` says which and why; ``null`` when all read),
+  and its name.
 
 Each answer replays only what it has not seen: the states of the last log
 asked about are kept, so adding, undoing and redoing an event costs one
@@ -38,16 +43,17 @@ event, not the whole log.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from voidref.drifters.characters import Character, Kind, RangeBand, Skill, Weapon
 from voidref.drifters.dice import Pool
-from voidref.drifters.encounter.account import Entry, entry
+from voidref.drifters.encounter.account import Entry, account_text, entry
 from voidref.drifters.encounter.actions import SPENDS, MakeAttack
 from voidref.drifters.encounter.examples import DOCKING_BAY_STEPS, docking_bay_log
-from voidref.drifters.encounter.log import FORMAT, MAX_EVENTS, VERSION, from_json, to_json
+from voidref.drifters.encounter.log import FORMAT, MAX_EVENTS, VERSION, dump, from_json, load_readable, to_json
 from voidref.drifters.encounter.state import Encounter, Fighter, Join, apply
 from voidref.drifters.initiative import Side, initiative_pool
 from voidref.drifters.injuries import roll_critical_injury
@@ -58,7 +64,7 @@ from voidref.present import percent
 
 __all__ = ["run", "state_view", "choices", "presets"]
 
-OPS = ("state", "add", "odds", "roll", "presets", "example")
+OPS = ("state", "add", "odds", "roll", "presets", "example", "export", "import")
 """The questions :func:`run` answers."""
 
 # The last log asked about: its events' JSON and the state after each prefix
@@ -251,6 +257,20 @@ def presets() -> list[dict[str, Any]]:
     return out
 
 
+def _import(text: Any) -> dict[str, Any]:
+    """A saved file's events up to the first this build cannot read or the rules now refuse, and why."""
+    events, problem = load_readable(text)
+    kept = [to_json(e) for e in events]
+    try:
+        _replayed(kept)
+    except RulesError as error:
+        problem = error
+        kept = kept[:len(_seen)]
+    name = json.loads(text).get("name")
+    return {"ok": True, "events": kept, "problem": None if problem is None else _error(problem),
+            "name": name if isinstance(name, str) else None}
+
+
 def run(args: Any, *, rng: random.Random | None = None) -> dict[str, Any]:
     """Answer one question of the tracker page (the module's docstring lists them); never raises."""
     try:
@@ -265,6 +285,8 @@ def run(args: Any, *, rng: random.Random | None = None) -> dict[str, Any]:
             return {"ok": True, "format": FORMAT, "version": VERSION,
                     "events": [to_json(e) for e in docking_bay_log()],
                     "steps": [{"title": t, "count": n} for t, n in DOCKING_BAY_STEPS]}
+        if op == "import":
+            return _import(args.get("text"))
         if op not in OPS:
             raise RulesError(argument="op", expected="one of " + ", ".join(OPS), received=op)
         events = _events_arg(args)
@@ -275,6 +297,12 @@ def run(args: Any, *, rng: random.Random | None = None) -> dict[str, Any]:
             return _odds(state, args.get("event"))
         if op == "roll":
             return _roll(state, args.get("event"), rng or random.SystemRandom())
+        if op == "export":
+            name = args.get("name", "Encounter")
+            if not isinstance(name, str) or len(name) > 200:
+                raise RulesError(argument="name", expected="a name of at most 200 characters", received=name)
+            log = [from_json(e) for e in _seen]
+            return {"ok": True, "text": dump(log, name=name), "account_text": account_text(log, rulings=state.rulings)}
         try:
             _replayed([*events, args.get("event")])
         except RulesError as error:

@@ -214,7 +214,7 @@ def _document(text: Any) -> Mapping[str, Any]:
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
-        raise RulesError(argument="text", expected="JSON text (this does not parse)", received=text) from None
+        raise RulesError(argument="text", expected="JSON text that parses", received=text) from None
     if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
         raise RulesError(argument="text", expected=f"a saved encounter (format {FORMAT!r})", received=text)
     version = doc.get("version")
