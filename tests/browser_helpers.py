@@ -198,3 +198,52 @@ def run_block(page, index: int) -> dict:
         "status": panel.locator(".vr-run-status").inner_text(),
         "marks": panel.locator(".vr-mark").all_inner_texts(),
     }
+
+
+# -- the dice rollers -----------------------------------------------------------------
+
+ROLLER_PAGE = "roller.html"
+ROLLERS = [r.slug for r in calc.rollers()]
+
+
+def open_roller(context, site, slug: str, query: str = ""):
+    """Open the roller page at one roller and wait for its script; return (page, its root locator)."""
+    page = context.new_page()
+    page.goto(site.url + ROLLER_PAGE + query + f"#roller-{slug}")
+    root = page.locator(f"section.voidref-roller[data-key='{slug}']")
+    root.locator(".vr-roll:not([disabled])").wait_for()
+    return page, root
+
+
+def tap_dice(root, dice: dict[str, int]) -> None:
+    """Tap each die's button (by its name: "Mastery") as many times as asked; a negative count taps "−"."""
+    for name, times in dice.items():
+        row = root.locator(f".vr-die-row[data-name='{name}']")
+        button = row.locator(".vr-die-remove" if times < 0 else ".vr-die-add")
+        for _ in range(abs(times)):
+            button.tap()
+
+
+def roll_with(root, button: str = ".vr-roll") -> str:
+    """Tap *button* (Roll, Roll again, a nudge) and wait for the roll it makes; return the roll as text."""
+    before = int(root.get_attribute("data-rolls") or 0)
+    target = root.locator(button)
+    target.scroll_into_view_if_needed()
+    target.tap()
+    root.locator(f"xpath=self::*[@data-rolls='{before + 1}']").wait_for()
+    return root.locator("pre.vr-text").text_content()
+
+
+def roll_fact(root, label: str) -> str:
+    """The value the roll shows for the fact *label*."""
+    return root.locator(".vr-result .vc-facts > div", has=root.page.locator(f"dt:text-is('{label}')")) \
+        .locator("dd").inner_text()
+
+
+def check_chance(inputs: dict[str, str]) -> str:
+    """The chance of success the check-odds calculator gives for *inputs*, as printed."""
+    from voidref.calc.registry import evaluate
+    from voidref.calc.results import figures
+
+    result = evaluate("check-odds", inputs)[1]
+    return next(str(figures(v)[0]) for label, v in result.facts if label.startswith("Chance of success"))

@@ -18,6 +18,15 @@
     a Content-Security-Policy ``<meta>`` on every page.
 ``offline``
     ``sw.js``, the service worker that keeps the site for offline use.
+``roller``
+    ``{roller} slug``: a dice roller's form (the dice are rolled in the
+    browser by ``calc/roller.js``, through the calculators' Python).
+``manifest``
+    ``manifest.webmanifest`` and its icons, drawn at build time: the site
+    installable on a phone's home screen.
+``tracker``
+    ``{tracker}``: the encounter tracker's page (a fight kept as a log of events,
+    refereed by ``voidref.calc.tracker`` through the calculators' Python).
 ``examples``
     the example pages: a Run button on each ``{doctest}`` block, and the
     ``{replay}`` / ``{replay-inputs}`` directives (replays a player can change).
@@ -34,23 +43,30 @@ from __future__ import annotations
 from .csp import setup_csp
 from .directive import setup_directive
 from .examples import setup_examples
+from .manifest import setup_manifest
 from .offline import setup_offline
 from .pyodide import setup_pyodide
+from .roller import setup_roller
 from .theme import setup_theme
+from .tracker import setup_tracker
 from .wheel import setup_wheel
 
 #: ``build-finished`` priorities: the wheel, then Pyodide (which runs the wheel
 #: to find the standard library it needs), then the page rewrites, then the
-#: service worker, which hashes every file in its final form
-WHEEL, PYODIDE, THEME, CSP, OFFLINE = 400, 500, 600, 700, 900
+#: manifest and its icons, then the service worker, which hashes every file in
+#: its final form
+WHEEL, PYODIDE, THEME, CSP, MANIFEST, OFFLINE = 400, 500, 600, 700, 800, 900
 
 
 def setup(app):
     setup_directive(app)
+    setup_roller(app)
     setup_examples(app)
+    setup_tracker(app)
     setup_wheel(app, WHEEL)
     setup_pyodide(app, PYODIDE)
     setup_theme(app, THEME)
     setup_csp(app, CSP)
+    setup_manifest(app, MANIFEST)
     setup_offline(app, OFFLINE)
     return {"version": "0.2", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}

@@ -11,6 +11,8 @@ JavaScript. Only pages that hold a calculator load ``calc/calc.js`` and
 from __future__ import annotations
 
 import html
+import json
+import posixpath
 
 import voidref_sources
 from docutils import nodes
@@ -18,6 +20,9 @@ from sphinx.util.docutils import SphinxDirective
 
 import voidref
 from voidref import calc
+
+#: the page of the dice rollers (``{roller}``, ``roller.py``), which "Roll this" opens
+ROLLER_PAGE = "roller"
 
 
 def _field_html(f, uid: str) -> str:
@@ -77,8 +82,29 @@ def _pin_buttons(slug: str) -> str:
             'Pin as A</button><button type="button" class="vc-unpin" hidden>Clear A</button>')
 
 
-def calculator_html(slug: str, key: str | None = None) -> str:
-    """The HTML of one calculator with its default result rendered (used by the directive)."""
+def _roll_link(c, roller_href: str | None) -> str:
+    """ "Roll this": a link to the calculator's roller (``Calculator.rolled_by``) on the roller page.
+
+    ``calc/roller-link.js`` adds the calculator's current inputs that the
+    roller shares to the link's URL (those that differ from the roller's
+    defaults, given here as ``data-shared``); ``calc/roller.js`` reads them.
+    """
+    if not c.rolled_by or roller_href is None:
+        return ""
+    roller = calc.get(c.rolled_by)
+    mine = {f.name for f in c.fields}
+    shared = {f.name: f.format(f.default) for f in roller.fields if f.name in mine}
+    return (f'<a class="vc-roll" href="{html.escape(roller_href)}#roller-{html.escape(roller.slug)}"'
+            f' data-roller="{html.escape(roller.slug)}" data-shared="{html.escape(json.dumps(shared))}"'
+            f' title="Open the dice roller with these inputs">Roll this</a>')
+
+
+def calculator_html(slug: str, key: str | None = None, roller_href: str | None = None) -> str:
+    """The HTML of one calculator with its default result rendered (used by the directive).
+
+    *roller_href*: the roller page's address from this page; with it, a
+    calculator that names its roller links to it ("Roll this").
+    """
     esc = html.escape
     c = calc.get(slug)
     key = key or slug
@@ -103,7 +129,8 @@ def calculator_html(slug: str, key: str | None = None) -> str:
         f'<div class="vc-actions" hidden>'
         f'<button type="button" class="vc-copy">Copy result</button>'
         f'<button type="button" class="vc-link">Copy link to this setup</button>'
-        f'<button type="button" class="vc-reset">Reset</button>{_pin_buttons(slug)}</div></form>'
+        f'<button type="button" class="vc-reset">Reset</button>{_pin_buttons(slug)}{_roll_link(c, roller_href)}'
+        f'</div></form>'
         f'<p class="vc-status" aria-live="polite" data-state="prebuilt">'
         f'Result for the inputs shown, computed when this page was built.</p>'
         f'<noscript><p class="vc-noscript">Changing the inputs needs JavaScript; '
@@ -134,15 +161,21 @@ class CalculatorDirective(SphinxDirective):
         key = slug if seen[slug] == 1 else f"{slug}-{seen[slug]}"
         self.env.__dict__.setdefault("voidref_calc_docs", set()).add(self.env.docname)
         voidref_sources.note_engine_page(self.env)
-        return [nodes.raw("", calculator_html(slug, key), format="html")]
+        roller_href = None
+        if calc.get(slug).rolled_by and ROLLER_PAGE in self.env.found_docs:
+            roller_href = posixpath.relpath(ROLLER_PAGE + ".html", posixpath.dirname(self.env.docname) or ".")
+            self.env.__dict__.setdefault("voidref_roll_link_docs", set()).add(self.env.docname)
+        return [nodes.raw("", calculator_html(slug, key, roller_href), format="html")]
 
 
 def _purge(app, env, docname):
     getattr(env, "voidref_calc_docs", set()).discard(docname)
+    getattr(env, "voidref_roll_link_docs", set()).discard(docname)
 
 
 def _merge(app, env, docnames, other):
     env.__dict__.setdefault("voidref_calc_docs", set()).update(getattr(other, "voidref_calc_docs", set()))
+    env.__dict__.setdefault("voidref_roll_link_docs", set()).update(getattr(other, "voidref_roll_link_docs", set()))
 
 
 def _calculator_assets(app, pagename, templatename, context, doctree):
@@ -151,6 +184,9 @@ def _calculator_assets(app, pagename, templatename, context, doctree):
         # async and first among the scripts: it starts Python's worker while
         # the page is still being parsed (see calc.js for when it waits).
         app.add_js_file("calc/calc.js", type="module", loading_method="async", priority=100)
+    if pagename in getattr(app.env, "voidref_roll_link_docs", set()):
+        # "Roll this": carries the calculator's inputs to the roller (small; after calc.js)
+        app.add_js_file("calc/roller-link.js", type="module", loading_method="async", priority=110)
 
 
 def setup_directive(app) -> None:

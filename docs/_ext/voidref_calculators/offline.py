@@ -2,7 +2,8 @@
 
 It keeps every page of the site and only the files some page uses: what the
 pages' ``src`` and ``href`` attributes name, what those style sheets name in
-``url(...)``, and the calculators' own files (``_static/calc/``,
+``url(...)``, the icons the web app manifest names (``manifest.py``), and the
+calculators' own files (``_static/calc/``,
 ``_static/pyodide/``, which the worker loads by script). Files no page asks
 for (the theme's locale catalogues, unused logos and scripts, source maps)
 stay out, and so do the runtime's ``.gz`` copies (``pyodide.py``), which a
@@ -64,6 +65,22 @@ def _local(outdir: str, base: str, ref: str) -> tuple[str, str] | None:
     return rel, parts.query
 
 
+def _refs(rel: str, text: str) -> list[str]:
+    """What the file *rel* (a page, a style sheet or the web app manifest) names."""
+    if rel.endswith(".html"):
+        return _ATTR.findall(text)
+    if rel.endswith(".css"):
+        return _CSS_URL.findall(text)
+    try:  # the manifest: its icons (and its shortcuts' icons)
+        data = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(data, dict):
+        return []
+    icons = [*data.get("icons", []), *(i for s in data.get("shortcuts", []) for i in s.get("icons", []))]
+    return [i["src"] for i in icons if isinstance(i, dict) and isinstance(i.get("src"), str)]
+
+
 def used_files(outdir: str) -> list[str]:
     """Every page of the site and every file a page uses, sorted (paths relative to *outdir*).
 
@@ -85,12 +102,11 @@ def used_files(outdir: str) -> list[str]:
     todo = sorted(pages)
     while todo:
         rel = todo.pop(0)
-        if not rel.endswith((".html", ".css")):
+        if not rel.endswith((".html", ".css", ".webmanifest")):
             continue
         with open(os.path.join(outdir, rel), encoding="utf-8", errors="replace") as fh:
             text = fh.read()
-        pattern = _ATTR if rel.endswith(".html") else _CSS_URL
-        for ref in pattern.findall(text):
+        for ref in _refs(rel, text):
             found = _local(outdir, rel, ref)
             if not found or found[0] in _SKIP or found[0].endswith(".map"):
                 continue
