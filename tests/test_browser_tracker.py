@@ -518,6 +518,8 @@ def test_the_docking_bay_link_opens_the_example_whose_steps_can_be_played_on(pla
     link = page.locator("a[href='tracker.html?example=docking-bay']").first
     link.scroll_into_view_if_needed()
     link.tap()
+    page.wait_for_url("**/drifters/tracker.html*")
+    page.wait_for_load_state()
     example = tracker.run({"op": "example", "name": "docking-bay"})
     d.until(f"(n) => ({EVENTS})() === n", len(example["events"]))
     assert "example=" not in page.url  # a reload does not open another copy

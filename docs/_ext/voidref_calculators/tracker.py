@@ -15,8 +15,10 @@ The lists a form offers (range bands, cover, gravity, conditions, sides,
 kinds, the skills a weapon may use, the Boon spends and their costs) are
 read here from the engine, never written in the script.
 
-Only pages that hold the tracker load ``calc/tracker.js`` and
-``calc/tracker.css``.
+Only pages that hold the tracker load ``calc/tracker.js`` (with the modules
+it imports: ``calc/tracker-page.js``, ``tracker-forms.js``,
+``tracker-view.js``, ``tracker-log.js``, ``tracker-store.js`` and
+``shared/dom.js``) and ``calc/tracker.css``.
 """
 
 from __future__ import annotations
