@@ -9,7 +9,8 @@ from the rolls. It prints each step with the odds of the roll before it.
 from __future__ import annotations
 
 from voidref.drifters import Health
-from voidref.drifters.replays import docking_bay, render_step
+from voidref.drifters.replays import docking_bay
+from voidref.present.replays.docking_bay import render_step
 
 
 def run(out=print) -> dict[str, Health]:

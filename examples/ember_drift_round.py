@@ -10,7 +10,8 @@ figure comes from the rolls. It prints each step with the odds before it.
 
 from __future__ import annotations
 
-from voidref.drifters.ship_replay import ShipState, ember_drift, render_ship_step
+from voidref.drifters.ship_replay import ShipState, ember_drift
+from voidref.present.replays.ember_drift import render_ship_step
 
 
 def run(out=print) -> dict[str, ShipState]:

@@ -20,8 +20,9 @@ from voidref.pirates import (
     maneuver_effect,
     repair_amount,
 )
-from voidref.pirates.replays import kv220b, kv220b_step
+from voidref.pirates.replays import kv220b
 from voidref.present import percent
+from voidref.present.replays.kv220b import kv220b_step
 
 LANDER_AV = 20
 AUTOCANNONS = "12d6"

@@ -8,14 +8,14 @@ from voidref.drifters import Die, Face, Health, Pool, Roll
 from voidref.drifters.replays import (
     check_roll,
     docking_bay,
-    docking_bay_step,
     ember_drift,
-    ember_drift_step,
     faces_for,
     faces_text,
     wounds_to_incapacitate,
 )
 from voidref.errors import RulesError
+from voidref.present.replays.docking_bay import docking_bay_step
+from voidref.present.replays.ember_drift import ember_drift_step
 
 SMALL_POOLS = [Pool(**dict(zip(("mastery", "ability", "boon", "hazard", "trial", "bane"), counts)))
                for counts in itertools.product(range(2), range(3), range(2), range(2), range(2), range(2))

@@ -12,9 +12,11 @@ import os
 import pytest
 
 from voidref.calc import doctest_run, examples, replays
-from voidref.drifters.replays import docking_bay, docking_bay_markdown
+from voidref.drifters.replays import docking_bay
 from voidref.drifters.rolled import InputError
-from voidref.drifters.ship_replay import ember_drift, ember_drift_markdown
+from voidref.drifters.ship_replay import ember_drift
+from voidref.present.replays.docking_bay import docking_bay_markdown
+from voidref.present.replays.ember_drift import ember_drift_markdown
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "drifters_replays_published.json")
 

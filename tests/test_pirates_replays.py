@@ -5,8 +5,9 @@ import pytest
 from voidref.errors import RulesError
 from voidref.exact import Dist
 from voidref.pirates import THREE_D6
-from voidref.pirates.replays import kv220b, kv220b_step, rolled_total, shift_range
+from voidref.pirates.replays import kv220b, rolled_total, shift_range
 from voidref.pirates.rulings import AS_PRINTED
+from voidref.present.replays.kv220b import kv220b_step
 
 
 def test_kv220b_initiative_15():

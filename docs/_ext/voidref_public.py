@@ -16,10 +16,11 @@ import pkgutil
 
 import voidref
 
-#: Modules at the top that are not public (nor anything inside them), with the reason.
+#: Modules that are not public (nor anything inside them), with the reason.
 NOT_PUBLIC = {
     "voidref.cli": "the command line: its commands and options are what it offers, not its Python names",
     "voidref.tables": "the tables the site's pages print: their layout follows the pages",
+    "voidref.present.replays": "the worked examples' steps as the pages print them: their layout follows the pages",
 }
 
 

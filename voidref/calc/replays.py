@@ -2,9 +2,10 @@
 
 A replay (:func:`voidref.drifters.replays.docking_bay`,
 :func:`voidref.drifters.ship_replay.ember_drift`) takes a few inputs as
-keywords; the defaults are the source's example. Each input here is a form
-field (:mod:`voidref.calc.fields`: it parses the form's text and names itself
-in its error). :func:`run` parses the inputs, replays the example and returns
+keywords; the defaults are the source's example, and
+:mod:`voidref.present.replays` writes its steps in Markdown. Each input here
+is a form field (:mod:`voidref.calc.fields`: it parses the form's text and
+names itself in its error). :func:`run` parses the inputs, replays the example and returns
 every step as HTML: the same Markdown the build renders into the page
 (``{replay}`` directive), turned into HTML by :func:`markdown_html`, which
 reads the little Markdown the replays write (bold, bullet lists, tables).
@@ -27,10 +28,12 @@ from typing import Any
 
 from voidref.calc.fields import Field, FieldError, IntField
 from voidref.drifters.characters import ARMOR_RESISTANCE_CAP, MAX_CHARACTERISTIC
-from voidref.drifters.replays import docking_bay, render_steps
+from voidref.drifters.replays import docking_bay
 from voidref.drifters.rolled import InputError
-from voidref.drifters.ship_replay import ember_drift, render_ship_steps
+from voidref.drifters.ship_replay import ember_drift
 from voidref.errors import RulesError
+from voidref.present.replays.docking_bay import render_steps
+from voidref.present.replays.ember_drift import render_ship_steps
 
 __all__ = ["Replay", "REPLAYS", "get", "markdown_html", "run"]
 

@@ -9,11 +9,12 @@ checked against its pool, so a result the pool cannot produce is refused.
 
 A few inputs can be changed (:func:`docking_bay` takes them as keywords; the
 defaults are the source's example): Senna's Agility, her armor, and the net
-result of Agent A's first shot. The page renders each step at build time
-(:func:`docking_bay_step`, the same Markdown the browser shows for changed
-inputs through :mod:`voidref.calc.replays`), so the replay reads with no
-JavaScript. The ship replay, One Ship Round, is in
-:mod:`voidref.drifters.ship_replay`; its names are also importable from here.
+result of Agent A's first shot. The steps are data; the page's Markdown of
+each is written by :mod:`voidref.present.replays.docking_bay`, at build time
+(so the replay reads with no JavaScript) and in the browser for changed
+inputs (through :mod:`voidref.calc.replays`). The ship replay, One Ship
+Round, is in :mod:`voidref.drifters.ship_replay`; its data names are also
+importable from here.
 
 >>> steps = docking_bay()
 >>> [s.tracks["Agent A"][0].wounds for s in steps][-1]
@@ -48,27 +49,17 @@ from voidref.drifters.rolled import (
     check_roll,
     faces_for,
     faces_text,
-    roll_lines,
     rolled,
     wounds_to_incapacitate,
 )
 from voidref.drifters.rulings import COMBAT_BANE_SPENDS, COMBAT_BOON_SPENDS
-from voidref.drifters.ship_replay import (
-    ShipState,
-    ShipStep,
-    ember_drift,
-    ember_drift_step,
-    render_ship_step,
-    render_ship_steps,
-)
+from voidref.drifters.ship_replay import ShipState, ShipStep, ember_drift
 from voidref.drifters.turn import plan_turn
 from voidref.errors import check_int
-from voidref.present import percent
 
 __all__ = [
     "InputError", "RolledCheck", "Step", "check_roll", "faces_for", "faces_text", "wounds_to_incapacitate",
-    "render_step", "render_steps", "docking_bay_cast", "docking_bay", "docking_bay_markdown", "docking_bay_step",
-    "ShipState", "ShipStep", "ember_drift", "render_ship_step", "render_ship_steps", "ember_drift_step",
+    "docking_bay_cast", "docking_bay", "ShipState", "ShipStep", "ember_drift",
 ]
 
 
@@ -225,50 +216,3 @@ def docking_bay(*, senna_agility: int = 4, senna_armor: int = 1, agent_a_success
     snapshot("If the fight ends now", (), ("Davan recovers", f"{davan.willpower} Strain (his Willpower)"),
              heading="If it ends now")
     return tuple(steps)
-
-
-# -- rendering ---------------------------------------------------------------------------------------
-
-def _track(h: Health) -> tuple[str, str]:
-    wounds = f"{h.wounds}/{h.wound_points}" + (" out" if h.incapacitated_by_wounds else "")
-    strain = "–" if h.strain_points is None else f"{h.strain}/{h.strain_points}"
-    return wounds, strain
-
-
-def render_step(step: Step, before: Step | None = None) -> str:
-    """A step as Markdown: each roll with its odds, then the state after it (changes since *before* in bold)."""
-    out: list[str] = []
-    for k, check in enumerate(step.checks):
-        out += roll_lines(check, step.odds if k == len(step.checks) - 1 else ())
-    if not step.checks:
-        out += [f"- {what}: {percent(chance)}" for what, chance in step.odds]
-    if step.tracks:
-        out += [f"| {step.heading} | Wounds | Strain |", "| --- | --- | --- |"]
-        for name, (h, _) in step.tracks.items():
-            cells = list(_track(h))
-            if before is not None:
-                old = _track(before.tracks[name][0])
-                cells = [f"**{c}**" if c != o else c for c, o in zip(cells, old)]
-            out.append(f"| {name} | {' | '.join(cells)} |")
-        conditions = [f"{name} {', '.join(c.value.capitalize() for c, _ in conds.remaining)}"
-                      for name, (_, conds) in step.tracks.items() if conds.remaining]
-        out += ["", f"- Conditions: {'; '.join(conditions) or 'none'}"]
-    out += [f"- {label}: {value}" for label, value in step.facts]
-    return "\n".join(out) + "\n"
-
-
-def render_steps(steps: tuple[Step, ...]) -> tuple[str, ...]:
-    """Every step as Markdown, each with its changes since the step before in bold."""
-    return tuple(render_step(s, steps[k - 1] if k else None) for k, s in enumerate(steps))
-
-
-def docking_bay_markdown(**inputs: int) -> tuple[str, ...]:
-    """Every step of the Docking Bay replay as Markdown (*inputs*: the keywords of :func:`docking_bay`)."""
-    return render_steps(docking_bay(**inputs))
-
-
-def docking_bay_step(step: int, **inputs: int) -> str:
-    """Markdown for step *step* (0 is Initiative) of the Docking Bay replay, for the page's ``{replay}`` directive."""
-    steps = docking_bay_markdown(**inputs)
-    check_int("step", step, low=0, high=len(steps) - 1)
-    return steps[step]

@@ -6,7 +6,7 @@ pool that nets to it (or refuses: the pool cannot give it), :func:`check_roll`
 checks that faces belong to their pool, and :class:`RolledCheck` keeps a check
 with the chances it had before the roll. The replays in
 :mod:`voidref.drifters.replays` and :mod:`voidref.drifters.ship_replay` are
-built from these.
+built from these; :mod:`voidref.present.replays.rolls` writes a check for the page.
 
 >>> faces_text(Face.parse("SB")), faces_text(Face.parse("-")), faces_text(Face.parse("Fb"))
 ('Success+Boon', 'blank', 'Failure+Bane')
@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from voidref.drifters.conditions import Conditions
-from voidref.drifters.dice import CheckOutcome, Die, Face, Pool, Roll
+from voidref.drifters.dice import CheckOutcome, Face, Pool, Roll
 from voidref.drifters.health import Health
 from voidref.errors import RulesError, check_int
-from voidref.present import percent
 
 __all__ = ["InputError", "RolledCheck", "Step", "check_roll", "faces_for", "faces_text", "net_text", "rolled",
-           "roll_lines", "wounds_to_incapacitate"]
+           "wounds_to_incapacitate"]
 
 
 class InputError(RulesError):
@@ -67,6 +66,7 @@ def faces_text(face: Face) -> str:
 def check_roll(roll: Roll) -> CheckOutcome:
     """The roll's outcome, after checking that its dice are the pool's and each face is on its die.
 
+    >>> from voidref.drifters.dice import Die
     >>> check_roll(Roll(Pool(ability=1), ((Die.ABILITY, Face.parse("SS")),)))
     CheckOutcome(successes=2, boons=0, breakthroughs=0, calamities=0)
     >>> check_roll(Roll(Pool(ability=1), ((Die.TRIAL, Face.parse("F")),)))
@@ -188,38 +188,7 @@ class Step:
     """The heading of the tracks' column of names."""
 
 
-# -- a roll in words -----------------------------------------------------------------------------------------
-
-_SHOWN_ORDER = (Die.MASTERY, Die.ABILITY, Die.BOON, Die.HAZARD, Die.TRIAL, Die.BANE)
-
-
-def roll_lines(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...] = ()) -> list[str]:
-    """A check as Markdown lines: who rolled what, the faces by die, the net result and its odds."""
-    by_die: dict[Die, list[str]] = {d: [] for d in _SHOWN_ORDER}
-    for die, face in check.roll.faces:
-        by_die[die].append(faces_text(face))
-    shown = " · ".join(f"{die.label} {'Die' if len(names) == 1 else 'Dice'}: {', '.join(names)}"
-                       for die, names in by_die.items() if names) or "no dice"
-    o = check.outcome
-    net = f"{o.successes} Success{'es' if abs(o.successes) != 1 else ''}"
-    if o.boons:
-        net += f", {abs(o.boons)} {'Boon' if o.boons > 0 else 'Bane'}{'s' if abs(o.boons) != 1 else ''}"
-    source = "as the source gives them" if check.stated_faces else "one way to roll the source's result"
-    chance_needed = check.chance_needed()
-    if check.needed is None or chance_needed is None:  # the chance is None exactly when nothing is needed
-        odds = [f"{o.successes} or more, {percent(check.chance_as_good())}"]
-    else:
-        odds = [f"{check.needed} net Success needed, {percent(chance_needed)}"]
-        if o.successes > check.needed:
-            odds.append(f"{o.successes} or more, {percent(check.chance_as_good())}")
-        elif o.successes < check.needed:
-            odds.append(f"a miss, {percent(check.chance_as_good())}")
-    odds += [f"{what}, {percent(chance)}" for what, chance in extra_odds]
-    return [f"**{check.who}: {check.what}** ({check.roll.pool.describe()})", "",
-            f"- Dice ({source}): {shown}",
-            f"- Net: {net}",
-            f"- Odds before the roll: {'; '.join(odds)}", ""]
-
+# -- a roll from its net result ------------------------------------------------------------------------
 
 def rolled(who: str, what: str, pool: Pool, successes: int, boons: int, *, inputs: str,
            needed: int | None = 1) -> RolledCheck:

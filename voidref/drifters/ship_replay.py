@@ -5,8 +5,9 @@ faces of its pool (:func:`~voidref.drifters.rolled.faces_for`) and feeds it
 to :class:`~voidref.drifters.ships.ShipFight`, which checks it and applies
 everything that follows (damage, Heat, evasion, the Bane spend). A few inputs
 can be changed (Yessica's Agility, the net result of her autocannon shot and
-of the cutter's railgun shot); the defaults are the source's example, and the
-page renders each step at build time with :func:`ember_drift_step`.
+of the cutter's railgun shot); the defaults are the source's example. The
+steps are data: :mod:`voidref.present.replays.ember_drift` writes them for
+the page.
 
 >>> [s.ships["CM-440 cutter"].hull_damage for s in ember_drift()][-1]
 6
@@ -22,12 +23,10 @@ from fractions import Fraction
 
 from voidref.drifters.characters import MAX_CHARACTERISTIC
 from voidref.drifters.initiative import Side
-from voidref.drifters.rolled import RolledCheck, roll_lines, rolled
+from voidref.drifters.rolled import RolledCheck, rolled
 from voidref.errors import RulesError, check_int
-from voidref.present import percent
 
-__all__ = ["ShipState", "ShipStep", "ember_drift", "ember_drift_markdown", "ember_drift_step", "render_ship_step",
-           "render_ship_steps"]
+__all__ = ["ShipState", "ShipStep", "ember_drift"]
 
 
 @dataclass(frozen=True)
@@ -194,43 +193,3 @@ def _damage(shot) -> str:
     if shot.hit is None:
         return "none: the shot missed"
     return f"{shot.hit.damage} less Armor {shot.hit.armor}: {shot.hull_damage} Hull Damage"
-
-
-def render_ship_step(step: ShipStep, before: ShipStep | None = None) -> str:
-    """A ship step as Markdown: each roll with its odds, then each ship's Hull and Heat (changes in bold)."""
-    out: list[str] = []
-    for k, check in enumerate(step.checks):
-        out += roll_lines(check, step.odds if k == len(step.checks) - 1 else ())
-    if not step.checks:
-        out += [f"- Odds: {what}, {percent(chance)}" for what, chance in step.odds]
-        out.append("")
-    def cells(s: ShipState) -> list[str]:
-        return [f"{s.hull_damage}/{s.hull_points}", f"{s.heat}/{'–' if s.heat_threshold is None else s.heat_threshold}"]
-
-    out += ["| After | Hull Damage | Heat/Threshold |", "| --- | --- | --- |"]
-    for name, s in step.ships.items():
-        now = cells(s)
-        if before is not None:
-            now = [f"**{c}**" if c != o else c for c, o in zip(now, cells(before.ships[name]))]
-        out.append(f"| {name} | {' | '.join(now)} |")
-    out += ["", f"- Range: {step.band.capitalize()}"]
-    out += [f"- {name}: {'; '.join(s.notes)}" for name, s in step.ships.items() if s.notes]
-    out += [f"- {label}: {value}" for label, value in step.facts]
-    return "\n".join(out) + "\n"
-
-
-def render_ship_steps(steps: tuple[ShipStep, ...]) -> tuple[str, ...]:
-    """Every ship step as Markdown, each with its changes since the step before in bold."""
-    return tuple(render_ship_step(s, steps[k - 1] if k else None) for k, s in enumerate(steps))
-
-
-def ember_drift_markdown(**inputs: int) -> tuple[str, ...]:
-    """Every step of the One Ship Round replay as Markdown (*inputs*: the keywords of :func:`ember_drift`)."""
-    return render_ship_steps(ember_drift(**inputs))
-
-
-def ember_drift_step(step: int, **inputs: int) -> str:
-    """Markdown for step *step* (0 is Initiative) of the One Ship Round replay, for the page's ``{replay}``."""
-    steps = ember_drift_markdown(**inputs)
-    check_int("step", step, low=0, high=len(steps) - 1)
-    return steps[step]

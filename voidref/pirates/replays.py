@@ -13,6 +13,8 @@ roll of 10 makes its 15), takes the ships to start at Medium range (one band
 out, so that closing reaches Close, where the Gunnery bonus and boarding
 apply), lets equal crews oppose each other, and gives the hauler 200 HP (only
 the repair cap reads it). These are stated on the page beside the replay.
+The steps are data; :mod:`voidref.present.replays.kv220b` writes them for the
+page.
 
 >>> steps = kv220b()
 >>> [s.title for s in steps]
@@ -31,11 +33,10 @@ from voidref.exact import Dist
 from voidref.pirates.actions import THREE_D6, ActionRoll, Outcome
 from voidref.pirates.damage import DamageRoll, after_soak
 from voidref.pirates.initiative import Combatant
-from voidref.pirates.rulings import AS_PRINTED, STANDARD, Rulings
+from voidref.pirates.rulings import STANDARD, Rulings
 from voidref.pirates.ships import REPAIR_DICE, ShipRange, gunnery_odds, maneuver_effect, repair_amount
-from voidref.present import percent
 
-__all__ = ["KV220B", "KV220BSetup", "PirateStep", "rolled_total", "shift_range", "kv220b", "kv220b_step"]
+__all__ = ["KV220B", "KV220BSetup", "PirateStep", "rolled_total", "shift_range", "kv220b"]
 
 @dataclass(frozen=True)
 class KV220BSetup:
@@ -156,14 +157,3 @@ def kv220b(rulings: Rulings = STANDARD) -> tuple[PirateStep, ...]:
         (("Evasion", reading), ("Type-87 Lander", f"{lander_damage} damage taken"),
          ("Range", band.value.capitalize())), odds_label="Odds after the evasion"))
     return tuple(steps)
-
-
-def kv220b_step(step: int, as_printed: bool = False) -> str:
-    """Markdown for step *step* of the KV-220B replay, for the ``{computed}`` directive."""
-    steps = kv220b(AS_PRINTED if as_printed else STANDARD)
-    check_int("step", step, low=0, high=len(steps) - 1)
-    s = steps[step]
-    out = [f"- Rolled: {'; '.join(f'{what}: {result}' for what, result in s.rolls)}"]
-    out += [f"- {s.odds_label}: {'; '.join(f'{what}, {percent(p)}' for what, p in s.odds)}"]
-    out += [f"- {label}: {value}" for label, value in s.state]
-    return "\n".join(out) + "\n"
