@@ -14,8 +14,9 @@ from voidref.drifters.replays import (
     wounds_to_incapacitate,
 )
 from voidref.errors import RulesError
-from voidref.present.replays.docking_bay import docking_bay_step
-from voidref.present.replays.ember_drift import ember_drift_step
+from voidref.present.replays.blocks import Bullets, Paragraph, Strong, Table, html
+from voidref.present.replays.docking_bay import steps_html
+from voidref.present.replays.ember_drift import ship_steps_html
 
 SMALL_POOLS = [Pool(**dict(zip(("mastery", "ability", "boon", "hazard", "trial", "bane"), counts)))
                for counts in itertools.product(range(2), range(3), range(2), range(2), range(2), range(2))
@@ -107,16 +108,22 @@ def test_docking_bay_agent_b_misses_from_his_pool():
 
 def test_docking_bay_step_renders_a_three_column_table():
     """Each rendered step's tables have at most 3 columns, to fit a phone."""
-    for i in range(len(docking_bay())):
-        text = docking_bay_step(i)
-        assert all(line.count("|") <= 4 for line in text.splitlines() if line.startswith("|"))
-    assert "**5/12**" in docking_bay_step(1)
+    steps = steps_html(docking_bay())
+    assert len(steps) == 10
+    for text in steps:
+        rows = text.split("<tr>")[1:]
+        assert rows and all(row.count("<td>") + row.count("<th ") <= 3 for row in rows)
+    assert "<td>Agent A</td><td><strong>5/12</strong></td><td>–</td>" in steps[1]
 
 
-def test_docking_bay_step_refuses_a_step_past_the_end():
-    """The replay has 10 steps."""
-    with pytest.raises(RulesError, match="'step' must be an integer from 0 to 9"):
-        docking_bay_step(10)
+def test_a_step_is_plain_escaped_html():
+    """Every text of a step is escaped, and the markup is plain HTML: no class of the theme's."""
+    page = html((Paragraph((Strong("<b>A & B</b>"), " (1 < 2)")), Bullets(("x > y",)),
+                 Table(("<th>",), ((Strong("**"),),))))
+    assert "<b>" not in page and "&lt;b&gt;A &amp; B&lt;/b&gt;" in page and "(1 &lt; 2)" in page
+    assert "x &gt; y" in page and "&lt;th&gt;" in page and "<strong>**</strong>" in page
+    for text in steps_html(docking_bay()) + ship_steps_html(ember_drift()):
+        assert "pst-" not in text and "row-" not in text and 'class="table"' not in text
 
 
 def test_ember_drift_round_hull_and_heat():
@@ -140,4 +147,4 @@ def test_ember_drift_round_two_break_and_boost():
     last = ember_drift()[6]
     assert last.band == "long"
     assert dict(last.facts)["A second weapons boost"].startswith("refused")
-    assert "Disengage succeeds, 79.9%" in ember_drift_step(6)
+    assert "Disengage succeeds, 79.9%" in ship_steps_html(ember_drift())[6]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import doctest
 import json
 import os
+import re
 
 import pytest
 
@@ -15,8 +16,8 @@ from voidref.calc import doctest_run, examples, replays
 from voidref.drifters.replays import docking_bay
 from voidref.drifters.rolled import InputError
 from voidref.drifters.ship_replay import ember_drift
-from voidref.present.replays.docking_bay import docking_bay_markdown
-from voidref.present.replays.ember_drift import ember_drift_markdown
+from voidref.present.replays.docking_bay import render_step
+from voidref.present.replays.ember_drift import render_ship_step
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "drifters_replays_published.json")
 
@@ -73,15 +74,32 @@ def test_bad_arguments_are_named():
     assert json.loads(examples.run_json("doctest", '{"source": 3}'))["ok"] is False
 
 
+def _lines(text: str) -> str:
+    return re.sub(r"\n+", "\n", text.strip())
+
+
 def test_default_inputs_give_the_published_replays_exactly():
-    """The replays' defaults render exactly the Markdown published before they took inputs."""
+    """The replays' defaults give, line for line, the Markdown published before they took inputs."""
     with open(GOLDEN, encoding="utf-8") as fh:
         published = json.load(fh)
-    assert list(docking_bay_markdown()) == published["bay"]
-    assert list(ember_drift_markdown()) == published["ship"]
+    for key, play, render in (("bay", docking_bay, render_step), ("ship", ember_drift, render_ship_step)):
+        steps = play()
+        shown = [render(s, steps[k - 1] if k else None) for k, s in enumerate(steps)]
+        assert [_lines(t) for t in shown] == [_lines(t) for t in published[key]]
     for name in replays.REPLAYS:
         out = replays.run(name, {})
         assert out["ok"] and out["inputs"] == replays.get(name).defaults()
+
+
+def test_the_browser_gets_the_steps_the_build_writes():
+    """For the published inputs, each step's HTML sent to the browser is the string ``{replay}`` puts in the
+    page (both are ``Replay.html``, one renderer); changed inputs change only the steps they touch."""
+    for name in replays.REPLAYS:
+        out = replays.run(name, {})
+        assert out["steps"] == list(replays.get(name).html()) and not any(out["changed"])
+    out = replays.run("docking-bay", {"senna_armor": "3"})
+    assert out["changed"][:3] == [False] * 3 and out["changed"][3]
+    assert out["steps"][3] == replays.get("docking-bay").html(senna_armor=3)[3]
 
 
 def test_field_defaults_equal_the_replay_functions_defaults():

@@ -75,6 +75,6 @@ def test_the_checks_can_fail():
     an import of the presentation; the engine modules are found."""
     assert all(_MARKUP.search(s) for s in ("| a | b |", "| --- |", "<p class='x'>", "a **bold** word"))
     assert not any(_MARKUP.search(s) for s in ("a | b", "x < p", "2 ** 3"))
-    assert any(_MARKUP.search(s) for s in _strings(_path("voidref.present.replays.docking_bay").read_text()))
+    assert any(_MARKUP.search(s) for s in _strings(_path("voidref.present.replays.blocks").read_text()))
     assert any(t.startswith(PRESENTATION) for t in import_graph()["voidref.present.replays.docking_bay"])
     assert {"voidref.drifters.replays", "voidref.pirates.replays"} <= set(_engine_modules())

@@ -3,15 +3,14 @@
 A replay (:func:`voidref.drifters.replays.docking_bay`,
 :func:`voidref.drifters.ship_replay.ember_drift`) takes a few inputs as
 keywords; the defaults are the source's example, and
-:mod:`voidref.present.replays` writes its steps in Markdown. Each input here
+:mod:`voidref.present.replays` writes its steps in HTML. Each input here
 is a form field (:mod:`voidref.calc.fields`: it parses the form's text and
 names itself in its error). :func:`run` parses the inputs, replays the example and returns
-every step as HTML: the same Markdown the build renders into the page
-(``{replay}`` directive), turned into HTML by :func:`markdown_html`, which
-reads the little Markdown the replays write (bold, bullet lists, tables).
+every step as HTML, written by the same function the build uses for the page
+(the ``{replay}`` directive), so a recomputed step looks like a published one.
 
 >>> out = run("docking-bay", {"senna_armor": "3"})
->>> out["ok"], len(out["steps"]), "<td><p><strong>2/12</strong></p></td>" in out["steps"][3]
+>>> out["ok"], len(out["steps"]), "<td><strong>2/12</strong></td>" in out["steps"][3]
 (True, 10, True)
 >>> print(run("docking-bay", {"senna_armor": "9"})["errors"]["senna_armor"])
 "Senna's armor (Resistance)" must be a whole number from 0 to 3 (got '9')
@@ -20,8 +19,6 @@ reads the little Markdown the replays write (bold, bullet lists, tables).
 from __future__ import annotations
 
 import functools
-import html
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,15 +29,15 @@ from voidref.drifters.replays import docking_bay
 from voidref.drifters.rolled import InputError
 from voidref.drifters.ship_replay import ember_drift
 from voidref.errors import RulesError
-from voidref.present.replays.docking_bay import render_steps
-from voidref.present.replays.ember_drift import render_ship_steps
+from voidref.present.replays.docking_bay import steps_html
+from voidref.present.replays.ember_drift import ship_steps_html
 
-__all__ = ["Replay", "REPLAYS", "get", "markdown_html", "run"]
+__all__ = ["Replay", "REPLAYS", "get", "run"]
 
 
 @dataclass(frozen=True)
 class Replay:
-    """A replay the page can recompute: its name, title, input fields and Markdown steps."""
+    """A replay the page can recompute: its name, title, input fields and steps in HTML."""
 
     name: str
     title: str
@@ -48,14 +45,14 @@ class Replay:
     play: Callable[..., tuple[Any, ...]]
     """The replay function: the fields' values as keywords, the steps out."""
     render: Callable[[tuple[Any, ...]], tuple[str, ...]]
-    """The steps as Markdown, one text per step (what the page renders at build time)."""
+    """The steps as HTML, one text per step (what the page shows, at build time and in the browser)."""
 
     def defaults(self) -> dict[str, str]:
         """The form's text for the published example."""
         return {f.name: f.format(f.default) for f in self.fields}
 
-    def markdown(self, **values: Any) -> tuple[str, ...]:
-        """Every step as Markdown for *values* (missing ones: the published example)."""
+    def html(self, **values: Any) -> tuple[str, ...]:
+        """Every step as HTML for *values* (missing ones: the published example)."""
         return self.render(self.play(**values))
 
 
@@ -70,7 +67,7 @@ REPLAYS: dict[str, Replay] = {r.name: r for r in (
                  high=ARMOR_RESISTANCE_CAP),
         _net("agent_a_successes", "Agent A's first shot: net Successes", 1),
         _net("agent_a_boons", "Agent A's first shot: net Boons (Banes below 0)", -1),
-    ), docking_bay, render_steps),
+    ), docking_bay, steps_html),
     Replay("ember-drift", "One Ship Round", (
         IntField("gunner_agility", "Yessica's Agility", 4, f"1 to {MAX_CHARACTERISTIC}", low=1,
                  high=MAX_CHARACTERISTIC),
@@ -78,7 +75,7 @@ REPLAYS: dict[str, Replay] = {r.name: r for r in (
         _net("gun_boons", "Autocannon shot: net Boons (Banes below 0)", 2),
         _net("rail_successes", "Railgun shot: net Successes", 1),
         _net("rail_boons", "Railgun shot: net Boons (Banes below 0)", -2),
-    ), ember_drift, render_ship_steps),
+    ), ember_drift, ship_steps_html),
 )}
 
 
@@ -119,106 +116,13 @@ def run(name: str, raw_inputs: Mapping[str, Any] | None = None) -> dict[str, Any
         return {"ok": False, "errors": {}, "error": f"These inputs do not fit the example: {exc}"}
     steps = replay.render(played)
     published = _published(name)
-    return {"ok": True, "steps": [markdown_html(md) for md in steps],
-            "changed": [md != old for md, old in zip(steps, published)],
+    return {"ok": True, "steps": list(steps),
+            "changed": [step != old for step, old in zip(steps, published)],
             "titles": [step.title for step in played],
             "inputs": {f.name: f.format(values[f.name]) for f in replay.fields}}
 
 
 @functools.cache
 def _published(name: str) -> tuple[str, ...]:
-    """The published example's steps as Markdown (computed once)."""
-    return get(name).markdown()
-
-
-# -- the replays' Markdown as HTML ----------------------------------------------------------------------
-
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-
-
-_OPENING_QUOTE = re.compile(r"(?<![\w.,;:!?)])'")
-
-
-def _inline(text: str) -> str:
-    """One line's text: escaped, ``**bold**`` as ``<strong>``, single quotes curled as the build curls them."""
-    curled = _OPENING_QUOTE.sub("\u2018", text).replace("'", "\u2019")
-    return _BOLD.sub(r"<strong>\1</strong>", html.escape(curled, quote=False))
-
-
-def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
-
-
-def markdown_html(markdown: str) -> str:
-    r"""The HTML of the Markdown a replay step is written in: paragraphs, ``- `` lists, pipe tables, bold.
-
-    It gives the HTML the build makes of the same Markdown (the tables carry the same classes and
-    apostrophes are typographic), so a recomputed step looks like a published one.
-
-    >>> page = markdown_html("**Senna** (4 Ability)\n\n- Net: 2\n\n| After | Wounds |\n| --- | --- |\n| A | **5/12** |")
-    >>> print(page.replace("><", ">\n<"))
-    <p>
-    <strong>Senna</strong> (4 Ability)</p>
-    <ul class="simple">
-    <li>
-    <p>Net: 2</p>
-    </li>
-    </ul>
-    <div class="pst-scrollable-table-container">
-    <table class="table">
-    <thead>
-    <tr class="row-odd">
-    <th class="head">
-    <p>After</p>
-    </th>
-    <th class="head">
-    <p>Wounds</p>
-    </th>
-    </tr>
-    </thead>
-    <tbody>
-    <tr class="row-even">
-    <td>
-    <p>A</p>
-    </td>
-    <td>
-    <p>
-    <strong>5/12</strong>
-    </p>
-    </td>
-    </tr>
-    </tbody>
-    </table>
-    </div>
-    """
-    out: list[str] = []
-    lines = markdown.splitlines()
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if not line.strip():
-            i += 1
-        elif line.startswith("- "):
-            items = []
-            while i < len(lines) and lines[i].startswith("- "):
-                items.append(f"<li><p>{_inline(lines[i][2:])}</p></li>")
-                i += 1
-            out.append(f'<ul class="simple">{"".join(items)}</ul>')
-        elif line.startswith("|"):
-            rows = []
-            while i < len(lines) and lines[i].startswith("|"):
-                rows.append(_cells(lines[i]))
-                i += 1
-            head, body = rows[0], [r for r in rows[1:] if not all(set(c) <= {"-", ":"} for c in r)]
-            th = "".join(f'<th class="head"><p>{_inline(c)}</p></th>' for c in head)
-            trs = "".join(f'<tr class="row-{"even" if k % 2 == 0 else "odd"}">'
-                          + "".join(f"<td><p>{_inline(c)}</p></td>" for c in r) + "</tr>" for k, r in enumerate(body))
-            out.append(f'<div class="pst-scrollable-table-container"><table class="table"><thead><tr class="row-odd">'
-                       f"{th}</tr></thead><tbody>{trs}</tbody></table></div>")
-        else:
-            para = []
-            while i < len(lines) and lines[i].strip() and not lines[i].startswith(("- ", "|")):
-                para.append(_inline(lines[i]))
-                i += 1
-            out.append(f"<p>{' '.join(para)}</p>")
-    return "\n".join(out)
+    """The published example's steps as HTML (computed once)."""
+    return get(name).html()

@@ -9,7 +9,7 @@ checked against its pool, so a result the pool cannot produce is refused.
 
 A few inputs can be changed (:func:`docking_bay` takes them as keywords; the
 defaults are the source's example): Senna's Agility, her armor, and the net
-result of Agent A's first shot. The steps are data; the page's Markdown of
+result of Agent A's first shot. The steps are data; the page's HTML of
 each is written by :mod:`voidref.present.replays.docking_bay`, at build time
 (so the replay reads with no JavaScript) and in the browser for changed
 inputs (through :mod:`voidref.calc.replays`). The ship replay, One Ship

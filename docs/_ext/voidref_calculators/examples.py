@@ -7,9 +7,10 @@
   page's blocks share one namespace, as under Sybil and ``-b doctest``).
   Without JavaScript the block reads as before.
 * ``{replay} name`` with ``:step: n``: step *n* of a replay of
-  :mod:`voidref.calc.replays`, rendered now from the Markdown the replay
-  writes for the published example, in a ``<div id="replay-name-n">`` that
-  ``examples.js`` refills when the inputs change.
+  :mod:`voidref.calc.replays` for the published example, as the HTML the
+  replay's one step renderer writes (the same function gives the browser a
+  changed step), in a ``<div id="replay-name-n">`` that ``examples.js``
+  refills when the inputs change.
 * ``{replay-inputs} name``: the small form of the replay's inputs (hidden
   until ``examples.js`` shows it: without JavaScript it could not do
   anything). The inputs that differ from the example live in the URL
@@ -53,14 +54,14 @@ class ReplayStepDirective(SphinxDirective):
             replay = replays.get(name)
         except ValueError as exc:
             raise self.error(str(exc)) from exc
-        steps = replay.markdown()
+        steps = replay.html()
         step = self.options.get("step", 0)
         if step >= len(steps):
             raise self.error(f"{{replay}} {name} has steps 0 to {len(steps) - 1} (got {step})")
         _note_page(self.env)
         voidref_sources.note_engine_page(self.env)
         box = nodes.container(classes=["vr-replay-step"], ids=[f"replay-{name}-{step}"])
-        box += self.parse_text_to_nodes(steps[step], allow_section_headings=False)
+        box += nodes.raw("", steps[step], format="html")
         return [box]
 
 
@@ -115,7 +116,8 @@ def _mark_runnable(app, doctree, docname) -> None:
 def _assets(app, pagename, templatename, context, doctree):
     if pagename in app.config.voidref_runnable_pages or pagename in getattr(app.env, "voidref_example_docs", set()):
         app.add_css_file("calc/examples.css")
-        app.add_js_file("calc/examples.js", type="module", loading_method="defer")
+        # A module script is deferred already; HTML allows no defer attribute on it.
+        app.add_js_file("calc/examples.js", type="module")
 
 
 def _purge(app, env, docname):

@@ -366,9 +366,9 @@ async function replay(r) {
   answer.steps.forEach((html, k) => {
     const step = r.steps[k];
     if (!step) return;
-    // A step that differs from the published one shows Python's HTML (built by
-    // voidref.calc.replays.markdown_html: every text escaped); the others get
-    // back the page's own rendering of the same Markdown.
+    // A step that differs from the published one shows Python's HTML (the
+    // step renderer of voidref.present.replays that also wrote the page at build
+    // time: every text escaped); the others get back the page's own HTML.
     const differs = differ[k];
     step.innerHTML = differs ? html : r.published[k];
     step.dataset.state = differs ? "changed" : "published";

@@ -1,4 +1,4 @@
-"""The worked examples' replays as the pages show them: each step in Markdown.
+"""The worked examples' replays as the pages show them: each step in HTML, one renderer for the build and the browser.
 
 The engine plays each example and returns its steps as data
 (:mod:`voidref.drifters.replays`, :mod:`voidref.drifters.ship_replay`,
@@ -7,11 +7,16 @@ page, one module per example:
 
 - :mod:`voidref.present.replays.docking_bay`: the Docking Bay fight;
 - :mod:`voidref.present.replays.ember_drift`: One Ship Round;
-- :mod:`voidref.present.replays.kv220b`: the KV-220B's turn;
-- :mod:`voidref.present.replays.rolls`: the lines of one roll, which both
-  Void Drifters replays print.
+- :mod:`voidref.present.replays.kv220b`: the KV-220B's turn (Markdown, for
+  the ``{computed}`` directive);
+- :mod:`voidref.present.replays.rolls`: one roll, which both Void Drifters
+  replays show;
+- :mod:`voidref.present.replays.blocks`: the paragraphs, lists and tables a
+  step is made of, written as plain HTML (or as Markdown for the scripts in
+  ``examples/``).
 
-The build renders these into the pages (the ``{replay}`` and ``{computed}``
-directives) and :mod:`voidref.calc.replays` turns the same Markdown into HTML
-when a reader changes an input, so both show the same text.
+A Void Drifters step's HTML comes from one function (``step_html``,
+``ship_step_html``): the ``{replay}`` directive puts it in the page at build
+time, and :mod:`voidref.calc.replays` sends the browser the same function's
+HTML when a reader changes an input, so both show the same markup.
 """

@@ -1,15 +1,14 @@
-"""A roll of a Void Drifters replay as Markdown lines: the pool, the faces by die, the net result, the odds.
+"""A roll of a Void Drifters replay as a step shows it: the pool, the faces by die, the net result, the odds.
 
 >>> from voidref.drifters.dice import Pool
 >>> from voidref.drifters.rolled import rolled
->>> for line in roll_lines(rolled("Davan", "Craft", Pool(ability=2), 1, 0, inputs="(none)")):
-...     print(line)
+>>> from voidref.present.replays.blocks import markdown
+>>> print(markdown(roll_blocks(rolled("Davan", "Craft", Pool(ability=2), 1, 0, inputs="(none)"))), end="")
 **Davan: Craft** (2 Ability vs no dice)
 <BLANKLINE>
 - Dice (one way to roll the source's result): Ability Dice: blank, Success
 - Net: 1 Success
 - Odds before the roll: 1 net Success needed, 75.0%
-<BLANKLINE>
 """
 
 from __future__ import annotations
@@ -19,14 +18,15 @@ from fractions import Fraction
 from voidref.drifters.dice import Die
 from voidref.drifters.rolled import RolledCheck, faces_text
 from voidref.present import percent
+from voidref.present.replays.blocks import Bullets, Paragraph, Strong
 
-__all__ = ["roll_lines"]
+__all__ = ["roll_blocks"]
 
 _SHOWN_ORDER = (Die.MASTERY, Die.ABILITY, Die.BOON, Die.HAZARD, Die.TRIAL, Die.BANE)
 
 
-def roll_lines(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...] = ()) -> list[str]:
-    """A check as Markdown lines: who rolled what, the faces by die, the net result and its odds."""
+def roll_blocks(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...] = ()) -> list[Paragraph | Bullets]:
+    """A check as a paragraph (who rolled what) and a list (the faces by die, the net result and its odds)."""
     by_die: dict[Die, list[str]] = {d: [] for d in _SHOWN_ORDER}
     for die, face in check.roll.faces:
         by_die[die].append(faces_text(face))
@@ -47,7 +47,5 @@ def roll_lines(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...] 
         elif o.successes < check.needed:
             odds.append(f"a miss, {percent(check.chance_as_good())}")
     odds += [f"{what}, {percent(chance)}" for what, chance in extra_odds]
-    return [f"**{check.who}: {check.what}** ({check.roll.pool.describe()})", "",
-            f"- Dice ({source}): {shown}",
-            f"- Net: {net}",
-            f"- Odds before the roll: {'; '.join(odds)}", ""]
+    return [Paragraph((Strong(f"{check.who}: {check.what}"), f" ({check.roll.pool.describe()})")),
+            Bullets((f"Dice ({source}): {shown}", f"Net: {net}", f"Odds before the roll: {'; '.join(odds)}"))]
