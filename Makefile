@@ -13,9 +13,9 @@ HOST    ?= 127.0.0.1
 # itself, takes only the exact versions in requirements/constraints.txt.
 export PIP_CONSTRAINT := $(CURDIR)/requirements/constraints.txt
 
-.PHONY: serve site test lint js-test install install-test pytest docs-strict docs-doctest clean bench bench-browser chromium webkit firefox
+.PHONY: serve site test lint js-test install install-test pytest docs-strict docs-doctest clean bench bench-browser bench-lighthouse chromium webkit firefox hosts java
 
-# Pyodide (pinned in package.json / package-lock.json) and axe-core come from npm.
+# Pyodide (pinned in package.json / package-lock.json), axe-core and vnu.jar come from npm.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
@@ -27,9 +27,18 @@ chromium:
 webkit:
 	@(test -x /usr/bin/WebKitWebDriver && command -v Xvfb >/dev/null) || (apt-get update -q && apt-get install -y -q webkit2gtk-driver xvfb)
 
+# The Nu HTML checker (npm vnu-jar, tests/test_html_valid.py) runs on Debian's Java, never a downloaded one;
+# it comes before npm ci in install-test, as vnu-jar's install script looks for a Java (and would fetch one).
+java:
+	@command -v java >/dev/null || (apt-get update -q && apt-get install -y -q default-jre-headless)
+
 # Many Android players run Firefox: Debian's firefox-esr, driven by npm puppeteer-core.
 firefox:
 	@test -x /usr/bin/firefox-esr || (apt-get update -q && apt-get install -y -q firefox-esr)
+
+# The web servers README.md gives configurations for, tested over the built site (tests/test_hosts.py).
+hosts:
+	@(command -v nginx >/dev/null && test -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so && command -v caddy >/dev/null) || (apt-get update -q && apt-get install -y -q nginx-light libnginx-mod-http-brotli-static caddy)
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -38,7 +47,7 @@ $(VPY):
 install: $(VPY) node_modules/.package-lock.json
 	$(VPY) -m pip install -q -e '.[docs]'
 
-install-test: $(VPY) node_modules/.package-lock.json chromium webkit firefox
+install-test: $(VPY) java node_modules/.package-lock.json chromium webkit firefox hosts
 	$(VPY) -m pip install -q -e '.[docs,test]'
 
 # The build itself (docs/_ext/voidref_calculators/) writes the voidref wheel
@@ -89,6 +98,9 @@ bench: install-test
 	$(VPY) benchmarks/bench_ships.py
 	$(VPY) benchmarks/bench_engagement.py
 	$(VPY) benchmarks/bench_parsers.py
+
+bench-lighthouse: install-test site
+	$(VPY) benchmarks/bench_lighthouse.py --site $(HTML)
 
 bench-browser: install-test site
 	$(VPY) benchmarks/bench_browser.py --site $(HTML)

@@ -23,6 +23,7 @@ extensions = [
     "voidref_sphinx",
     "voidref_calculators",
     "voidref_verified",
+    "voidref_head",
 ]
 
 # conf.py sits at the repository root and the sources live in docs/: build with
@@ -94,6 +95,13 @@ html_js_files = [
     ("nav.js", {"defer": "defer"}),  # focus back to the menu buttons when their panel closes
     ("player-tables.js", {"defer": "defer"}),  # the "swipe for more columns" cue on wide tables
 ]
+# Each page's <meta name="description"> is its first paragraph (docs/_ext/voidref_head.py), or its
+# front matter's `description:`; the pages Sphinx writes itself have no text, so theirs are here.
+voidref_descriptions = {
+    "genindex": "Every rule, term and Python name of the voidref rules site, in alphabetical order.",
+    "search": "Search the rules of five tabletop combat systems by the words players use at the table.",
+    "py-modindex": "The Python modules of voidref, the package that computes every number on this site.",
+}
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False

@@ -88,8 +88,9 @@ def test_a_mouse_resting_on_the_inputs_costs_nothing_on_a_metered_slow_or_unknow
         ctx.close()
 
 
-def test_a_calculator_goes_live_through_make_serve_with_the_gz_copies(browser, site):
-    """Served by make serve's server (Pyodide's large files sent from their .gz copies), a calculator goes live."""
+def test_a_calculator_goes_live_through_make_serve_with_the_compressed_copies(browser, site):
+    """Served by make serve's server, which sends every file's compressed copy, a calculator goes live: the page,
+    its scripts and the runtime's large files all arrive encoded."""
     sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
     try:
         from voidref_calculators.serve import Handler
@@ -103,7 +104,7 @@ def test_a_calculator_goes_live_through_make_serve_with_the_gz_copies(browser, s
 
         def send_header(self, key, value):
             if key == "Content-Encoding":
-                sent.append(self.path)
+                sent.append((self.path.split("?")[0], value))
             super().send_header(key, value)
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Logged, directory=site.root))
@@ -117,8 +118,10 @@ def test_a_calculator_goes_live_through_make_serve_with_the_gz_copies(browser, s
         page.goto(url + CALC_PAGE)
         page.locator("section.voidref-calc .vc-form [name]").first.focus()
         page.locator("section.voidref-calc .vc-result[data-state='live']").first.wait_for()
-        assert sorted(p.split("?")[0] for p in sent) == ["/_static/pyodide/pyodide.asm.mjs",
-                                                         "/_static/pyodide/pyodide.asm.wasm"]
+        encoded = dict(sent)
+        for path in ("/" + CALC_PAGE, "/_static/calc/calc.js", "/_static/pyodide/pyodide.asm.mjs",
+                     "/_static/pyodide/pyodide.asm.wasm"):
+            assert encoded.get(path) in ("br", "gzip"), (path, encoded)
         ctx.watch.check()
     finally:
         ctx.close()

@@ -10,8 +10,11 @@ from collections.abc import Callable
 HEAD = re.compile(r"(<head[^>]*>\s*)")
 
 
-def rewrite_pages(outdir: str, change: Callable[[str], str]) -> int:
+def rewrite_pages(outdir: str, change: Callable, with_path: bool = False) -> int:
     """Apply *change* to the text of every ``.html`` file under *outdir*; return how many changed.
+
+    With *with_path*, *change* is given the page's path relative to *outdir*
+    (with ``/``) before its text.
 
     Folders whose names start with a dot are skipped. Every step that uses this
     must be idempotent: on an incremental build, pages Sphinx did not rewrite
@@ -26,7 +29,7 @@ def rewrite_pages(outdir: str, change: Callable[[str], str]) -> int:
             path = os.path.join(root, fn)
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
-            new = change(text)
+            new = change(os.path.relpath(path, outdir).replace(os.sep, "/"), text) if with_path else change(text)
             if new != text:
                 count += 1
                 with open(path, "w", encoding="utf-8") as fh:

@@ -6,7 +6,7 @@ pages' ``src`` and ``href`` attributes name, what those style sheets name in
 calculators' own files (``_static/calc/``,
 ``_static/pyodide/``, which the worker loads by script). Files no page asks
 for (the theme's locale catalogues, unused logos and scripts, source maps)
-stay out, and so do the runtime's ``.gz`` copies (``pyodide.py``), which a
+stay out, and so do the compressed ``.gz`` and ``.br`` copies (``compress.py``), which a
 host sends in place of the file itself, never under their own name.
 
 The page's Python worker (``calc/shared/python.js``, used by ``calc.js`` and
@@ -92,7 +92,7 @@ def used_files(outdir: str) -> list[str]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for fn in sorted(names):
             rel = os.path.relpath(os.path.join(root, fn), outdir).replace(os.sep, "/")
-            if fn.startswith(".") or rel in _SKIP or fn.endswith((".tmp", ".map", ".gz")):
+            if fn.startswith(".") or rel in _SKIP or fn.endswith((".tmp", ".map", ".gz", ".br")):
                 continue
             if rel.startswith(RUNTIME_DIRS):
                 runtime.append(rel)

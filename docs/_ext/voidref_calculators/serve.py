@@ -1,10 +1,12 @@
-"""``make serve``: the built site over HTTP, sending a file's ``.gz`` copy where the build wrote one.
+"""``make serve``: the built site over HTTP, sending a file's compressed copy where the build wrote one.
 
-Python's ``http.server`` with one addition: when ``x`` has a ``x.gz`` beside it
-(the build writes them for Pyodide's two large files, ``pyodide.py``) and the
-browser accepts gzip, the response is the ``.gz`` file's bytes with
-``Content-Encoding: gzip`` and ``x``'s type, so the browser gets ``x`` for a
-third of the bytes. Everything else is ``http.server`` as it is.
+Python's ``http.server`` with one addition: when ``x`` has an ``x.br`` or
+``x.gz`` beside it (the build writes them for every text file and for
+Pyodide's WebAssembly: ``compress.py``) and the browser accepts that
+encoding, the response is the copy's bytes with ``Content-Encoding`` and
+``x``'s type (Brotli first: it is the smaller). ``Vary: Accept-Encoding`` goes
+with every file that has a copy, so a cache keeps one answer per encoding.
+Everything else is ``http.server`` as it is.
 
 Usage: python serve.py [--bind ADDRESS] [--directory DIR] [PORT]
 """
@@ -17,32 +19,58 @@ import functools
 import http.server
 import os
 
+#: the copies a file may have, best first: (suffix, the Content-Encoding it is sent with)
+COPIES = ((".br", "br"), (".gz", "gzip"))
 
-def accepts_gzip(header: str) -> bool:
-    """Whether an ``Accept-Encoding`` header allows gzip (``gzip;q=0`` refuses it)."""
+
+def accepts(header: str, encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header allows *encoding* (``gzip;q=0`` refuses it; ``*`` allows any)."""
+    allowed = None
     for part in header.split(","):
         name, _, params = part.strip().partition(";")
-        if name.strip().lower() not in ("gzip", "*"):
+        name = name.strip().lower()
+        if name not in (encoding, "*"):
             continue
         q = params.strip().lower()
+        ok = True
         if q.startswith("q="):
             try:
-                return float(q[2:]) > 0
+                ok = float(q[2:]) > 0
             except ValueError:
-                return False
-        return True
-    return False
+                ok = False
+        if name == encoding:
+            return ok
+        allowed = ok
+    return bool(allowed)
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` header allows gzip."""
+    return accepts(header, "gzip")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Sends ``x.gz`` for ``x`` (gzip-encoded) when it exists and the browser accepts gzip."""
+    """Sends ``x.br`` or ``x.gz`` for ``x`` (so encoded) when it exists and the browser accepts it."""
+
+    def end_headers(self):
+        if getattr(self, "_vary", False):
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
 
     def send_head(self):
         path = self.translate_path(self.path)
-        gz = path + ".gz"
-        if not (os.path.isfile(path) and os.path.isfile(gz)
-                and accepts_gzip(self.headers.get("Accept-Encoding", ""))):
+        self._vary = False
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # a folder's page, as http.server would send it
+        if not os.path.isfile(path):
             return super().send_head()
+        copies = [(path + suffix, coding) for suffix, coding in COPIES if os.path.isfile(path + suffix)]
+        self._vary = bool(copies)
+        header = self.headers.get("Accept-Encoding", "")
+        chosen = next(((copy, coding) for copy, coding in copies if accepts(header, coding)), None)
+        if chosen is None:
+            return super().send_head()
+        gz, coding = chosen
         fh = open(gz, "rb")  # noqa: SIM115  (closed by http.server once sent, as for any file)
         try:
             stat = os.fstat(fh.fileno())
@@ -54,16 +82,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     unchanged = False
                 if unchanged:
                     self.send_response(http.HTTPStatus.NOT_MODIFIED)
-                    self.send_header("Vary", "Accept-Encoding")
                     self.end_headers()
                     fh.close()
                     return None
             self.send_response(http.HTTPStatus.OK)
             self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Encoding", coding)
             self.send_header("Content-Length", str(stat.st_size))
             self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
-            self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return fh
         except Exception:

@@ -336,7 +336,7 @@ def _merge(app, env, docnames, other):
 def _tracker_assets(app, pagename, templatename, context, doctree):
     if pagename in getattr(app.env, "voidref_tracker_docs", set()):
         app.add_css_file("calc/tracker.css")
-        app.add_js_file("calc/tracker.js", type="module", loading_method="defer")
+        app.add_js_file("calc/tracker.js", type="module")  # a module script is deferred already
 
 
 def setup_tracker(app) -> None:
