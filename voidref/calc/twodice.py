@@ -64,20 +64,25 @@ def _roll(prefix: str, ability: Any, skill: Any, modifier: Any) -> FightingRoll:
         raise
 
 
+#: an attack and its answer: the exchange calculator's fields, which its roller rolls
+_EXCHANGE_FIELDS = (
+    IntField("attack_ability", "Attacker's ability", 3, "0 to 10", low=0, high=10),
+    IntField("attack_skill", "Attacker's skill", 1, "0 to 10", low=0, high=10),
+    _mod("attack_modifier", "Attacker's modifier (recoil is negative)"),
+    ChoiceField("response", "Response", "counterattack", enum=Response,
+                choices=(("counterattack", "Counterattack"), ("defend", "Defend"))),
+    IntField("response_ability", "Responder's ability", 3, "0 to 10", low=0, high=10),
+    IntField("response_skill", "Responder's skill", 0, "0 to 10", low=0, high=10),
+    _mod("response_modifier", "Responder's modifier"),
+    BoolField("counter_ties_hit_both_ways", "A counterattack tie hits both",
+              STANDARD.counter_ties_hit_both_ways,
+              "Ours and, we read, the source's: yes. No: a tie hurts nobody.", group=RULINGS),
+)
+
+
 @calculator("twodice-exchange", "Attack and response (2D fighting)", "twodice",
-            "The chance of each result when an attack meets a counterattack or a defense roll.", (
-                IntField("attack_ability", "Attacker's ability", 3, "0 to 10", low=0, high=10),
-                IntField("attack_skill", "Attacker's skill", 1, "0 to 10", low=0, high=10),
-                _mod("attack_modifier", "Attacker's modifier (recoil is negative)"),
-                ChoiceField("response", "Response", "counterattack", enum=Response,
-                            choices=(("counterattack", "Counterattack"), ("defend", "Defend"))),
-                IntField("response_ability", "Responder's ability", 3, "0 to 10", low=0, high=10),
-                IntField("response_skill", "Responder's skill", 0, "0 to 10", low=0, high=10),
-                _mod("response_modifier", "Responder's modifier"),
-                BoolField("counter_ties_hit_both_ways", "A counterattack tie hits both",
-                          STANDARD.counter_ties_hit_both_ways,
-                          "Ours and, we read, the source's: yes. No: a tie hurts nobody.", group=RULINGS),
-            ), rulings=STANDARD, rolled_by="twodice-roll")
+            "The chance of each result when an attack meets a counterattack or a defense roll.",
+            _EXCHANGE_FIELDS, rulings=STANDARD, rolled_by="twodice-roll")
 def exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
              response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,
              response_modifier: int = 0, rulings: Rulings = STANDARD) -> Result:
@@ -160,19 +165,8 @@ _OUTCOME_WORDS = {Outcome.DEFENDER_HIT: "The attack hits", Outcome.ATTACKER_HIT:
 
 
 @roller("twodice-roll", "Roll an attack and its answer (2D fighting)", "twodice",
-        "Roll 2D + ability + skill for the attack and for the counterattack or defence, and who is hit.", (
-            IntField("attack_ability", "Attacker's ability", 3, "0 to 10", low=0, high=10),
-            IntField("attack_skill", "Attacker's skill", 1, "0 to 10", low=0, high=10),
-            _mod("attack_modifier", "Attacker's modifier (recoil is negative)"),
-            ChoiceField("response", "Response", "counterattack", enum=Response,
-                        choices=(("counterattack", "Counterattack"), ("defend", "Defend"))),
-            IntField("response_ability", "Responder's ability", 3, "0 to 10", low=0, high=10),
-            IntField("response_skill", "Responder's skill", 0, "0 to 10", low=0, high=10),
-            _mod("response_modifier", "Responder's modifier"),
-            BoolField("counter_ties_hit_both_ways", "A counterattack tie hits both",
-                      STANDARD.counter_ties_hit_both_ways,
-                      "Ours and, we read, the source's: yes. No: a tie hurts nobody.", group=RULINGS),
-        ), rulings=STANDARD,
+        "Roll 2D + ability + skill for the attack and for the counterattack or defence, and who is hit.",
+        _EXCHANGE_FIELDS, rulings=STANDARD,
         nudges=(("Attacker +1", "attack_modifier", 1), ("Attacker −1", "attack_modifier", -1)))
 def roll_exchange(*, attack_ability: int = 3, attack_skill: int = 1, attack_modifier: int = 0,
                   response: Response = Response.COUNTERATTACK, response_ability: int = 3, response_skill: int = 0,

@@ -38,6 +38,15 @@ import { showFieldErrors } from "./shared/field-errors.js";
 import {
   differences, pageParams, readInputs, readParams, replaceQuery, setupFromJson, withQuery, writeInputs, writeParams,
 } from "./shared/url-state.js";
+import { part as partOf } from "./shared/dom.js";
+
+/**
+ * @template {Element} E
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {new () => E} type
+ */
+const part = (root, selector, type) => partOf(root, selector, type, "a calculator");
 
 // A computation still running after this long shows that it is being worked
 // on (most answer well within it; the largest Upper Hand engagements take a
@@ -281,20 +290,6 @@ async function copyText(c, text, what) {
   } catch {
     c.statusText.textContent = `Could not copy the ${what}: your browser refused access to the clipboard.`;
   }
-}
-
-/**
- * The element of *root* that the build always writes.
- * @template {Element} E
- * @param {Element} root
- * @param {string} selector
- * @param {new () => E} type
- * @returns {E}
- */
-function part(root, selector, type) {
-  const found = root.querySelector(selector);
-  if (!(found instanceof type)) throw new Error(`a calculator without its ${selector}`);
-  return found;
 }
 
 /**

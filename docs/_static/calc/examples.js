@@ -18,6 +18,15 @@ import { python } from "./shared/python.js";
 import { setUpSteppers } from "./shared/stepper.js";
 import { showFieldErrors } from "./shared/field-errors.js";
 import { pageParams, readInputs, readParams, replaceQuery, writeInputs, writeParams } from "./shared/url-state.js";
+import { el, messageOf, part as partOf } from "./shared/dom.js";
+
+/**
+ * @template {Element} E
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {new () => E} type
+ */
+const part = (root, selector, type) => partOf(root, selector, type, "a replay's form");
 
 const RUN_TIMEOUT_MS = 30000;
 
@@ -30,26 +39,6 @@ const RUN_TIMEOUT_MS = 30000;
 function askPython(call, args) {
   return python.ask({ type: "examples", call, args },
     { timeoutMs: RUN_TIMEOUT_MS, stopped: "Stopped a long computation; Python restarts at the next run." });
-}
-
-/**
- * A new element: *props* set as properties where it has them (hidden, type,
- * htmlFor...), else as attributes; then *children* appended.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Record<string, string | number | boolean>} [props]
- * @param {(Node | string)[]} children
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = String(value);
-    else if (key in node) /** @type {any} */ (node)[key] = value;
-    else node.setAttribute(key, String(value));
-  }
-  node.append(...children);
-  return node;
 }
 
 // -- Run buttons ------------------------------------------------------------
@@ -173,11 +162,6 @@ async function runBlock(b) {
   showRun(b, answer);
 }
 
-/** @param {unknown} err */
-function messageOf(err) {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /**
  * What Python answers for a block (voidref.calc.doctest_run).
  * @typedef {object} RunAnswer
@@ -236,20 +220,6 @@ function showRun(b, answer) {
  * @property {Record<string, string>} defaults  the published example's inputs
  * @property {number} seq  the newest replay asked for (older answers are dropped)
  */
-
-/**
- * The element of *root* that the build always writes.
- * @template {Element} E
- * @param {Element} root
- * @param {string} selector
- * @param {new () => E} type
- * @returns {E}
- */
-function part(root, selector, type) {
-  const found = root.querySelector(selector);
-  if (!(found instanceof type)) throw new Error(`a replay's form without its ${selector}`);
-  return found;
-}
 
 /**
  * @param {HTMLElement} section

@@ -29,6 +29,15 @@ import { showFieldErrors } from "./shared/field-errors.js";
 import { pageParams, readInputs, readParams, replaceQuery, writeInputs, writeParams } from "./shared/url-state.js";
 import { noDice, poolText, readPool, tapped } from "./shared/dice-pool.js";
 import { KEY as HISTORY_KEY, RollHistory, deviceStorage } from "./shared/roll-history.js";
+import { part as partOf } from "./shared/dom.js";
+
+/**
+ * @template {Element} E
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {new () => E} type
+ */
+const part = (root, selector, type) => partOf(root, selector, type, "a roller");
 
 python.timing.script = performance.now();
 
@@ -110,20 +119,6 @@ const dated = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short
  */
 function when(at) {
   return at.toDateString() === new Date().toDateString() ? clock.format(at) : dated.format(at);
-}
-
-/**
- * The element of *root* that the build always writes.
- * @template {Element} E
- * @param {Element} root
- * @param {string} selector
- * @param {new () => E} type
- * @returns {E}
- */
-function part(root, selector, type) {
-  const found = root.querySelector(selector);
-  if (!(found instanceof type)) throw new Error(`a roller without its ${selector}`);
-  return found;
 }
 
 // -- Python's status --------------------------------------------------------

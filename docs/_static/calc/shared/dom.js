@@ -29,11 +29,12 @@ export function el(tag, props = {}, ...children) {
  * @param {ParentNode} root
  * @param {string} selector
  * @param {new () => E} type
+ * @param {string} [what]  what the page part is, for the error when the build wrote it without *selector*
  * @returns {E}
  */
-export function part(root, selector, type) {
+export function part(root, selector, type, what = "the tracker") {
   const found = root.querySelector(selector);
-  if (!(found instanceof type)) throw new Error(`the tracker without its ${selector}`);
+  if (!(found instanceof type)) throw new Error(`${what} without its ${selector}`);
   return found;
 }
 
