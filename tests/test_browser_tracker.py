@@ -5,8 +5,8 @@ Playwright at 375 px with touch; Firefox ESR at 375 px with touch through
 ``tests/engines/firefox-driver.mjs``; WebKitGTK through Selenium at its
 smallest width, 447 px, as ``test_browser_engines.py`` drives them): set up
 the Docking Bay four from the presets, record Initiative (one rolled), start
-the round, play two turns (an attack rolled, then entered with a
-Breakthrough, whose Critical Injury is rolled and recorded; a move), undo the
+the round, play two turns (an attack rolled, then entered with
+3 Boons, whose Critical Injury is rolled and recorded; a move), undo the
 last event, reload and find the same fight, save it to a file and open that
 file again. What the page shows is checked against
 :func:`voidref.calc.tracker.run` for the log the page saved.
@@ -49,10 +49,13 @@ EVENTS = "() => Number(document.querySelector('.voidref-tracker').dataset.events
 # The encounter open (its record as the device keeps it: tracker-store.js).
 RECORD = ("() => { const id = window.voidrefTracker.state.record.id;"
           " return JSON.parse(localStorage.getItem('voidref-encounter:' + id)); }")
-# What the page shows of the fight: the line under "Now", the account's lines, the combatants' cards.
+# What the page shows of the fight: the line under "Now", the account's lines (one paragraph an event, in the
+# steps Python's fight renderer writes) and its steps' titles, the combatants' cards.
 SHOWN = """() => ({
   now: document.querySelector('.vt-now-text').textContent,
-  account: [...document.querySelectorAll('.vt-lines li')].map((li) => li.firstChild.textContent),
+  account: [...document.querySelectorAll('.vr-fight-step > p')]
+    .map((p) => p.textContent.replace(/[\u2018\u2019]/g, "'")),
+  steps: [...document.querySelectorAll('.vt-account-step > h3')].map((h) => h.textContent),
   cards: [...document.querySelectorAll('.vt-card')].map((c) => c.textContent),
   events: Number(document.querySelector('.voidref-tracker').dataset.events),
   redo: !document.querySelector('.vt-redo').disabled,
@@ -272,8 +275,9 @@ def set_up(d: Driver) -> None:
 
 
 def two_turns(d: Driver) -> dict:
-    """Senna takes cover and shoots Agent A (the odds read before the roll; rolled, then entered with a
-    Breakthrough); the Critical Injury is rolled and recorded. Davan moves to Engaged with Agent B."""
+    """Senna takes cover and shoots Agent A (the odds read before the roll; rolled, then entered with
+    3 Boons, a Critical Injury at the Crit rating); the Critical Injury is rolled and recorded. Davan moves to
+    Engaged with Agent B."""
     out = {}
     recorded(d, ".vt-take[data-name='Senna']")
     recorded(d, "#vt-take-cover button[type=submit]")
@@ -285,7 +289,7 @@ def two_turns(d: Driver) -> dict:
     d.tap("#vt-attack .vt-roll")
     d.until("() => !document.querySelector('#vt-attack .vt-dice').hidden")
     out["rolled_dice"] = d.js("() => document.querySelector('#vt-attack .vt-dice').textContent")
-    for field, value in (("successes", "2"), ("boons", "0"), ("breakthroughs", "1"), ("calamities", "0")):
+    for field, value in (("successes", "2"), ("boons", "3"), ("breakthroughs", "0"), ("calamities", "0")):
         d.fill(f"#vt-attack [name={field}]", value)
     recorded(d, "#vt-attack button[type=submit]")
     out["crit_offered"] = d.js("() => !document.querySelector('#vt-crit').hidden")
@@ -335,6 +339,7 @@ def check_task(out: dict) -> None:
     assert kinds[-1] == "move"  # the last end-turn was undone
     assert out["record"]["ahead"][0]["type"] == "end-turn"  # ... and is kept for Redo
     assert out["undone"]["account"] == [e["text"] for e in python["account"]]
+    assert out["undone"]["steps"] == [s["title"] for s in python["steps"]]
     assert out["undone"]["redo"] and out["reloaded"] == out["undone"]
     crit = next(e for e in log if e["type"] == "critical-injury")
     agent_a = next(c for c in out["undone"]["cards"] if c.startswith("Agent A"))
@@ -429,6 +434,32 @@ def _request_bytes(context) -> list:
     context.on("requestfinished", lambda r: seen.append((r.url, r.sizes()["responseBodySize"]
                                                          + r.sizes()["responseHeadersSize"])))
     return seen
+
+
+def test_a_roll_recorded_as_rolled_keeps_its_faces_and_the_account_shows_them(player, site):
+    """Senna's attack rolled and recorded untouched: the saved event carries the engine's faces (one per die of
+    her pool) and the account shows them "as recorded"; a result changed after the roll drops them."""
+    page, d = _open(player, site)
+    set_up(d)
+    recorded(d, ".vt-take[data-name='Senna']")
+    d.choose("#vt-attack [name=target]", "Agent A")
+    d.tap("#vt-attack .vt-roll")
+    d.until("() => !document.querySelector('#vt-attack .vt-dice').hidden")
+    recorded(d, "#vt-attack button[type=submit]")
+    shot = d.js(RECORD)["events"][-1]
+    assert shot["type"] == "attack" and len(shot["faces"]) == 5, shot  # 4 Ability Dice and 1 Trial Die
+    last = page.locator(".vt-account-step").last
+    assert "Dice (as recorded)" in last.text_content()
+    d.tap(".vt-undo")
+    d.until(f"(n) => ({EVENTS})() === n", len(d.js(RECORD)["events"]) - 1)
+    d.tap("#vt-attack .vt-roll")
+    d.until("() => !document.querySelector('#vt-attack .vt-dice').hidden")
+    rolled = int(page.locator("#vt-attack [name=successes]").input_value())
+    d.fill("#vt-attack [name=successes]", str(rolled + 1 if rolled < 2 else rolled - 1))
+    d.fill("#vt-attack [name=boons]", "0")
+    recorded(d, "#vt-attack button[type=submit]")
+    assert not d.js(RECORD)["events"][-1]["faces"]
+    assert "Dice (one way to roll this result)" in page.locator(".vt-account-step").last.text_content()
 
 
 def test_nothing_of_python_is_fetched_before_the_player_opens_the_tracker(player, site):
@@ -590,7 +621,7 @@ def test_axe_finds_nothing_on_the_tracker_in_light_or_dark(browser, site):
         set_up(d)
         recorded(d, ".vt-take[data-name='Senna']")
         d.fill("#vt-attack [name=successes]", "1")
-        d.fill("#vt-attack [name=breakthroughs]", "1")
+        d.fill("#vt-attack [name=boons]", "3")
         recorded(d, "#vt-attack button[type=submit]")
         page.evaluate("document.querySelectorAll('.voidref-tracker details').forEach((e) => { e.open = true; })")
         page.add_script_tag(path=AXE)

@@ -1,9 +1,9 @@
 """The encounter tracker's engine (voidref.drifters.encounter): the rules it referees, its log and its account.
 
-The Docking Bay log is checked step by step against the page's replay
-(voidref.drifters.replays.docking_bay, which plays the same fight from its
-dice through the engine's attack and health code directly): two ways of
-running the fight must agree at every step. Random fights (hypothesis) check
+The Docking Bay log is the fight's one script: the page's replay and the
+tracker show it through one renderer (voidref.present.fight), and the tests
+here check that the page's steps are the tracker's, and the log's end the
+published state. Random fights (hypothesis) check
 that undo is exact, that a saved log loads back to the same fight, and that a
 move the rules refuse is a RulesError that leaves the fight as it was.
 """
@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voidref.calc import tracker
+from voidref.calc import replays, tracker
 from voidref.drifters import Character, Condition, Weapon
 from voidref.drifters.encounter import (
-    DOCKING_BAY_STEPS,
+    Check,
     CriticalInjury,
     Encounter,
     EndEncounter,
@@ -40,7 +40,6 @@ from voidref.drifters.encounter import (
     TakeCover,
     TakeTurn,
     account,
-    account_text,
     apply,
     docking_bay_log,
     dump,
@@ -51,8 +50,8 @@ from voidref.drifters.encounter import (
     to_json,
 )
 from voidref.drifters.encounter.state import Event
-from voidref.drifters.replays import docking_bay
 from voidref.errors import RulesError
+from voidref.present.fight import fight_markdown, fight_steps, steps_of
 
 LOG = docking_bay_log()
 GUN = "Standard sidearm"
@@ -77,20 +76,21 @@ def test_docking_bay_log_ends_in_the_published_state():
     assert state.round == 2 and state.turn is None
 
 
-@pytest.mark.parametrize("step", range(len(DOCKING_BAY_STEPS)), ids=[t for t, _ in DOCKING_BAY_STEPS])
-def test_docking_bay_log_agrees_with_the_page_replay_at_every_step(step):
-    """The tracker's log and the page's dice replay reach the same Wounds, Strain and conditions after each step."""
-    title, count = DOCKING_BAY_STEPS[step]
-    page = docking_bay()[step]
-    assert page.title == title
-    assert _standing(_after(count)) == {n: (h.wounds, h.strain, c.remaining) for n, (h, c) in page.tracks.items()}
+def test_docking_bay_page_steps_are_the_tracker_s_steps():
+    """One renderer: each step the page prints is, string for string, the tracker's step for the same log
+    (the page adds one, the encounter ending), with the same titles."""
+    page = replays.get("docking-bay")
+    played = tracker.run({"op": "state", "events": [to_json(e) for e in LOG]})["steps"]
+    assert [s["html"] for s in played] == list(page.html()[:-1])
+    assert [s["title"] for s in played] == replays.run("docking-bay", {})["titles"][:-1]
+    assert [s.html() for s in fight_steps(LOG)] == [s["html"] for s in played]
 
 
 def test_docking_bay_ending_the_encounter_recovers_strain_by_willpower():
     """Ending it now: Davan's 2 Strain go (Willpower 2), as the page's last step shows."""
     state = replay([*LOG, EndEncounter()])
     assert state.over and state.fighter("Davan").health.strain == 0
-    assert _standing(state) == {n: (h.wounds, h.strain, c.remaining) for n, (h, c) in docking_bay()[-1].tracks.items()}
+    assert "<td>Davan</td><td>5/12</td><td><strong>0/12</strong></td>" in replays.get("docking-bay").html()[-1]
     with pytest.raises(RulesError, match="'event' the encounter is over"):
         apply(state, TakeTurn("Senna"))
 
@@ -103,11 +103,12 @@ def test_docking_bay_slots_rank_players_first_on_the_tie():
 
 
 def test_account_tells_the_docking_bay_fight():
-    text = account_text(LOG)
-    assert "Senna attacks Agent A with Standard sidearm (4 Ability vs 1 Trial): 2 Successes and 1 Boon, a hit for " \
-           "5 Wounds. (Agent A 5/12 Wounds)" in text
-    assert "Davan takes heavy cover (a second Maneuver, for 2 Strain). (Davan 5/12 Wounds, 2/12 Strain)" in text
-    assert text.count("\nRound ") == 2
+    text = fight_markdown(LOG, name="Docking Bay")
+    assert "**Senna** attacks Agent A with Standard sidearm (4 Ability vs 1 Trial): 2 Successes and 1 Boon, a hit " \
+           "for 5 Wounds." in text
+    assert "\n\nDavan takes heavy cover (a second Maneuver, for 2 Strain).\n\n" in text
+    assert "| Davan | 5/12 | **2/12** |" in text
+    assert text.count("\n## Round ") == 8 and text.startswith("# Docking Bay\n")
     entries = account(LOG)
     assert len(entries) == len(LOG) and [e.index for e in entries] == list(range(len(LOG)))
 
@@ -138,6 +139,19 @@ REFUSALS = [
     ("a Critical Injury not earned", 14, [], CriticalInjury("Agent A", 50), "target", "no Critical Injury"),
     ("a move to the band one is in", 12, [], Move("Senna", "Agent A", "short"), "band", "another band"),
     ("a move past two Maneuvers", 12, [], Move("Senna", "Agent A", "extreme"), "band", "Maneuvers"),
+    ("a result the pool cannot give", 12, [], MakeAttack("Senna", "Agent A", GUN, 9), "successes",
+     "cannot come from the pool 4 Ability vs 1 Trial"),
+    ("faces that do not net the result", 12, [],
+     MakeAttack("Senna", "Agent A", GUN, 1, faces=("SS", "S", "B", "-", "F")), "faces",
+     "net 1 Success (got 'SS S B - F', which nets 2 Successes and 1 Boon)"),
+    ("a face missing", 12, [], MakeAttack("Senna", "Agent A", GUN, 1, faces=("S",)), "faces",
+     "one face for each die"),
+    ("a Breakthrough with no Mastery Die", 12, [], MakeAttack("Senna", "Agent A", GUN, 1, breakthroughs=1),
+     "successes", "Breakthroughs"),
+    ("an Initiative its pool cannot give", 6, [], Initiative("Davan", 5, surprised=True), "successes",
+     "2 Ability vs no dice"),
+    ("a check its dice cannot give", 16, [TakeTurn("Davan")], Check("Davan", "Craft", 5, dice="2A vs 2T"),
+     "successes", "cannot come from the pool"),
 ]
 
 
@@ -165,13 +179,14 @@ def test_a_move_leaves_cover_behind():
 
 
 def test_a_breakthrough_hit_offers_a_critical_injury_with_its_bonus():
-    """Agent A holds one injury already: the second adds 10 to the d100 (the table's bonus per injury held)."""
-    log = [*LOG[:13], MakeAttack("Senna", "Agent A", GUN, 2, breakthroughs=1), CriticalInjury("Agent A", 25)]
+    """Agent A's Breakthrough (a Mastery Die's face) offers one Critical Injury on Senna, read from the d100 with
+    no bonus (she holds none yet); a second is refused."""
+    log = [*LOG[:22], MakeAttack("Agent A", "Senna", GUN, 2, breakthroughs=1), CriticalInjury("Senna", 25)]
     state = replay(log)
-    agent = state.fighter("Agent A")
-    assert agent.health.critical_injuries == 1 and agent.injuries[0].total == 25
+    senna = state.fighter("Senna")
+    assert senna.health.critical_injuries == 1 and senna.injuries[0].total == 25
     with pytest.raises(RulesError, match="no Critical Injury"):
-        apply(state, CriticalInjury("Agent A", 25))
+        apply(state, CriticalInjury("Senna", 25))
 
 
 def test_a_hit_on_a_target_already_down_offers_a_critical_injury():
@@ -194,7 +209,7 @@ def test_a_calamity_in_microgravity_leaves_a_melee_attacker_drifting():
            Join("Thug", "gm", Character("Thug", kind="minion", stated_wound_points=5), (knife,)),
            SetGravity("micro"), SetRange("Senna", "Thug", "engaged"), Initiative("Senna", 1), Initiative("Thug", 0),
            StartRound(), TakeTurn("Senna")]
-    state = replay([*log, MakeAttack("Senna", "Thug", "Knife", 1, calamities=1)])
+    state = replay([*log, MakeAttack("Senna", "Thug", "Knife", 1, calamities=1, difficulty_upgrades=1)])
     assert state.fighter("Senna").conditions.has(Condition.DRIFTING)
     assert not replay([*log, MakeAttack("Senna", "Thug", "Knife", 1)]).fighter("Senna").conditions.has("drifting")
     cleared = apply(state, SetCondition("Senna", "drifting", on=False))
@@ -213,6 +228,18 @@ def test_a_saved_log_loads_back_event_for_event():
     assert load(dump(LOG, name="Docking Bay")) == LOG
     doc = json.loads(dump(LOG, name="Docking Bay"))
     assert (doc["format"], doc["version"], doc["name"]) == ("voidref-encounter", 1, "Docking Bay")
+
+
+def test_a_log_saved_before_the_dice_were_recorded_still_loads():
+    """The dice of a roll (faces, a check's dice, a surprised Initiative, difficulty upgrades) are optional
+    fields, so the log's version is unchanged: a log without them reads as it is and replays."""
+    added = ("faces", "dice", "surprised", "difficulty_upgrades")
+    doc = json.loads(dump(LOG[:20]))
+    doc["events"] = [{k: v for k, v in e.items() if k not in added} for e in doc["events"]]
+    events = load(json.dumps(doc))
+    assert len(events) == 20 and [type(e) for e in events] == [type(e) for e in LOG[:20]]
+    assert all(getattr(e, "faces", ()) == () and not getattr(e, "dice", "") for e in events)
+    assert replay(events).fighter("Agent A").health == replay(LOG[:20]).fighter("Agent A").health
 
 
 def test_a_log_from_a_newer_site_says_so():
@@ -399,14 +426,14 @@ def test_the_tracker_presets_and_example_are_events_it_accepts():
     assert tracker.run({"op": "state", "events": events})["ok"]
     example = tracker.run({"op": "example", "name": "docking-bay"})
     assert example["events"] == [to_json(e) for e in LOG]
-    assert [s["count"] for s in example["steps"]] == [n for _, n in DOCKING_BAY_STEPS]
+    assert [s["count"] for s in example["steps"]] == [s.end for s in steps_of(LOG)]
 
 
 def test_the_tracker_exports_and_imports_a_log():
     events = [to_json(e) for e in LOG[:20]]
     tracker.run({"op": "state", "events": events})
     out = tracker.run({"op": "export", "events": events, "name": "Dock 7"})
-    assert out["account_text"] == account_text(LOG[:20])
+    assert out["account_text"] == fight_markdown(LOG[:20], name="Dock 7")
     back = tracker.run({"op": "import", "text": out["text"]})
     assert (back["events"], back["problem"], back["name"]) == (events, None, "Dock 7")
 

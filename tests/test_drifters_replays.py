@@ -5,9 +5,11 @@ import itertools
 import pytest
 
 from voidref.drifters import Die, Face, Health, Pool, Roll
+from voidref.drifters.encounter import Encounter, EndEncounter, replay
+from voidref.drifters.initiative import Side
 from voidref.drifters.replays import (
     check_roll,
-    docking_bay,
+    docking_bay_log,
     ember_drift,
     faces_for,
     faces_text,
@@ -15,7 +17,7 @@ from voidref.drifters.replays import (
 )
 from voidref.errors import RulesError
 from voidref.present.replays.blocks import Bullets, Paragraph, Strong, Table, html
-from voidref.present.replays.docking_bay import steps_html
+from voidref.present.replays.docking_bay import docking_bay_steps, steps_html
 from voidref.present.replays.ember_drift import ship_steps_html
 
 SMALL_POOLS = [Pool(**dict(zip(("mastery", "ability", "boon", "hazard", "trial", "bane"), counts)))
@@ -67,48 +69,58 @@ def test_wounds_to_incapacitate_matches_the_engine():
         assert h.suffer_wounds(n).incapacitated and (n == 0 or not h.suffer_wounds(n - 1).incapacitated)
 
 
+def _after(step: int, **inputs) -> Encounter:
+    """The state at the end of the Docking Bay page's step *step* (9: the encounter ended after the log)."""
+    steps = docking_bay_steps(**inputs)
+    log = (*docking_bay_log(**inputs), EndEncounter())
+    return replay(log[:steps[step].end])
+
+
 def test_docking_bay_slot_order_and_turn_order():
-    """Player, player, GM, GM; Senna, Davan, Agent A, Agent B."""
-    facts = dict(docking_bay()[0].facts)
-    assert facts["Slots"] == "player, player, GM, GM"
-    assert facts["Turn order"] == "Senna, Davan, Agent A, Agent B"
+    """Player, player, GM, GM: Davan's 1 ties Agent A's and the player slot comes first."""
+    assert _after(0).slots == (Side.PLAYER, Side.PLAYER, Side.GM, Side.GM)
+    assert "the slots run player, player, GM, GM" in docking_bay_steps()[0].html()
 
 
 def test_docking_bay_round_1_tracks():
     """Agent A 6 of 12 (5 from Senna, 1 Strain as a Wound); Senna 4; Davan 5."""
-    end_of_round_1 = docking_bay()[4].tracks
-    assert [end_of_round_1[n][0].wounds for n in ("Senna", "Davan", "Agent A")] == [4, 5, 6]
-    assert end_of_round_1["Agent A"][0].strain == 0
+    end_of_round_1 = _after(4)
+    assert [end_of_round_1.fighter(n).health.wounds for n in ("Senna", "Davan", "Agent A")] == [4, 5, 6]
+    assert end_of_round_1.fighter("Agent A").health.strain == 0
 
 
 def test_docking_bay_round_2_agent_a_disoriented():
     """Senna's 2 Boons make Agent A Disoriented; it is gone after his turn."""
-    steps = docking_bay()
-    assert steps[5].tracks["Agent A"][1].has("disoriented")
-    assert not steps[7].tracks["Agent A"][1].has("disoriented")
+    assert _after(5).fighter("Agent A").conditions.has("disoriented")
+    assert not _after(7).fighter("Agent A").conditions.has("disoriented")
 
 
 def test_docking_bay_where_it_stands():
-    """Senna 8 of 12 (4 more takes her out), Davan 5 and 2 Strain, Agent A 10 of 12 (2 more)."""
-    steps = docking_bay()
-    tracks = steps[8].tracks
-    assert (tracks["Senna"][0].wounds, tracks["Davan"][0].wounds, tracks["Davan"][0].strain,
-            tracks["Agent A"][0].wounds) == (8, 5, 2, 10)
-    assert dict(steps[7].facts)["Senna is out after"] == "4 more Wounds"
-    assert dict(steps[5].facts)["Agent A is out after"] == "2 more Wounds"
-    assert steps[9].tracks["Davan"][0].strain == 0
+    """Senna 8 of 12 (4 more takes her out), Davan 5 and 2 Strain, Agent A 10 of 12 (2 more); ending the
+    encounter there gives Davan his 2 Strain back."""
+    end = _after(8)
+    senna, davan, agent_a = (end.fighter(n).health for n in ("Senna", "Davan", "Agent A"))
+    assert (senna.wounds, davan.wounds, davan.strain, agent_a.wounds) == (8, 5, 2, 10)
+    assert wounds_to_incapacitate(_after(7).fighter("Senna").health) == 4
+    assert wounds_to_incapacitate(_after(5).fighter("Agent A").health) == 2
+    assert _after(9).fighter("Davan").health.strain == 0
 
 
 def test_docking_bay_agent_b_misses_from_his_pool():
-    """Agent B's second shot has no net Success, and his pool could roll that."""
-    check = docking_bay()[8].checks[0]
-    assert not check.outcome.success
-    assert str(check.chance_as_good()) == str(1 - check.chance_needed())
+    """Agent B's second shot has no net Success: a miss, shown with one way his pool rolls it."""
+    text = docking_bay_steps()[8].html()
+    assert "no net Success, a miss." in text and "Dice (one way to roll this result)" in text
+
+
+def test_docking_bay_senna_first_shot_shows_the_source_faces():
+    """The log records the faces the source gives for Senna's first shot, and the step shows them."""
+    text = docking_bay_steps()[1].html()
+    assert "Dice (as recorded): Ability Dice: Success+Success, Success, Boon, blank · Trial Die: Failure" in text
 
 
 def test_docking_bay_step_renders_a_three_column_table():
     """Each rendered step's tables have at most 3 columns, to fit a phone."""
-    steps = steps_html(docking_bay())
+    steps = steps_html(docking_bay_steps())
     assert len(steps) == 10
     for text in steps:
         rows = text.split("<tr>")[1:]
@@ -122,7 +134,7 @@ def test_a_step_is_plain_escaped_html():
                  Table(("<th>",), ((Strong("**"),),))))
     assert "<b>" not in page and "&lt;b&gt;A &amp; B&lt;/b&gt;" in page and "(1 &lt; 2)" in page
     assert "x &gt; y" in page and "&lt;th&gt;" in page and "<strong>**</strong>" in page
-    for text in steps_html(docking_bay()) + ship_steps_html(ember_drift()):
+    for text in steps_html(docking_bay_steps()) + ship_steps_html(ember_drift()):
         assert "pst-" not in text and "row-" not in text and 'class="table"' not in text
 
 

@@ -17,9 +17,9 @@ def test_docking_bay_script_reaches_the_source_standing():
 
 
 def test_docking_bay_script_runs_from_the_command_line():
-    """`python examples/docking_bay.py` prints the turn order and the standing."""
+    """`python examples/docking_bay.py` prints the slots and the standing."""
     env = dict(os.environ, PYTHONPATH=str(EXAMPLES.parent))
     done = subprocess.run([sys.executable, str(EXAMPLES / "docking_bay.py")], capture_output=True, text=True,
                           check=True, env=env)
-    assert "Turn order: Senna, Davan, Agent A, Agent B" in done.stdout
+    assert "the slots run player, player, GM, GM" in done.stdout
     assert "| Agent A | 10/12 |" in done.stdout

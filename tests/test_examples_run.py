@@ -13,10 +13,11 @@ import re
 import pytest
 
 from voidref.calc import doctest_run, examples, replays
-from voidref.drifters.replays import docking_bay
+from voidref.drifters.encounter import MakeAttack, replay
+from voidref.drifters.encounter.examples import docking_bay_log
 from voidref.drifters.rolled import InputError
 from voidref.drifters.ship_replay import ember_drift
-from voidref.present.replays.docking_bay import render_step
+from voidref.present.replays.docking_bay import docking_bay_steps, render_step
 from voidref.present.replays.ember_drift import render_ship_step
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "drifters_replays_published.json")
@@ -82,10 +83,11 @@ def test_default_inputs_give_the_published_replays_exactly():
     """The replays' defaults give, line for line, the Markdown published before they took inputs."""
     with open(GOLDEN, encoding="utf-8") as fh:
         published = json.load(fh)
-    for key, play, render in (("bay", docking_bay, render_step), ("ship", ember_drift, render_ship_step)):
-        steps = play()
-        shown = [render(s, steps[k - 1] if k else None) for k, s in enumerate(steps)]
-        assert [_lines(t) for t in shown] == [_lines(t) for t in published[key]]
+    bay = [render_step(s) for s in docking_bay_steps()]
+    ship = ember_drift()
+    shown = {"bay": bay, "ship": [render_ship_step(s, ship[k - 1] if k else None) for k, s in enumerate(ship)]}
+    for key in ("bay", "ship"):
+        assert [_lines(t) for t in shown[key]] == [_lines(t) for t in published[key]]
     for name in replays.REPLAYS:
         out = replays.run(name, {})
         assert out["ok"] and out["inputs"] == replays.get(name).defaults()
@@ -106,34 +108,41 @@ def test_field_defaults_equal_the_replay_functions_defaults():
     """Each form field's default is the keyword default of its replay function."""
     import inspect
 
-    for replay, func in ((replays.get("docking-bay"), docking_bay), (replays.get("ember-drift"), ember_drift)):
+    for form, func in ((replays.get("docking-bay"), docking_bay_steps), (replays.get("ember-drift"), ember_drift)):
         params = inspect.signature(func).parameters
-        assert {f.name: f.default for f in replay.fields} == {n: p.default for n, p in params.items()}
+        assert {f.name: f.default for f in form.fields} == {n: p.default for n, p in params.items()}
+    assert inspect.signature(docking_bay_log).parameters == inspect.signature(docking_bay_steps).parameters
+
+
+def _senna_after_agent_a(**inputs) -> int:
+    """Senna's Wounds at the end of Agent A's first turn (step 3 of the page)."""
+    return replay(docking_bay_log(**inputs)[:docking_bay_steps(**inputs)[3].end]).fighter("Senna").health.wounds
 
 
 def test_armor_changes_senna_wounds_after_agent_a_shot():
     """More armor Resistance: Agent A's first hit costs Senna fewer Wounds, and the steps before it are unchanged."""
-    base, changed = docking_bay(), docking_bay(senna_armor=3)
-    assert changed[3].tracks["Senna"][0].wounds == base[3].tracks["Senna"][0].wounds - 2
-    assert changed[:3] == tuple(s for s in base[:3])  # Senna's armor plays no part before she is shot
+    assert _senna_after_agent_a(senna_armor=3) == _senna_after_agent_a() - 2
+    assert docking_bay_steps(senna_armor=3)[:3] == docking_bay_steps()[:3]  # her armor plays no part before
 
 
 def test_agent_a_miss_leaves_senna_unhurt():
-    """A first shot of 0 net Successes is a miss: no Wounds to Senna at that step."""
-    assert docking_bay(agent_a_successes=0, agent_a_boons=0)[3].tracks["Senna"][0].wounds == 0
+    """A first shot of 0 net Successes is a miss: no Wounds to Senna at that step (and no Bane for the GM)."""
+    assert _senna_after_agent_a(agent_a_successes=0, agent_a_boons=0) == 0
 
 
 def test_agility_changes_senna_shot_pool_and_keeps_the_result():
-    """Another Agility: the source's faces no longer fit, so one way to roll its net result is shown."""
-    step = docking_bay(senna_agility=5)[1].checks[0]
-    assert step.roll.pool.describe() == "5 Ability vs 1 Trial" and not step.stated_faces
-    assert (step.outcome.successes, step.outcome.boons) == (2, 1)
+    """Another Agility: the source's faces no longer fit, so the log keeps only the net result, and the step
+    shows one way to roll it with the new pool."""
+    shot = next(e for e in docking_bay_log(senna_agility=5) if isinstance(e, MakeAttack))
+    assert (shot.successes, shot.boons, shot.faces) == (2, 1, ())
+    text = docking_bay_steps(senna_agility=5)[1].html()
+    assert "(5 Ability vs 1 Trial): 2 Successes and 1 Boon" in text and "one way to roll this result" in text
 
 
 def test_a_roll_the_changed_pool_cannot_give_names_the_input():
     """Agility 1 cannot give Senna's stated 2 Successes and 1 Boon: the error names the Agility input."""
     with pytest.raises(InputError) as caught:
-        docking_bay(senna_agility=1)
+        docking_bay_log(senna_agility=1)
     assert caught.value.name == "senna_agility"
     out = replays.run("docking-bay", {"senna_agility": "1"})
     assert not out["ok"] and out["errors"]["senna_agility"].startswith("Senna's Agility: ")

@@ -67,4 +67,4 @@ def test_every_listed_exception_is_a_long_function():
 
 def test_the_list_of_exceptions_is_read():
     """The exceptions are read from ARCHITECTURE.md: the section's bullets parse to (file, function) pairs."""
-    assert ("voidref/drifters/replays.py", "docking_bay") in exempt()
+    assert ("voidref/drifters/ship_replay.py", "ember_drift") in exempt()

@@ -792,7 +792,7 @@ def _encounter_samples() -> list[Sample]:
 
     log = e.docking_bay_log()
     thug = d.Character("Thug", kind="minion", stated_wound_points=5)
-    crit = e.replay([*log[:13], e.MakeAttack("Senna", "Agent A", "Standard sidearm", 2, breakthroughs=1)])
+    crit = e.replay([*log[:13], e.MakeAttack("Senna", "Agent A", "Standard sidearm", 2, boons=3)])
     shot = e.MakeAttack("Senna", "Agent A", "Standard sidearm", 2, 1)
     events = [
         (e.Join("Thug", "gm", thug, ()), 0), (e.SetRange("Senna", "Agent A", "long"), 4),
@@ -809,6 +809,7 @@ def _encounter_samples() -> list[Sample]:
         rebuilt(e.CriticalInjury("Agent A", 40)),
         method(lambda: e.CriticalInjury("Agent A", 40), "apply", crit),
         method(lambda: shot, "attack", _bay(12)),
+        method(lambda: e.Initiative("Davan", 1, surprised=True), "pool", _bay(6)),
         rebuilt(_bay(14)), rebuilt(_bay(14).fighter("Agent A")), rebuilt(_bay(14).last_roll),
         method(lambda: _bay(6), "fighter", "Senna"),
         method(lambda: _bay(6), "band", "Senna", "Agent A"),
@@ -818,7 +819,8 @@ def _encounter_samples() -> list[Sample]:
         call(e.to_json, shot), call(e.from_json, e.to_json(shot)),
         call(e.dump, log[:8], name="Docking Bay"), call(e.load, e.dump(log[:8])),
         call(e.load_readable, e.dump(log[:8])),
-        call(e.account, log[:20]), call(e.account_text, log[:20]),
+        call(e.account, log[:20]),
+        call(e.docking_bay_log, senna_armor=3), call(e.docking_bay_cast, senna_agility=5),
         call(e.entry, 11, _bay(11), e.TakeTurn("Senna"), _bay(12)),
         rebuilt(e.account(log[:14])[-1]), rebuilt(e.account(log[:14])[-1].changes[0]),
         call(e.docking_bay_log),

@@ -109,7 +109,7 @@ def _encounter() -> list[object]:
     )
 
     log = docking_bay_log()
-    crit = [*log[:13], MakeAttack("Senna", "Agent A", "Standard sidearm", 2, breakthroughs=1),
+    crit = [*log[:13], MakeAttack("Senna", "Agent A", "Standard sidearm", 2, boons=3),
             CriticalInjury("Agent A", 40)]
     state = replay(crit)
     entries = account(log)

@@ -21,6 +21,7 @@ NOT_PUBLIC = {
     "voidref.cli": "the command line: its commands and options are what it offers, not its Python names",
     "voidref.tables": "the tables the site's pages print: their layout follows the pages",
     "voidref.present.replays": "the worked examples' steps as the pages print them: their layout follows the pages",
+    "voidref.present.fight": "a fight as the Docking Bay page and the tracker print it: its layout follows the pages",
 }
 
 

@@ -1,9 +1,10 @@
 """The worked examples' replays with changed inputs, for the page's small replay forms.
 
-A replay (:func:`voidref.drifters.replays.docking_bay`,
+A replay (the Docking Bay fight's log, shown by
+``voidref.present.replays.docking_bay.docking_bay_steps``; One Ship Round,
 :func:`voidref.drifters.ship_replay.ember_drift`) takes a few inputs as
 keywords; the defaults are the source's example, and
-:mod:`voidref.present.replays` writes its steps in HTML. Each input here
+:mod:`voidref.present` writes its steps in HTML. Each input here
 is a form field (:mod:`voidref.calc.fields`: it parses the form's text and
 names itself in its error). :func:`run` parses the inputs, replays the example and returns
 every step as HTML, written by the same function the build uses for the page
@@ -25,11 +26,10 @@ from typing import Any
 
 from voidref.calc.fields import Field, FieldError, IntField
 from voidref.drifters.characters import ARMOR_RESISTANCE_CAP, MAX_CHARACTERISTIC
-from voidref.drifters.replays import docking_bay
 from voidref.drifters.rolled import InputError
 from voidref.drifters.ship_replay import ember_drift
 from voidref.errors import RulesError
-from voidref.present.replays.docking_bay import steps_html
+from voidref.present.replays.docking_bay import docking_bay_steps, steps_html
 from voidref.present.replays.ember_drift import ship_steps_html
 
 __all__ = ["Replay", "REPLAYS", "get", "run"]
@@ -67,7 +67,7 @@ REPLAYS: dict[str, Replay] = {r.name: r for r in (
                  high=ARMOR_RESISTANCE_CAP),
         _net("agent_a_successes", "Agent A's first shot: net Successes", 1),
         _net("agent_a_boons", "Agent A's first shot: net Boons (Banes below 0)", -1),
-    ), docking_bay, steps_html),
+    ), docking_bay_steps, steps_html),
     Replay("ember-drift", "One Ship Round", (
         IntField("gunner_agility", "Yessica's Agility", 4, f"1 to {MAX_CHARACTERISTIC}", low=1,
                  high=MAX_CHARACTERISTIC),

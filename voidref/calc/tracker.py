@@ -9,18 +9,22 @@ JavaScript only shows these and sends what the player taps.
 
 Operations (``args["op"]``):
 
-* ``"state"``, ``{"events": [...]}``: the state, the account and the choices;
+* ``"state"``, ``{"events": [...]}``: the state, the account, the steps (each
+  as HTML, by ``voidref.present.fight``, the renderer of the Docking Bay
+  page) and the choices;
 * ``"add"``, ``{"events": [...], "event": {...}}``: the same after *event*,
   or ``ok: false`` with the engine's refusal (the log is unchanged);
 * ``"odds"``, ``{"events", "event"}``: an attack's pool and odds before the roll;
 * ``"roll"``, ``{"events", "event"}``: roll an attack, an Initiative check,
   another check (``"dice"``: a pool such as ``"2M 1A vs 2T"``) or a Critical
-  Injury with the engine's dice, as the event's fields to confirm;
+  Injury with the engine's dice, as the event's fields to confirm (and
+  ``faces``, one per die, which the page adds to the event it sends if the
+  player changed nothing, so the account shows the dice as rolled);
 * ``"presets"``: stat blocks to add (the Docking Bay's four, a Minion, an Elite,
   a player character) as ``join`` events;
 * ``"example"``, ``{"name": "docking-bay"}``: a worked example's log and its steps;
 * ``"export"``, ``{"events", "name"}``: the log as the text of a saved file (``text``)
-  and as an account to copy or print (``account_text``);
+  and as an account to copy or print (``account_text``: the steps in Markdown);
 * ``"import"``, ``{"text": ...}``: a saved file's events, up to the first this
   build cannot read (``problem`` says which and why; ``null`` when all read),
   and its name.
@@ -50,17 +54,19 @@ from typing import Any
 
 from voidref.drifters.characters import Character, Kind, RangeBand, Skill, Weapon
 from voidref.drifters.dice import Pool
-from voidref.drifters.encounter.account import Entry, account_text, entry
+from voidref.drifters.encounter.account import Entry, entry
 from voidref.drifters.encounter.actions import SPENDS, MakeAttack
-from voidref.drifters.encounter.examples import DOCKING_BAY_STEPS, docking_bay_log
+from voidref.drifters.encounter.examples import docking_bay_log
 from voidref.drifters.encounter.log import FORMAT, MAX_EVENTS, VERSION, dump, from_json, load_readable, to_json
-from voidref.drifters.encounter.state import Encounter, Fighter, Join, apply
+from voidref.drifters.encounter.state import Encounter, Event, Fighter, Join, apply
 from voidref.drifters.initiative import Side, initiative_pool
 from voidref.drifters.injuries import roll_critical_injury
-from voidref.drifters.rolled import faces_text
+from voidref.drifters.rolled import face_symbols, faces_text
 from voidref.drifters.rulings import COMBAT_BOON_SPENDS
 from voidref.errors import RulesError, describe
 from voidref.present import percent
+from voidref.present.fight import event_blocks, fight_markdown, step, steps_of
+from voidref.present.replays.blocks import Block
 
 __all__ = ["run", "state_view", "choices", "presets"]
 
@@ -68,10 +74,13 @@ OPS = ("state", "add", "odds", "roll", "presets", "example", "export", "import")
 """The questions :func:`run` answers."""
 
 # The last log asked about: its events' JSON and the state after each prefix
-# (states[k] is the state after the first k events), with the account.
+# (states[k] is the state after the first k events), with the account and
+# each event as the fight renderer shows it.
 _seen: list[dict[str, Any]] = []
 _states: list[Encounter] = [Encounter()]
 _entries: list[Entry] = []
+_shown: list[tuple[Block, ...]] = []
+_log: list[Event] = []
 
 
 def _error(exc: RulesError) -> dict[str, Any]:
@@ -91,18 +100,21 @@ def _events_arg(args: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def _replayed(events: Sequence[Any]) -> Encounter:
     """The state after *events*, replaying only those past the part shared with the last log asked about."""
-    global _seen, _states, _entries
+    global _seen, _states, _entries, _shown, _log
     shared = 0
     for old, new in zip(_seen, events, strict=False):  # each kept event is canonical (to_json)
         if old != new:
             break
         shared += 1
-    seen, states, entries = list(_seen[:shared]), _states[:shared + 1], _entries[:shared]
+    seen, states, entries, shown = list(_seen[:shared]), _states[:shared + 1], _entries[:shared], _shown[:shared]
+    log = _log[:shared]
     try:
         for i in range(shared, len(events)):
             event = from_json(events[i])
             after = apply(states[-1], event)
             entries.append(entry(i, states[-1], event, after))
+            shown.append(event_blocks(i, states[-1], event, after, text=entries[-1].text))
+            log.append(event)
             states.append(after)
             seen.append(to_json(event))
     except RulesError as error:
@@ -111,7 +123,7 @@ def _replayed(events: Sequence[Any]) -> Encounter:
         raise RulesError(f"'events[{len(seen)}]' ({describe(kind)}) cannot happen here: {error}",
                          argument=f"events[{len(seen)}]") from error
     finally:
-        _seen, _states, _entries = seen, states, entries
+        _seen, _states, _entries, _shown, _log = seen, states, entries, shown, log
     return states[-1]
 
 
@@ -176,11 +188,18 @@ def choices(state: Encounter) -> dict[str, Any]:
             "crit_target": roll.target if roll is not None and roll.crit_available else None}
 
 
+def _steps() -> list[dict[str, Any]]:
+    """The log's steps as the fight renderer shows them (the Docking Bay page's way), each as HTML."""
+    return [{"title": s.title, "start": s.start, "end": s.end, "html": s.html()}
+            for s in (step(span, _shown, _states) for span in steps_of(_log))]
+
+
 def _answer(state: Encounter) -> dict[str, Any]:
     return {"ok": True, "count": len(_seen), "state": state_view(state), "choices": choices(state),
             "account": [{"index": e.index, "round": e.round, "actor": e.actor, "text": e.text,
                          "changes": [vars(c) | {"conditions": list(c.conditions)} for c in e.changes]}
-                        for e in _entries]}
+                        for e in _entries],
+            "steps": _steps()}
 
 
 def _attack_event(state: Encounter, data: Any) -> MakeAttack:
@@ -207,6 +226,7 @@ def _rolled(pool: Pool, rng: random.Random) -> dict[str, Any]:
     roll = pool.roll(rng=rng)
     out = roll.outcome
     return {"pool": pool.describe(), "dice": [{"die": d.label, "face": faces_text(f)} for d, f in roll.faces],
+            "faces": [face_symbols(f) for _, f in roll.faces],
             "fields": {"successes": out.successes, "boons": out.boons, "breakthroughs": out.breakthroughs,
                        "calamities": out.calamities}}
 
@@ -284,7 +304,7 @@ def run(args: Any, *, rng: random.Random | None = None) -> dict[str, Any]:
                 raise RulesError(argument="name", expected="docking-bay", received=args.get("name"))
             return {"ok": True, "format": FORMAT, "version": VERSION,
                     "events": [to_json(e) for e in docking_bay_log()],
-                    "steps": [{"title": t, "count": n} for t, n in DOCKING_BAY_STEPS]}
+                    "steps": [{"title": s.title, "count": s.end} for s in steps_of(docking_bay_log())]}
         if op == "import":
             return _import(args.get("text"))
         if op not in OPS:
@@ -302,7 +322,8 @@ def run(args: Any, *, rng: random.Random | None = None) -> dict[str, Any]:
             if not isinstance(name, str) or len(name) > 200:
                 raise RulesError(argument="name", expected="a name of at most 200 characters", received=name)
             log = [from_json(e) for e in _seen]
-            return {"ok": True, "text": dump(log, name=name), "account_text": account_text(log, rulings=state.rulings)}
+            return {"ok": True, "text": dump(log, name=name),
+                    "account_text": fight_markdown(log, rulings=state.rulings, name=name)}
         try:
             _replayed([*events, args.get("event")])
         except RulesError as error:

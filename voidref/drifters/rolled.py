@@ -15,17 +15,15 @@ built from these; :mod:`voidref.present.replays.rolls` writes a check for the pa
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
-from voidref.drifters.conditions import Conditions
 from voidref.drifters.dice import CheckOutcome, Face, Pool, Roll
 from voidref.drifters.health import Health
 from voidref.errors import RulesError, check_int
 
-__all__ = ["InputError", "RolledCheck", "Step", "check_roll", "faces_for", "faces_text", "net_text", "rolled",
-           "wounds_to_incapacitate"]
+__all__ = ["InputError", "RolledCheck", "check_roll", "face_symbols", "faces_for", "faces_text", "net_text",
+           "rolled", "stated_roll", "wounds_to_incapacitate"]
 
 
 class InputError(RulesError):
@@ -85,49 +83,116 @@ def check_roll(roll: Roll) -> CheckOutcome:
     return roll.outcome
 
 
-def faces_for(pool: Pool, successes: int, boons: int) -> Roll:
+def faces_for(pool: Pool, successes: int, boons: int | None, *, breakthroughs: int | None = None,
+              calamities: int | None = None) -> Roll:
     """One roll of *pool* that nets *successes* and *boons*; a RulesError if none can.
 
+    ``None`` leaves a count free (an Initiative check states only its
+    Successes); *breakthroughs* and *calamities*, when given, must be met too.
     The search tries plain faces first, so the roll shown is a simple one
-    among those that give the result.
+    among those that give the result, and it remembers the dead ends, so it
+    ends quickly on any pool.
 
     >>> [faces_text(f) for _, f in faces_for(Pool(ability=2, trial=1), 1, 0).faces]
     ['blank', 'Success', 'blank']
+    >>> [faces_text(f) for _, f in faces_for(Pool(mastery=1), 1, None, breakthroughs=1).faces]
+    ['Breakthrough']
     >>> faces_for(Pool(ability=1), 3, 0)
     Traceback (most recent call last):
     ...
     voidref.errors.RulesError: 'successes' and 'boons' (3, 0) cannot come from the pool 1 Ability vs no dice
     """
     check_int("successes", successes, low=-50, high=50)
-    check_int("boons", boons, low=-50, high=50)
+    if boons is not None:
+        check_int("boons", boons, low=-50, high=50)
+    for name, count in (("breakthroughs", breakthroughs), ("calamities", calamities)):
+        if count is not None:
+            check_int(name, count, low=0, high=50)
     dice = pool.dice()
     options = [sorted(set(d.faces), key=lambda f: (abs(f.successes) + abs(f.boons), d.faces.index(f)))
                for d in dice]
-    # the most and least each remaining die can add, to prune the search
-    hi_s = [0] * (len(dice) + 1)
-    lo_s, hi_b, lo_b = hi_s[:], hi_s[:], hi_s[:]
-    for i in range(len(dice) - 1, -1, -1):
-        hi_s[i] = hi_s[i + 1] + max(f.successes for f in options[i])
-        lo_s[i] = lo_s[i + 1] + min(f.successes for f in options[i])
-        hi_b[i] = hi_b[i + 1] + max(f.boons for f in options[i])
-        lo_b[i] = lo_b[i + 1] + min(f.boons for f in options[i])
+    # the target as (successes, boons, breakthroughs, calamities); a free count is tracked as 0
+    want = (successes, boons or 0, breakthroughs or 0, calamities or 0)
+    free = (False, boons is None, breakthroughs is None, calamities is None)
 
-    def search(i: int, s: int, b: int) -> list[Face] | None:
-        if not (lo_s[i] <= successes - s <= hi_s[i] and lo_b[i] <= boons - b <= hi_b[i]):
+    def key(f: Face) -> tuple[int, int, int, int]:
+        return tuple(0 if free[k] else v for k, v in enumerate(f))  # type: ignore[return-value]
+
+    # the most and least each remaining die can add, to prune the search
+    hi = [[0] * 4 for _ in range(len(dice) + 1)]
+    lo = [[0] * 4 for _ in range(len(dice) + 1)]
+    for i in range(len(dice) - 1, -1, -1):
+        for k in range(4):
+            hi[i][k] = hi[i + 1][k] + max(key(f)[k] for f in options[i])
+            lo[i][k] = lo[i + 1][k] + min(key(f)[k] for f in options[i])
+    dead: set[tuple[int, tuple[int, ...]]] = set()
+
+    def search(i: int, got: tuple[int, ...]) -> list[Face] | None:
+        if any(not lo[i][k] <= want[k] - got[k] <= hi[i][k] for k in range(4)) or (i, got) in dead:
             return None
         if i == len(dice):
             return []
         for f in options[i]:
-            rest = search(i + 1, s + f.successes, b + f.boons)
+            rest = search(i + 1, tuple(g + v for g, v in zip(got, key(f))))
             if rest is not None:
                 return [f, *rest]
+        dead.add((i, got))
         return None
 
-    found = search(0, 0, 0)
+    found = search(0, (0, 0, 0, 0))
     if found is None:
-        raise RulesError(f"'successes' and 'boons' {(successes, boons)} cannot come from the pool {pool.describe()}",
-                         argument="successes")
+        stated = (successes, boons) + tuple(c for c in (breakthroughs, calamities) if c)
+        names = "'successes' and 'boons'" + (" (with Breakthroughs and Calamities)" if len(stated) > 2 else "")
+        raise RulesError(f"{names} {stated} cannot come from the pool {pool.describe()}", argument="successes")
     return Roll(pool, tuple(zip(dice, found)))
+
+
+def face_symbols(face: Face) -> str:
+    """A face in the letters :meth:`Face.parse` reads back: ``'SB'``, ``'!'``, ``'-'``.
+
+    >>> [face_symbols(Face.parse(s)) for s in ("SS", "SB", "!", "X", "Fb", "-")]
+    ['SS', 'SB', '!', 'X', 'Fb', '-']
+    """
+    rest = face.successes - face.breakthroughs + face.calamities
+    out = "!" * face.breakthroughs + "X" * face.calamities + ("S" * rest if rest > 0 else "F" * -rest)
+    out += "B" * face.boons if face.boons > 0 else "b" * -face.boons
+    return out or "-"
+
+
+def stated_roll(pool: Pool, successes: int, boons: int | None, faces: tuple[str, ...] = (), *,
+                breakthroughs: int | None = None, calamities: int | None = None) -> Roll:
+    """The roll a log's event states: its *faces* (one per die of *pool*, in :meth:`Pool.dice` order) checked
+    against the pool and the net result, or, with no faces, one roll found that gives the net result.
+
+    The referee refuses a result the pool cannot give, naming the field to change.
+
+    >>> stated_roll(Pool(ability=2), 1, 1, ("SB", "-")).outcome
+    CheckOutcome(successes=1, boons=1, breakthroughs=0, calamities=0)
+    >>> stated_roll(Pool(ability=2), 2, 0, ("SB", "-"))
+    Traceback (most recent call last):
+    ...
+    voidref.errors.RulesError: 'faces' must be faces that net 2 Successes (got 'SB -', which nets 1 Success and 1 Boon)
+    """
+    if not faces:
+        return faces_for(pool, successes, boons, breakthroughs=breakthroughs, calamities=calamities)
+    dice = pool.dice()
+    if len(faces) != len(dice):
+        order = ", ".join(d.label for d in dice) or "no dice"
+        raise RulesError(argument="faces", expected=f"one face for each die of {pool.describe()} ({order})",
+                         received=" ".join(faces))
+    parsed = []
+    for text in faces:
+        try:
+            parsed.append(Face.parse(text))
+        except RulesError as error:
+            raise error.renamed("faces") from None
+    roll = Roll(pool, tuple(zip(dice, parsed)))
+    o = check_roll(roll)
+    stated = (successes, boons, breakthroughs, calamities)
+    if any(want is not None and want != got for want, got in zip(stated, o)):
+        raise RulesError(f"'faces' must be faces that net {net_text(successes, boons or 0)} (got "
+                         f"{' '.join(faces)!r}, which nets {net_text(o.successes, o.boons)})", argument="faces")
+    return roll
 
 
 def wounds_to_incapacitate(health: Health) -> int:
@@ -171,21 +236,6 @@ class RolledCheck:
         if self.needed is not None and got < self.needed:
             return self.roll.pool.distribution().prob(lambda o: o.successes <= got)
         return self.roll.pool.distribution().prob(lambda o: o.successes >= got)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a replay: its checks, and the state after it, as the engine left it."""
-
-    title: str
-    checks: tuple[RolledCheck, ...] = ()
-    tracks: Mapping[str, tuple[Health, Conditions]] = field(default_factory=dict)
-    facts: tuple[tuple[str, str], ...] = ()
-    """Other state after the step, as (label, value) pairs: turn order, ranges, cover."""
-    odds: tuple[tuple[str, Fraction], ...] = ()
-    """Other chances worth knowing before the step, as (what, chance) pairs."""
-    heading: str = "After"
-    """The heading of the tracks' column of names."""
 
 
 # -- a roll from its net result ------------------------------------------------------------------------

@@ -17,7 +17,8 @@
   (``?name.field=value``).
 
 Pages with either load ``calc/examples.js`` (a module that starts Python
-through ``calc/shared/python.js``, as ``calc.js`` does) and ``calc/examples.css``.
+through ``calc/shared/python.js``, as ``calc.js`` does), ``calc/examples.css``
+and ``calc/fight.css`` (a step's look, shared with the tracker).
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ def _mark_runnable(app, doctree, docname) -> None:
 def _assets(app, pagename, templatename, context, doctree):
     if pagename in app.config.voidref_runnable_pages or pagename in getattr(app.env, "voidref_example_docs", set()):
         app.add_css_file("calc/examples.css")
+        app.add_css_file("calc/fight.css")  # a replay step, drawn as the tracker's account draws one
         # A module script is deferred already; HTML allows no defer attribute on it.
         app.add_js_file("calc/examples.js", type="module")
 

@@ -18,7 +18,8 @@ read here from the engine, never written in the script.
 Only pages that hold the tracker load ``calc/tracker.js`` (with the modules
 it imports: ``calc/tracker-page.js``, ``tracker-forms.js``,
 ``tracker-view.js``, ``tracker-log.js``, ``tracker-store.js`` and
-``shared/dom.js``) and ``calc/tracker.css``.
+``shared/dom.js``), ``calc/tracker.css`` and ``calc/fight.css`` (the account's
+steps, drawn as the Docking Bay page's).
 """
 
 from __future__ import annotations
@@ -166,7 +167,7 @@ def _initiative_html() -> str:
     form = _form("vt-init", "initiative", (
         _who("name", "Combatant"),
         IntField("successes", "Net Successes", 0, low=-20, high=20),
-        BoolField("surprised", "Surprised (for Roll: the engine rolls the surprised check)", False),
+        BoolField("surprised", "Surprised (rolls Willpower + Readiness instead)", False),
     ), _button("Roll", "vt-roll") + _button("Record", "vt-primary", kind="submit"),
         extra='<p class="vt-dice" aria-live="off" hidden></p>', legend="Each combatant's Initiative")
     return (f'<section class="vt-panel vt-initiative" aria-labelledby="vt-init-h" hidden>'
@@ -216,7 +217,8 @@ def _turn_html() -> str:
     ), _button("Record the attack", "vt-primary", kind="submit"), legend="Attack (the Action)")
     check = _form("vt-check", "check", (
         TextField("what", "Which check", "", "Craft, Electronics…", max_length=60),
-        TextField("dice", "Pool to roll (optional)", "", "e.g. 2M 1A vs 2T: only for Roll", max_length=40,
+        TextField("dice", "Pool rolled (optional)", "", "e.g. 2M 1A vs 2T: the result is checked against it",
+                  max_length=40,
                   placeholder="2M 1A vs 2T"),
         f'<div class="vt-buttons">{_button("Roll the check", "vt-roll")}</div><p class="vt-dice" hidden></p>',
         IntField("successes", "Net Successes", 0, low=-40, high=40),
@@ -336,6 +338,7 @@ def _merge(app, env, docnames, other):
 def _tracker_assets(app, pagename, templatename, context, doctree):
     if pagename in getattr(app.env, "voidref_tracker_docs", set()):
         app.add_css_file("calc/tracker.css")
+        app.add_css_file("calc/fight.css")  # the account's steps, drawn as the Docking Bay page draws them
         app.add_js_file("calc/tracker.js", type="module")  # a module script is deferred already
 
 

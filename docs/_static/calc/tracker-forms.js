@@ -115,6 +115,18 @@ export function actor() {
  * @returns {Record<string, unknown>}
  */
 export function eventOf(f) {
+  const event = formEvent(f);
+  // The faces the engine rolled go with the event only if nothing changed since the roll.
+  if (f.dataset.faces && f.dataset.rolled === JSON.stringify(event)) event.faces = JSON.parse(f.dataset.faces);
+  return event;
+}
+
+/**
+ * The event a form describes, without the faces of a roll.
+ * @param {HTMLFormElement} f
+ * @returns {Record<string, unknown>}
+ */
+function formEvent(f) {
   const type = f.dataset.event || "";
   if (f.id === "vt-preset") {
     const preset = t.presets[Number(part(f, "[name=preset]", HTMLSelectElement).value)];
@@ -122,14 +134,26 @@ export function eventOf(f) {
     return { ...(preset ? preset.event : { type }), name };
   }
   if (f.id === "vt-join") return joinEvent(f);
-  if (f.id === "vt-init") return { type, ...fieldsOf(f, ["surprised"]) };
-  if (f.id === "vt-check") return { type, name: actor(), ...fieldsOf(f, ["dice"]) };
+  if (f.id === "vt-check") return { type, name: actor(), ...fieldsOf(f) };
   if (f.id === "vt-crit") return { type, target: (t.answer && t.answer.choices.crit_target) || "", ...fieldsOf(f) };
   if (["vt-move", "vt-take-cover", "vt-maneuver"].includes(f.id)) {
     return { type, name: actor(), ...fieldsOf(f), strain: ui.strain.checked };
   }
   if (["vt-attack", "vt-gm-spend"].includes(f.id)) return { type, name: actor(), ...fieldsOf(f) };
   return { type, ...fieldsOf(f) };
+}
+
+/**
+ * Remember a roll's faces for the event the form now describes (they go with it if nothing changes).
+ * @param {HTMLFormElement} f
+ * @param {string[] | undefined} faces  one per die of the pool, in its order ("SB", "-")
+ */
+export function keepRolledFaces(f, faces) {
+  delete f.dataset.faces;
+  delete f.dataset.rolled;
+  if (!faces || !faces.length || f.id === "vt-crit") return;
+  f.dataset.rolled = JSON.stringify(formEvent(f));
+  f.dataset.faces = JSON.stringify(faces);
 }
 
 /**

@@ -57,6 +57,8 @@ const ASK_TIMEOUT_MS = 30000;
  * @property {{index: number, round: number, actor: string | null, text: string,
  *   changes: {name: string, wounds: number, wound_points: number, strain: number | null,
  *   strain_points: number | null, conditions: string[], incapacitated: boolean}[]}[]} account
+ * @property {{title: string, start: number, end: number, html: string}[]} steps  the account step by step,
+ *   each in HTML from Python's fight renderer (voidref.present.fight)
  * @property {object} [event]  the event added, as the log keeps it
  */
 

@@ -191,34 +191,32 @@ function renderCards({ state }) {
   }));
 }
 
-/** @param {StateAnswer} answer */
-function renderAccount({ account }) {
-  if (!account.length) {
+/** @type {WeakMap<Element, string>} each account step's HTML as Python sent it */
+const stepHtml = new WeakMap();
+
+/**
+ * The account: the log step by step, each step's HTML written by Python's one
+ * fight renderer (voidref.present.fight, which also writes the Docking Bay
+ * page's replay). A step whose HTML and title are unchanged keeps its element.
+ * @param {StateAnswer} answer
+ */
+function renderAccount({ steps }) {
+  if (!steps.length) {
     ui.account.replaceChildren(el("p", { class: "vt-none" }, "Nothing has happened yet."));
     return;
   }
-  /** @type {Map<number, typeof account>} */
-  const rounds = new Map();
-  for (const e of account) {
-    if (!rounds.has(e.round)) rounds.set(e.round, []);
-    /** @type {typeof account} */ (rounds.get(e.round)).push(e);
-  }
-  ui.account.replaceChildren(...[...rounds].map(([round, entries]) => el("section", { class: "vt-account-round" },
-    el("h3", {}, round ? `Round ${round}` : "Set-up"),
-    el("ol", { class: "vt-lines", start: entries[0].index + 1 }, ...entries.map((e) => {
-      const li = el("li", { value: e.index + 1 }, e.text);
-      li.dataset.index = String(e.index);
-      if (e.changes.length) {
-        li.append(el("span", { class: "vt-changes" }, e.changes.map((c) => {
-          const parts = [`${c.wounds}/${c.wound_points} Wounds`];
-          if (c.strain !== null) parts.push(`${c.strain}/${c.strain_points} Strain`);
-          parts.push(...c.conditions);
-          if (c.incapacitated) parts.push("incapacitated");
-          return `${c.name}: ${parts.join(", ")}`;
-        }).join("; ")));
-      }
-      return li;
-    })))));
+  const before = [...ui.account.children];
+  ui.account.replaceChildren(...steps.map((s, k) => {
+    const old = before[k];
+    if (old && stepHtml.get(old) === s.title + "\n" + s.html) return old;
+    const body = el("div", { class: "vr-fight-step" });
+    body.innerHTML = s.html;
+    const section = el("section", { class: "vt-account-step" }, el("h3", {}, s.title), body);
+    section.dataset.start = String(s.start);
+    section.dataset.end = String(s.end);
+    stepHtml.set(section, s.title + "\n" + s.html);
+    return section;
+  }));
 }
 
 export function renderHistory() {

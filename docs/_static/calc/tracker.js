@@ -34,7 +34,7 @@ import { setUpSteppers } from "./shared/stepper.js";
 import { atCount, fileName, redone, undone, uniqueName } from "./tracker-store.js";
 import { count, el, messageOf, part } from "./shared/dom.js";
 import { app, ask, form, queued, root, say, store, t, ui } from "./tracker-page.js";
-import { actor, clearRefusal, eventOf, fieldsOf, showRefusal } from "./tracker-forms.js";
+import { actor, clearRefusal, eventOf, fieldsOf, keepRolledFaces, showRefusal } from "./tracker-forms.js";
 import { renderPicker, renderProblem, scheduleOdds } from "./tracker-view.js";
 import {
   EXAMPLE, addEvent, commit, copyAccount, created, download, exportFile, importFile, moveTo, onStorage, openExample,
@@ -69,6 +69,7 @@ function rollFor(f) {
       const box = f.elements.namedItem(name);
       if (box instanceof HTMLInputElement) box.value = String(value);
     }
+    keepRolledFaces(f, answer.faces);
     const dice = f.querySelector(".vt-dice");
     const faces = answer.dice.map((/** @type {{die: string, face: string}} */ d) => `${d.die} ${d.face}`).join(", ");
     const read = Object.entries(answer.fields).map(([k, v]) => resultWords(k, Number(v))).join(", ");
@@ -92,14 +93,17 @@ function resultWords(field, n) {
   return words ? count(n, words[0], words[1]) : `${field} ${n}`;
 }
 
-/** @param {HTMLFormElement} f  after its event is in: the results cleared for the next */
+/** @param {HTMLFormElement} f  after its event is in: the results (and a surprised Initiative) cleared for the next */
 function resetResults(f) {
-  for (const name of ["successes", "boons", "breakthroughs", "calamities", "d100", "boon_dice", "bane_dice"]) {
+  for (const name of ["successes", "boons", "breakthroughs", "calamities", "d100", "boon_dice", "bane_dice",
+    "surprised"]) {
     const box = f.elements.namedItem(name);
-    if (box instanceof HTMLInputElement) box.value = box.defaultValue;
+    if (box instanceof HTMLInputElement && box.type === "checkbox") box.checked = box.defaultChecked;
+    else if (box instanceof HTMLInputElement) box.value = box.defaultValue;
   }
   const dice = f.querySelector(".vt-dice");
   if (dice instanceof HTMLElement) dice.hidden = true;
+  keepRolledFaces(f, undefined);
   ui.strain.checked = false;
 }
 

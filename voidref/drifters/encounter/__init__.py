@@ -12,14 +12,17 @@ hints; it is not an event itself).
 * :mod:`~voidref.drifters.encounter.actions` -- what a combatant does on a turn
 * :mod:`~voidref.drifters.encounter.log` -- replay, and the versioned JSON of a saved log
 * :mod:`~voidref.drifters.encounter.account` -- the log read back as a short account
-* :mod:`~voidref.drifters.encounter.examples` -- the Docking Bay fight as a log
+* :mod:`~voidref.drifters.encounter.examples` -- the Docking Bay fight as a log (its one script)
+
+The log is shown (on the pages, in the tracker, as text to copy) by one
+renderer, ``voidref.present.fight``.
 
 >>> state = replay(docking_bay_log())
 >>> [(f.name, f.health.wounds) for f in state.fighters]
 [('Senna', 8), ('Davan', 5), ('Agent A', 10), ('Agent B', 0)]
 """
 
-from voidref.drifters.encounter.account import Change, Entry, account, account_text, entry
+from voidref.drifters.encounter.account import Change, Entry, account, entry
 from voidref.drifters.encounter.actions import (
     SPENDS,
     Check,
@@ -31,7 +34,7 @@ from voidref.drifters.encounter.actions import (
     SpendBoons,
     TakeCover,
 )
-from voidref.drifters.encounter.examples import DOCKING_BAY_STEPS, docking_bay_log
+from voidref.drifters.encounter.examples import docking_bay_cast, docking_bay_log
 from voidref.drifters.encounter.log import (
     EVENTS,
     FORMAT,
@@ -67,6 +70,6 @@ __all__ = [
     "EndRound", "EndEncounter",
     "Maneuver", "Move", "TakeCover", "MakeAttack", "Check", "SpendBoons", "GmSpend", "CriticalInjury", "SPENDS",
     "EVENTS", "FORMAT", "VERSION", "replay", "to_json", "from_json", "dump", "load", "load_readable",
-    "Change", "Entry", "entry", "account", "account_text",
-    "docking_bay_log", "DOCKING_BAY_STEPS",
+    "Change", "Entry", "entry", "account",
+    "docking_bay_cast", "docking_bay_log",
 ]

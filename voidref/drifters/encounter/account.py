@@ -53,7 +53,7 @@ from voidref.drifters.rolled import net_text
 from voidref.drifters.rulings import STANDARD, Rulings, check_rulings
 from voidref.errors import RulesError, check_int
 
-__all__ = ["Change", "Entry", "entry", "account", "account_text"]
+__all__ = ["Change", "Entry", "entry", "account"]
 
 
 @dataclass(frozen=True)
@@ -213,27 +213,3 @@ def account(events: Iterable[Event], *, rulings: Rulings = STANDARD) -> tuple[En
         out.append(entry(i, state, event, after))
         state = after
     return tuple(out)
-
-
-def account_text(events: Iterable[Event], *, rulings: Rulings = STANDARD) -> str:
-    """The account as plain text to copy or print: a heading per round, a line per event."""
-    lines: list[str] = []
-    current = -1
-    for entry in account(events, rulings=rulings):
-        if entry.round != current:
-            current = entry.round
-            lines += ["", f"Round {current}" if current else "Set-up"]
-        text = entry.text
-        if entry.changes:
-            text += " (" + "; ".join(_change_text(c) for c in entry.changes) + ")"
-        lines.append(f"- {text}")
-    return "\n".join(lines).strip() + "\n"
-
-
-def _change_text(c: Change) -> str:
-    out = f"{c.name} {c.wounds}/{c.wound_points} Wounds"
-    if c.strain_points is not None:
-        out += f", {c.strain}/{c.strain_points} Strain"
-    if c.conditions:
-        out += ", " + ", ".join(x.capitalize() for x in c.conditions)
-    return out + (", incapacitated" if c.incapacitated else "")

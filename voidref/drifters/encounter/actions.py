@@ -20,12 +20,14 @@ from voidref.drifters.attack import Attack as _Attack
 from voidref.drifters.attack import Cover
 from voidref.drifters.characters import RangeBand
 from voidref.drifters.conditions import Condition
+from voidref.drifters.dice import Pool
 from voidref.drifters.encounter.state import (
     Encounter,
     Event,
     Fighter,
     LastRoll,
     SetRange,
+    check_faces,
     check_names,
     on_turn,
     playing,
@@ -33,6 +35,7 @@ from voidref.drifters.encounter.state import (
 from voidref.drifters.environment import calamity_sets_drifting
 from voidref.drifters.injuries import read_critical_injury
 from voidref.drifters.movement import maneuvers_to_move
+from voidref.drifters.rolled import stated_roll
 from voidref.drifters.turn import MAX_MANEUVERS, SECOND_MANEUVER_STRAIN
 from voidref.errors import RulesError, check_bool, check_enum, check_int
 
@@ -154,6 +157,10 @@ class MakeAttack(Event):
     calamities: int = 0
     boon_dice: int = 0
     bane_dice: int = 0
+    difficulty_upgrades: int = 0
+    """Trial Dice the GM upgrades to Hazard Dice (the only dice with a Calamity face)."""
+    faces: tuple[str, ...] = ()
+    """The faces rolled, one per die of the pool in its order (``()``: only the net result was entered)."""
     type: ClassVar[str] = "attack"
 
     def __post_init__(self) -> None:
@@ -164,6 +171,8 @@ class MakeAttack(Event):
         check_int("calamities", self.calamities, low=0, high=10)
         check_int("boon_dice", self.boon_dice, low=0, high=10)
         check_int("bane_dice", self.bane_dice, low=0, high=10)
+        check_int("difficulty_upgrades", self.difficulty_upgrades, low=0, high=10)
+        check_faces(self)
 
     def attack(self, state: Encounter) -> _Attack:
         """The engine's attack this event makes (its pool is what the player rolls)."""
@@ -174,11 +183,14 @@ class MakeAttack(Event):
         return _Attack(shooter.character, shooter.weapon(self.weapon), target.character,
                        band=state.band(self.name, self.target), cover=target.cover, gravity=state.gravity,
                        conditions=shooter.conditions, boon_dice=self.boon_dice, bane_dice=self.bane_dice,
+                       difficulty_upgrades=self.difficulty_upgrades,
                        rulings=state.rulings)
 
     def apply(self, state: Encounter) -> Encounter:
         attack = self.attack(state)
         shooter = _use_action(state, self.name)
+        stated_roll(attack.pool(), self.successes, self.boons, self.faces, breakthroughs=self.breakthroughs,
+                    calamities=self.calamities)
         target = state.fighter(self.target, "target")
         hit = self.successes >= 1
         health = target.health
@@ -197,21 +209,46 @@ class MakeAttack(Event):
 
 @dataclass(frozen=True)
 class Check(Event):
-    """Another check with the Action (Craft, Electronics...): its net result, kept for its spends."""
+    """Another check with the Action (Craft, Electronics...): its net result, kept for its spends.
+
+    *dice*, when given, is the pool rolled (``"2M 2A 1B vs 2T"``, as
+    :meth:`~voidref.drifters.dice.Pool.parse` reads it); the result must be
+    one the pool can give, and *faces* (one per die) are checked against it.
+    """
 
     name: str
     what: str
     successes: int
     boons: int = 0
+    dice: str = ""
+    faces: tuple[str, ...] = ()
     type: ClassVar[str] = "check"
 
     def __post_init__(self) -> None:
         check_names(self, "name", "what")
         check_int("successes", self.successes, low=-40, high=40)
         check_int("boons", self.boons, low=-40, high=40)
+        if not isinstance(self.dice, str):
+            raise RulesError(argument="dice", expected="a pool as text, such as '2A vs 2T' ('' if not given)",
+                             received=self.dice)
+        if self.dice:
+            try:
+                object.__setattr__(self, "dice", Pool.parse(self.dice).describe())
+            except RulesError as error:
+                raise error.renamed("dice") from None
+        elif self.faces:
+            raise RulesError(argument="faces", expected="no faces unless the pool (dice) is given", received=self.faces)
+        check_faces(self)
+
+    def pool(self) -> Pool | None:
+        """The pool rolled, if the event gives it."""
+        return Pool.parse(self.dice) if self.dice else None
 
     def apply(self, state: Encounter) -> Encounter:
         shooter = _use_action(state, self.name)
+        pool = self.pool()
+        if pool is not None:
+            stated_roll(pool, self.successes, self.boons, self.faces)
         roll = LastRoll(self.name, None, None, self.successes, self.boons, boons_left=max(self.boons, 0),
                         banes_left=max(-self.boons, 0))
         return replace(state._with(shooter), last_roll=roll)

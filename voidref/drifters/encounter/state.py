@@ -21,16 +21,18 @@ from typing import Any, ClassVar
 from voidref.drifters.attack import Cover
 from voidref.drifters.characters import Character, RangeBand, Weapon
 from voidref.drifters.conditions import Condition, Conditions
+from voidref.drifters.dice import Pool
 from voidref.drifters.environment import Gravity
 from voidref.drifters.health import Health
-from voidref.drifters.initiative import Entry, Side, slot_order
+from voidref.drifters.initiative import Entry, Side, initiative_pool, slot_order
 from voidref.drifters.injuries import InjuryRoll
+from voidref.drifters.rolled import stated_roll
 from voidref.drifters.rulings import STANDARD, Rulings
 from voidref.errors import RulesError, check_bool, check_enum, check_int, describe
 
 __all__ = ["Fighter", "LastRoll", "Encounter", "Event", "Join", "SetRange", "SetCover", "SetGravity", "SetCondition",
            "Initiative", "StartRound", "TakeTurn", "EndTurn", "EndRound", "EndEncounter", "apply", "on_turn", "playing",
-           "check_name", "check_names"]
+           "check_name", "check_names", "check_faces"]
 
 MAX_FIGHTERS = 20
 """Combatants one encounter tracks."""
@@ -47,6 +49,20 @@ def check_names(event: Any, *fields: str) -> None:
     """Check and strip the name *fields* of a frozen *event* as it is made."""
     for name in fields:
         object.__setattr__(event, name, check_name(name, getattr(event, name)))
+
+
+MAX_FACES = 60
+"""Faces one event may record (one per die of its pool)."""
+
+
+def check_faces(event: Any) -> None:
+    """Check a frozen *event*'s ``faces`` as it is made: a list of faces, one per die (``()``: not recorded)."""
+    faces = event.faces
+    if isinstance(faces, str) or not isinstance(faces, (tuple, list)) or len(faces) > MAX_FACES \
+            or not all(isinstance(f, str) and 0 < len(f) <= 10 for f in faces):
+        raise RulesError(argument="faces", expected=f"a list of at most {MAX_FACES} faces, one per die of the pool "
+                         "(such as 'SB', '-')", received=faces)
+    object.__setattr__(event, "faces", tuple(faces))
 
 
 @dataclass(frozen=True)
@@ -285,21 +301,36 @@ class SetCondition(Event):
 
 @dataclass(frozen=True)
 class Initiative(Event):
-    """A combatant's Initiative check, as its net Successes (rolled with the roller or entered)."""
+    """A combatant's Initiative check, as its net Successes (rolled with the roller or entered).
+
+    *surprised*: caught out, the combatant rolls Willpower + Readiness instead
+    of Savvy + Perception. *faces*, when the dice were recorded, are checked
+    against that pool; a result the pool cannot give is refused.
+    """
 
     name: str
     successes: int
+    surprised: bool = False
+    faces: tuple[str, ...] = ()
     type: ClassVar[str] = "initiative"
 
     def __post_init__(self) -> None:
         check_names(self, "name")
         check_int("successes", self.successes, low=-20, high=20)
+        check_bool("surprised", self.surprised)
+        check_faces(self)
+
+    def pool(self, state: Encounter) -> Pool:
+        """The pool this check rolls, from the combatant's stat block."""
+        playing(state)
+        return initiative_pool(state.fighter(self.name).character, surprised=self.surprised)
 
     def apply(self, state: Encounter) -> Encounter:
         playing(state)
         if state.round:
             raise RulesError("'name' Initiative is rolled once, before the first round (the slots hold for the "
                              "whole encounter)", argument="name")
+        stated_roll(self.pool(state), self.successes, None, self.faces)
         return state._with(replace(state.fighter(self.name), initiative=self.successes))
 
 

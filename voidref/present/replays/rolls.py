@@ -15,23 +15,28 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from voidref.drifters.dice import Die
+from voidref.drifters.dice import Die, Roll
 from voidref.drifters.rolled import RolledCheck, faces_text
 from voidref.present import percent
 from voidref.present.replays.blocks import Bullets, Paragraph, Strong
 
-__all__ = ["roll_blocks"]
+__all__ = ["roll_blocks", "dice_line"]
 
 _SHOWN_ORDER = (Die.MASTERY, Die.ABILITY, Die.BOON, Die.HAZARD, Die.TRIAL, Die.BANE)
 
 
-def roll_blocks(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...] = ()) -> list[Paragraph | Bullets]:
-    """A check as a paragraph (who rolled what) and a list (the faces by die, the net result and its odds)."""
+def dice_line(roll: Roll, source: str) -> str:
+    """The faces of *roll* by die, after where they come from (*source*): ``'Dice (as recorded): ...'``."""
     by_die: dict[Die, list[str]] = {d: [] for d in _SHOWN_ORDER}
-    for die, face in check.roll.faces:
+    for die, face in roll.faces:
         by_die[die].append(faces_text(face))
     shown = " · ".join(f"{die.label} {'Die' if len(names) == 1 else 'Dice'}: {', '.join(names)}"
                        for die, names in by_die.items() if names) or "no dice"
+    return f"Dice ({source}): {shown}"
+
+
+def roll_blocks(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...] = ()) -> list[Paragraph | Bullets]:
+    """A check as a paragraph (who rolled what) and a list (the faces by die, the net result and its odds)."""
     o = check.outcome
     net = f"{o.successes} Success{'es' if abs(o.successes) != 1 else ''}"
     if o.boons:
@@ -48,4 +53,4 @@ def roll_blocks(check: RolledCheck, extra_odds: tuple[tuple[str, Fraction], ...]
             odds.append(f"a miss, {percent(check.chance_as_good())}")
     odds += [f"{what}, {percent(chance)}" for what, chance in extra_odds]
     return [Paragraph((Strong(f"{check.who}: {check.what}"), f" ({check.roll.pool.describe()})")),
-            Bullets((f"Dice ({source}): {shown}", f"Net: {net}", f"Odds before the roll: {'; '.join(odds)}"))]
+            Bullets((dice_line(check.roll, source), f"Net: {net}", f"Odds before the roll: {'; '.join(odds)}"))]
