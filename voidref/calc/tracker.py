@@ -81,6 +81,9 @@ _states: list[Encounter] = [Encounter()]
 _entries: list[Entry] = []
 _shown: list[tuple[Block, ...]] = []
 _log: list[Event] = []
+# Each step's title and HTML by its (start, end) in that log: a step whose events
+# all lie in the part shared with the next log asked about is not drawn again.
+_drawn: dict[tuple[int, int], tuple[str, str]] = {}
 
 
 def _error(exc: RulesError) -> dict[str, Any]:
@@ -100,12 +103,13 @@ def _events_arg(args: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def _replayed(events: Sequence[Any]) -> Encounter:
     """The state after *events*, replaying only those past the part shared with the last log asked about."""
-    global _seen, _states, _entries, _shown, _log
+    global _seen, _states, _entries, _shown, _log, _drawn
     shared = 0
     for old, new in zip(_seen, events, strict=False):  # each kept event is canonical (to_json)
         if old != new:
             break
         shared += 1
+    _drawn = {span: drawn for span, drawn in _drawn.items() if span[1] <= shared}
     seen, states, entries, shown = list(_seen[:shared]), _states[:shared + 1], _entries[:shared], _shown[:shared]
     log = _log[:shared]
     try:
@@ -190,8 +194,14 @@ def choices(state: Encounter) -> dict[str, Any]:
 
 def _steps() -> list[dict[str, Any]]:
     """The log's steps as the fight renderer shows them (the Docking Bay page's way), each as HTML."""
-    return [{"title": s.title, "start": s.start, "end": s.end, "html": s.html()}
-            for s in (step(span, _shown, _states) for span in steps_of(_log))]
+    out = []
+    for span in steps_of(_log):
+        key = (span.start, span.end)
+        if key not in _drawn:
+            _drawn[key] = (span.title, step(span, _shown, _states).html())
+        title, html = _drawn[key]
+        out.append({"title": title, "start": span.start, "end": span.end, "html": html})
+    return out
 
 
 def _answer(state: Encounter) -> dict[str, Any]:

@@ -14,6 +14,7 @@ built from these; :mod:`voidref.present.replays.rolls` writes a check for the pa
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -108,23 +109,35 @@ def faces_for(pool: Pool, successes: int, boons: int | None, *, breakthroughs: i
     for name, count in (("breakthroughs", breakthroughs), ("calamities", calamities)):
         if count is not None:
             check_int(name, count, low=0, high=50)
-    dice = pool.dice()
-    options = [sorted(set(d.faces), key=lambda f: (abs(f.successes) + abs(f.boons), d.faces.index(f)))
-               for d in dice]
     # the target as (successes, boons, breakthroughs, calamities); a free count is tracked as 0
     want = (successes, boons or 0, breakthroughs or 0, calamities or 0)
     free = (False, boons is None, breakthroughs is None, calamities is None)
+    found = _search(pool, want, free) if isinstance(pool, Pool) else None
+    if found is None:
+        if not isinstance(pool, Pool):
+            raise RulesError(argument="pool", expected="a Pool", received=pool)
+        stated = (successes, boons) + tuple(c for c in (breakthroughs, calamities) if c)
+        names = "'successes' and 'boons'" + (" (with Breakthroughs and Calamities)" if len(stated) > 2 else "")
+        raise RulesError(f"{names} {stated} cannot come from the pool {pool.describe()}", argument="successes")
+    return Roll(pool, tuple(zip(pool.dice(), found)))
 
-    def key(f: Face) -> tuple[int, int, int, int]:
-        return tuple(0 if free[k] else v for k, v in enumerate(f))  # type: ignore[return-value]
 
+@functools.lru_cache(maxsize=512)
+def _search(pool: Pool, want: tuple[int, ...], free: tuple[bool, ...]) -> tuple[Face, ...] | None:
+    """The faces :func:`faces_for` shows (remembered: a log's render asks again for the rolls its replay
+    checked), or None when the pool cannot give *want*."""
+    dice = pool.dice()
+    # each die's distinct faces, plainest first, with what each adds to the four counts tracked
+    options = [[(f, tuple(0 if free[k] else v for k, v in enumerate(f)))
+                for f in sorted(set(d.faces), key=lambda f: (abs(f.successes) + abs(f.boons), d.faces.index(f)))]
+               for d in dice]
     # the most and least each remaining die can add, to prune the search
     hi = [[0] * 4 for _ in range(len(dice) + 1)]
     lo = [[0] * 4 for _ in range(len(dice) + 1)]
     for i in range(len(dice) - 1, -1, -1):
         for k in range(4):
-            hi[i][k] = hi[i + 1][k] + max(key(f)[k] for f in options[i])
-            lo[i][k] = lo[i + 1][k] + min(key(f)[k] for f in options[i])
+            hi[i][k] = hi[i + 1][k] + max(adds[k] for _, adds in options[i])
+            lo[i][k] = lo[i + 1][k] + min(adds[k] for _, adds in options[i])
     dead: set[tuple[int, tuple[int, ...]]] = set()
 
     def search(i: int, got: tuple[int, ...]) -> list[Face] | None:
@@ -132,19 +145,15 @@ def faces_for(pool: Pool, successes: int, boons: int | None, *, breakthroughs: i
             return None
         if i == len(dice):
             return []
-        for f in options[i]:
-            rest = search(i + 1, tuple(g + v for g, v in zip(got, key(f))))
+        for f, adds in options[i]:
+            rest = search(i + 1, tuple(g + v for g, v in zip(got, adds)))
             if rest is not None:
                 return [f, *rest]
         dead.add((i, got))
         return None
 
     found = search(0, (0, 0, 0, 0))
-    if found is None:
-        stated = (successes, boons) + tuple(c for c in (breakthroughs, calamities) if c)
-        names = "'successes' and 'boons'" + (" (with Breakthroughs and Calamities)" if len(stated) > 2 else "")
-        raise RulesError(f"{names} {stated} cannot come from the pool {pool.describe()}", argument="successes")
-    return Roll(pool, tuple(zip(dice, found)))
+    return None if found is None else tuple(found)
 
 
 def face_symbols(face: Face) -> str:

@@ -45,8 +45,8 @@ from voidref.drifters.characters import (
 )
 from voidref.drifters.dice import Die, Difficulty, Pool
 from voidref.drifters.encounter.actions import Check, GmSpend, MakeAttack, Maneuver, Move, SpendBoons, TakeCover
-from voidref.drifters.encounter.log import replay
 from voidref.drifters.encounter.state import (
+    Encounter,
     EndRound,
     EndTurn,
     Event,
@@ -56,6 +56,7 @@ from voidref.drifters.encounter.state import (
     SetRange,
     StartRound,
     TakeTurn,
+    apply,
 )
 from voidref.drifters.initiative import Side
 from voidref.drifters.rolled import InputError, net_text
@@ -138,15 +139,16 @@ def docking_bay_log(*, senna_agility: int = 4, senna_armor: int = 1, agent_a_suc
     check_int("agent_a_successes", agent_a_successes, low=-20, high=20)
     check_int("agent_a_boons", agent_a_boons, low=-20, high=20)
     events = _events(senna_agility, senna_armor, agent_a_successes, agent_a_boons)
-    try:
-        replay(events)
-    except RulesError as error:
-        at = int((error.argument or "events[0]")[7:-1])
-        event = events[at]
-        if isinstance(event, MakeAttack) and event.name in ("Senna", "Agent A"):
-            pool = event.attack(replay(events[:at])).pool()
-            name = "senna_agility" if event.name == "Senna" else "agent_a_successes"
-            raise InputError(name, f"{event.name}'s shot at {event.target}, with the pool {pool.describe()}, "
-                                   f"cannot roll {net_text(event.successes, event.boons)}") from None
-        raise
+    state = Encounter()
+    for at, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except RulesError as error:
+            if isinstance(event, MakeAttack) and event.name in ("Senna", "Agent A"):
+                name = "senna_agility" if event.name == "Senna" else "agent_a_successes"
+                raise InputError(name, f"{event.name}'s shot at {event.target}, with the pool "
+                                       f"{event.attack(state).pool().describe()}, cannot roll "
+                                       f"{net_text(event.successes, event.boons)}") from None
+            raise RulesError(f"'events[{at}]' ({event.type}) cannot happen here: {error}",
+                             argument=f"events[{at}]") from error
     return tuple(events)
