@@ -406,6 +406,9 @@ def test_the_tracker_shows_the_odds_before_the_roll():
                                                                 "weapon": GUN}})
     attack = MakeAttack("Senna", "Agent A", GUN, 0).attack(_after(13))
     assert out["pool"] == "4 Ability vs 1 Trial" and out["exact"]["hit"] == str(attack.odds().hit)
+    upgraded = tracker.run({"op": "odds", "events": events, "event": {"name": "Senna", "target": "Agent A",
+                                                                     "weapon": GUN, "difficulty_upgrades": 1}})
+    assert upgraded["pool"] == "4 Ability vs 1 Hazard"
 
 
 def test_the_tracker_rolls_with_the_engine_s_dice():

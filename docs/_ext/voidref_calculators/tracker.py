@@ -206,6 +206,7 @@ def _turn_html() -> str:
         _who("weapon", "Weapon"), _who("target", "Target"),
         IntField("boon_dice", "Boon Dice added", 0, low=0, high=10),
         IntField("bane_dice", "Bane Dice added", 0, low=0, high=10),
+        IntField("difficulty_upgrades", "Trial Dice upgraded to Hazard", 0, low=0, high=10),
         '<div class="vt-odds" id="vt-attack-odds"><p class="vt-odds-wait">The odds show here.</p></div>',
         f'<div class="vt-buttons">{_button("Roll the attack", "vt-roll")}</div>'
         '<p class="vt-dice" hidden></p>',

@@ -293,7 +293,8 @@ async function showOdds() {
   if (f.hidden || !t.record) return;
   const seq = ++t.oddsSeq;
   const all = eventOf(f);
-  const event = Object.fromEntries(["name", "target", "weapon", "boon_dice", "bane_dice"].map((k) => [k, all[k]]));
+  const event = Object.fromEntries(["name", "target", "weapon", "boon_dice", "bane_dice", "difficulty_upgrades"]
+    .map((k) => [k, all[k]]));
   ui.odds.dataset.state = "pending";
   let answer;
   try {

@@ -96,7 +96,7 @@ function resultWords(field, n) {
 /** @param {HTMLFormElement} f  after its event is in: the results (and a surprised Initiative) cleared for the next */
 function resetResults(f) {
   for (const name of ["successes", "boons", "breakthroughs", "calamities", "d100", "boon_dice", "bane_dice",
-    "surprised"]) {
+    "difficulty_upgrades", "surprised"]) {
     const box = f.elements.namedItem(name);
     if (box instanceof HTMLInputElement && box.type === "checkbox") box.checked = box.defaultChecked;
     else if (box instanceof HTMLInputElement) box.value = box.defaultValue;
@@ -192,7 +192,7 @@ function wireForms() {
   initName.addEventListener("change", () => { initName.dataset.chosen = "1"; });
   form("vt-attack").addEventListener("input", (event) => {
     const name = event.target instanceof HTMLElement ? event.target.getAttribute("name") : "";
-    if (["weapon", "target", "boon_dice", "bane_dice"].includes(name || "")) scheduleOdds();
+    if (["weapon", "target", "boon_dice", "bane_dice", "difficulty_upgrades"].includes(name || "")) scheduleOdds();
   });
   form("vt-attack").addEventListener("change", (event) => {
     const name = event.target instanceof HTMLElement ? event.target.getAttribute("name") : "";
