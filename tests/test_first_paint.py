@@ -97,14 +97,52 @@ def test_the_heads_scripts_are_deferred_and_their_inline_users_become_modules():
     assert paint.defer_scripts(search) == search
 
 
+def test_the_heads_async_modules_are_fetched_once_the_page_has_painted():
+    """An async module script in the head becomes an inline module that imports it after the next frame (at
+    once in a hidden tab), naming it in data-src (the service worker's list reads it); the Content-Security-
+    Policy step hashes that script as inline, not as one with a src; run twice, nothing more changes."""
+    paint = _paint()
+    sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
+    try:
+        from voidref_calculators import csp
+    finally:
+        sys.path.pop(0)
+    page = ('<head><script async="async" type="module" src="../_static/calc/calc.js?v=1"></script>'
+            '<script async="async" type="module" src="_static/calc/roller.js?v=2"></script></head><body></body>')
+    out = paint.defer_scripts(page)
+    assert 'src="' not in out.replace('data-src="', "")
+    assert '<script type="module" data-src="../_static/calc/calc.js?v=1">' in out
+    assert 'import("../_static/calc/calc.js?v=1")' in out and 'import("./_static/calc/roller.js?v=2")' in out
+    assert "requestAnimationFrame(() => setTimeout(go))" in out and "document.hidden" in out
+    assert paint.defer_scripts(out) == out
+    assert len(csp._INLINE_SCRIPT.findall(out)) == 2
+    # a deferred module goes too when it waits for the page itself (it reads document.readyState)
+    deferred = '<head><script type="module" src="a.js?v=1"></script><script type="module" src="b.js"></script></head>'
+    later = paint.defer_scripts(deferred, lambda src: src.startswith("a.js"))
+    assert 'data-src="a.js?v=1">' in later and '<script type="module" src="b.js"></script>' in later
+
+
+def test_a_script_that_reads_the_ready_state_may_start_later(tmp_path):
+    paint = _paint()
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "a.js").write_text('if (document.readyState === "loading") wait(); else go();')
+    (tmp_path / "_static" / "b.js").write_text("setUp();")
+    assert paint.waits_for_page(str(tmp_path), "x/page.html", "../_static/a.js?v=1")
+    assert not paint.waits_for_page(str(tmp_path), "x/page.html", "../_static/b.js?v=1")
+    assert not paint.waits_for_page(str(tmp_path), "x/page.html", "../_static/none.js")
+    assert not paint.waits_for_page(str(tmp_path), "x/page.html", "https://example.org/a.js")
+
+
 def _head(rel: str) -> str:
     with open(os.path.join(SITE, rel), encoding="utf-8") as fh:
         text = fh.read()
     return text[:text.index("</head>")]
 
 
-def test_every_page_links_one_style_sheet_and_no_classic_script_blocks_its_head():
-    """Every page (the search page aside, for its scripts) links one bundle and no classic script without defer."""
+def test_every_page_links_one_style_sheet_and_no_script_file_is_fetched_before_it_paints():
+    """Every page (the search page aside, for its scripts) links one bundle, no classic script without defer and
+    no module script file but one that must start with the page (the tracker's: it does not wait for the page);
+    the others are imported once it has painted."""
     if not os.path.exists(os.path.join(SITE, "index.html")):
         pytest.skip(f"no built site in {SITE}")
     pages = []
@@ -119,6 +157,9 @@ def test_every_page_links_one_style_sheet_and_no_classic_script_blocks_its_head(
         if rel != "search.html":
             blocking = re.findall(r"<script(?![^>]*\b(?:defer|async|type=\"module\"))[^>]*\bsrc=[^>]*>", head)
             assert not blocking, (rel, blocking)
+            modules = re.findall(r'(<script [^>]*type="module"[^>]*(?<![\w-])src="([^"]+)")', head)
+            early = [t for t, src in modules if "async" in t or _paint().waits_for_page(SITE, rel, src)]
+            assert not early, (rel, early)
 
 
 def test_the_bundle_keeps_the_rules_the_pages_need_and_is_a_fraction_of_the_theme():

@@ -2,17 +2,25 @@
 
 Lighthouse 12 (npm, pinned) in Debian's chromium, its default mobile
 settings (benchmarks/bench_lighthouse.py runs the same and prints the
-figures of both servers). Asserted here: what does not depend on this
-machine's speed, Accessibility, Best Practices and SEO at 100 and no layout
-shift past 0.02. Performance, First and Largest Contentful Paint are
-simulated from timings taken on a shared machine, so they are printed, not
-asserted (the note reports them from the benchmark).
+figures of both servers). Asserted on every kind: Accessibility, Best
+Practices and SEO at 100, no layout shift past 0.02, First Contentful Paint
+at most 1.5 s and Largest Contentful Paint at most 2.0 s; on the kinds in
+:data:`SCORED` also Performance at least 98 (issue #35). The timings are
+simulated from the page's requests and from its main-thread tasks as timed
+on this machine (times four), so a run on a busy machine can miss by chance:
+a page that misses is run twice more and the median of the three decides.
+
+The calculators page is timed but not scored: it scores 98 on a quiet
+machine, no margin to assert. Its 4,800 elements make the tasks after the
+first paint (the theme's scripts, the calculators setting up their forms)
+weigh on the Total Blocking Time, which moves with the machine's load.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import statistics
 import sys
 
 import pytest
@@ -23,6 +31,11 @@ import bench_lighthouse  # noqa: E402
 import test_hosts  # noqa: E402
 
 pytestmark = pytest.mark.browser
+
+#: the page kinds whose FCP and LCP are asserted (all)
+TIMED = tuple(bench_lighthouse.PAGES)
+#: the page kinds whose Performance score is asserted too (see the module's docstring for the other)
+SCORED = ("home", "rule", "quick", "example", "pirates")
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +48,33 @@ def nginx_url(tmp_path_factory):
     proc.wait(10)
 
 
+def _line(kind: str, r: dict) -> str:
+    return (f"{kind}: performance {round(r['performance'] * 100)}, FCP {r['fcp'] / 1000:.2f} s, "
+            f"LCP {r['lcp'] / 1000:.2f} s, CLS {r['cls']:.3f}, {r['bytes'] / 1000:.0f} kB")
+
+
+def _fast(kind: str, r: dict) -> bool:
+    scored = kind not in SCORED or r["performance"] >= bench_lighthouse.TARGETS["performance"]
+    return scored and r["fcp"] <= bench_lighthouse.FCP_MS and r["lcp"] <= bench_lighthouse.LCP_MS
+
+
 @pytest.mark.parametrize("kind", list(bench_lighthouse.PAGES))
-def test_every_kind_of_page_scores_100_for_accessibility_best_practices_and_seo(nginx_url, kind):
-    """Each page kind: Accessibility, Best Practices and SEO 100, Cumulative Layout Shift at most 0.02."""
-    r = bench_lighthouse.lighthouse(nginx_url + bench_lighthouse.PAGES[kind])
-    print(f"{kind}: performance {round(r['performance'] * 100)}, FCP {r['fcp'] / 1000:.2f} s, "
-          f"LCP {r['lcp'] / 1000:.2f} s, CLS {r['cls']:.3f}, {r['bytes'] / 1000:.0f} kB")
+def test_every_kind_of_page_meets_the_mobile_targets(nginx_url, kind):
+    """Each page kind: Accessibility, Best Practices and SEO 100, Cumulative Layout Shift at most 0.02; the
+    kinds in TIMED also FCP 1.5 s and LCP 2.0 s, those in SCORED Performance 98 (median of three runs when
+    one misses)."""
+    url = nginx_url + bench_lighthouse.PAGES[kind]
+    r = bench_lighthouse.lighthouse(url)
+    print(_line(kind, r))
     assert (r["accessibility"], r["best-practices"], r["seo"]) == (1, 1, 1), (kind, r["failed"])
     assert r["cls"] <= bench_lighthouse.CLS, (kind, r["cls"])
+    if kind not in TIMED or _fast(kind, r):
+        return
+    runs = [r, *(bench_lighthouse.lighthouse(url) for _ in range(2))]
+    for again in runs[1:]:
+        print(_line(kind, again))
+    median = {k: statistics.median(x[k] for x in runs) for k in ("performance", "fcp", "lcp")}
+    if kind in SCORED:
+        assert median["performance"] >= bench_lighthouse.TARGETS["performance"], (kind, median)
+    assert median["fcp"] <= bench_lighthouse.FCP_MS, (kind, median)
+    assert median["lcp"] <= bench_lighthouse.LCP_MS, (kind, median)

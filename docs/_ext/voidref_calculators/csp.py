@@ -15,7 +15,8 @@ import re
 
 from ._pages import insert_in_head, rewrite_pages
 
-_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S | re.I)
+#: a script with no ``src`` (a ``data-src`` attribute, as ``paint.py`` writes, is not one)
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*(?<![\w-])src=)[^>]*>(.*?)</script>", re.S | re.I)
 #: the policy this extension wrote on a previous build (taken out before writing the new one)
 _OURS = re.compile(r"<meta [^>]*data-voidref>\n?")
 

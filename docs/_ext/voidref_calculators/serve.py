@@ -6,7 +6,8 @@ Pyodide's WebAssembly: ``compress.py``) and the browser accepts that
 encoding, the response is the copy's bytes with ``Content-Encoding`` and
 ``x``'s type (Brotli first: it is the smaller). ``Vary: Accept-Encoding`` goes
 with every file that has a copy, so a cache keeps one answer per encoding.
-Everything else is ``http.server`` as it is.
+Everything else is ``http.server`` as it is, but over HTTP/1.1, so the
+browser keeps its connections open between requests.
 
 Usage: python serve.py [--bind ADDRESS] [--directory DIR] [PORT]
 """
@@ -51,6 +52,10 @@ def accepts_gzip(header: str) -> bool:
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Sends ``x.br`` or ``x.gz`` for ``x`` (so encoded) when it exists and the browser accepts it."""
+
+    #: keep-alive, as nginx does: a page's dozen files come over a few connections, not one each (every
+    #: new connection costs a round trip before its first byte; every answer here has a Content-Length)
+    protocol_version = "HTTP/1.1"
 
     def end_headers(self):
         if getattr(self, "_vary", False):
