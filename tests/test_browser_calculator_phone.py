@@ -65,6 +65,36 @@ def test_touching_a_calculator_on_a_phone_starts_python_and_the_change_goes_live
         ctx.close()
 
 
+def test_an_input_typed_before_the_calculators_script_arrives_is_answered(browser, site):
+    """calc.js is fetched after the first paint; a value typed before it arrives is not lost: the script
+    asks for it as soon as it is there (here Python's start fails, so the answer is the failure and its
+    Try again, which then shows the typed value's result)."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    held, blocked = [], {"on": True}
+    try:
+        ctx.route("**/calc/calc.js*", lambda route: held.append(route))
+        ctx.route("**/pyodide.asm.wasm", lambda route: route.abort() if blocked["on"] else route.continue_())
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE, wait_until="domcontentloaded")
+        for _ in range(READY_MS // 50):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "calc.js was never asked for"
+        root = page.locator("section.voidref-calc[data-key='check-odds']")
+        set_field(root, "check-odds", "dice", "2A vs 1T")
+        for route in held:
+            route.continue_()
+        root.locator(".vc-result[data-state='failed']").wait_for()
+        blocked["on"] = False
+        root.locator(".vc-retry").click()
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "2A vs 1T"})["text"]
+    finally:
+        ctx.close()
+
+
 def test_a_failed_start_is_retried_with_the_try_again_button(browser, site):
     """The first start fails (no WebAssembly file); the result is not dimmed; "Try again" brings it live."""
     ctx = browser.new_context(service_workers="block")

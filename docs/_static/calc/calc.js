@@ -401,8 +401,30 @@ function setUp(root) {
     c.result.dataset.state = "stale";
     showStatus(c, "Restoring the shared setup: loading the calculator engine…", "loading");
     queueMicrotask(() => request(c));
+  } else if (editedEarly(form)) {
+    // This script arrives after the page has painted: what the player typed before is answered now.
+    changed();
   }
   return c;
+}
+
+/**
+ * Whether a field of *form* no longer holds the value the page was built with (typed before the script
+ * arrived, or put back by the browser on a return to the page).
+ * @param {HTMLFormElement} form
+ */
+function editedEarly(form) {
+  return [...form.elements].some((f) => {
+    if (f instanceof HTMLInputElement) {
+      return f.type === "checkbox" || f.type === "radio" ? f.checked !== f.defaultChecked : f.value !== f.defaultValue;
+    }
+    if (f instanceof HTMLSelectElement) {  // with no option marked selected, the first one is the default
+      const options = [...f.options];
+      if (f.multiple) return options.some((o) => o.selected !== o.defaultSelected);
+      return f.selectedIndex !== Math.max(0, options.findIndex((o) => o.defaultSelected));
+    }
+    return f instanceof HTMLTextAreaElement && f.value !== f.defaultValue;
+  });
 }
 
 // Whether the browser reports a fast connection that the reader does not pay
