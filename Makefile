@@ -8,6 +8,8 @@ SPHINX  := $(VENV)/bin/sphinx-build
 HTML    := _build/html
 PORT    ?= 8000
 HOST    ?= 127.0.0.1
+# Debian packages: wait for another apt (an unattended upgrade, a second install) instead of failing at once.
+APT     := apt-get -o DPkg::Lock::Timeout=600
 
 # Every pip install below, and the isolated environment that builds voidref
 # itself, takes only the exact versions in requirements/constraints.txt.
@@ -21,24 +23,24 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 # Browser tests drive Debian's chromium; never a downloaded browser.
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium)
+	@test -x /usr/bin/chromium || ($(APT) update -q && $(APT) install -y -q chromium)
 
 # iPhone players run WebKit: Debian's WebKitGTK driver (with its MiniBrowser) on an Xvfb display.
 webkit:
-	@(test -x /usr/bin/WebKitWebDriver && command -v Xvfb >/dev/null) || (apt-get update -q && apt-get install -y -q webkit2gtk-driver xvfb)
+	@(test -x /usr/bin/WebKitWebDriver && command -v Xvfb >/dev/null) || ($(APT) update -q && $(APT) install -y -q webkit2gtk-driver xvfb)
 
 # The Nu HTML checker (npm vnu-jar, tests/test_html_valid.py) runs on Debian's Java, never a downloaded one;
 # it comes before npm ci in install-test, as vnu-jar's install script looks for a Java (and would fetch one).
 java:
-	@command -v java >/dev/null || (apt-get update -q && apt-get install -y -q default-jre-headless)
+	@command -v java >/dev/null || ($(APT) update -q && $(APT) install -y -q default-jre-headless)
 
 # Many Android players run Firefox: Debian's firefox-esr, driven by npm puppeteer-core.
 firefox:
-	@test -x /usr/bin/firefox-esr || (apt-get update -q && apt-get install -y -q firefox-esr)
+	@test -x /usr/bin/firefox-esr || ($(APT) update -q && $(APT) install -y -q firefox-esr)
 
 # The web servers README.md gives configurations for, tested over the built site (tests/test_hosts.py).
 hosts:
-	@(command -v nginx >/dev/null && test -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so && command -v caddy >/dev/null) || (apt-get update -q && apt-get install -y -q nginx-light libnginx-mod-http-brotli-static caddy)
+	@(command -v nginx >/dev/null && test -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so && command -v caddy >/dev/null) || ($(APT) update -q && $(APT) install -y -q nginx-light libnginx-mod-http-brotli-static caddy)
 
 $(VPY):
 	$(PY) -m venv $(VENV)
