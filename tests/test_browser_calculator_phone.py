@@ -181,6 +181,42 @@ def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(b
         ctx.close()
 
 
+
+# In the page: for each calculator, whether the browser has drawn it (false: skipped while out of view).
+_DRAWN = """() => [...document.querySelectorAll('section.voidref-calc')]
+    .map(s => s.querySelector('.vc-form').checkVisibility({contentVisibilityAuto: true}))"""
+
+
+def test_on_a_phone_the_calculators_page_draws_a_calculator_as_the_player_reaches_it_and_nothing_jumps(browser, site):
+    """At 375 px the calculators page leaves the calculators far below unstyled and undrawn (calc.css,
+    content-visibility), which cut its main-thread time on a phone; a tap on a name in its list brings that
+    calculator under the header and draws it, and scrolling back up past calculators drawn only then keeps
+    what is on screen where it was (the browser's scroll anchoring)."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    watch = Watch(ctx, site.url)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE, wait_until="load")
+        drawn = page.evaluate(_DRAWN)
+        assert len(drawn) >= 19 and not drawn[-1] and drawn.count(True) <= 3, drawn
+        page.get_by_role("link", name="Whole engagement", exact=True).tap()
+        root = page.locator("section.voidref-calc[data-key='upper-hand-engagement']")
+        title = root.locator(".vc-title")
+        page.wait_for_timeout(300)
+        top = title.bounding_box()["y"]
+        header = page.locator(".bd-header-article").bounding_box()
+        assert header["y"] <= top <= 812 / 2, (top, header)
+        assert page.evaluate(_DRAWN)[-1] is True
+        page.evaluate("window.scrollBy(0, -1500)")  # up into calculators drawn only now
+        page.wait_for_timeout(300)
+        assert any(page.evaluate(_DRAWN)[-4:-1])
+        assert abs(title.bounding_box()["y"] - (top + 1500)) <= 2
+        watch.check()
+    finally:
+        ctx.close()
+
 # In the page: from now on, every state the calculator's status line and pinned headline pass through.
 _RECORD_STATES = """root => {
     const seen = root.__seen = [];

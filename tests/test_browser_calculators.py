@@ -33,6 +33,7 @@ from browser_helpers import (
     set_field,
     wait_live,
 )
+from playwright.sync_api import expect
 
 from voidref import calc
 
@@ -61,11 +62,12 @@ def test_ruling_switches_are_folded_under_rulings(browser, site):
         page.goto(site.url + CALC_PAGE)
         for slug in SLUGS:
             root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+            root.scroll_into_view_if_needed()  # as a reader reaches it: one far below is not drawn (calc.css)
             switches = [f.name for f in calc.get(slug).fields if f.group == "rulings"]
             details = root.locator("details.vc-rulings")
             assert details.count() == (1 if switches else 0), slug
             if switches:
-                assert details.locator("summary").inner_text() == "Rulings"
+                expect(details.locator("summary")).to_have_text("Rulings", use_inner_text=True)  # drawn once reached
                 assert details.get_attribute("open") is None
                 inside = details.locator("[name]").evaluate_all("els => els.map(e => e.name)")
                 assert inside == switches, slug
@@ -81,8 +83,10 @@ def test_prebuilt_results_visible_without_javascript(browser, site):
         page.goto(site.url + CALC_PAGE)
         for slug in SLUGS:
             root = page.locator(f"section.voidref-calc[data-key='{slug}']")
+            root.scroll_into_view_if_needed()  # as a reader reaches it: one far below is not drawn (calc.css)
             expected = calc.run(slug, {})
-            assert root.locator(".vc-headline").inner_text() == expected["text"].splitlines()[0], slug
+            headline = expected["text"].splitlines()[0]
+            expect(root.locator(".vc-headline"), slug).to_have_text(headline, use_inner_text=True)
             assert root.locator(".vc-result").is_visible()
             assert root.locator("pre.vc-text").text_content() == expected["text"], slug
             for f in calc.get(slug).fields:  # every input has a real label
