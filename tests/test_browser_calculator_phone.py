@@ -95,6 +95,35 @@ def test_an_input_typed_before_the_calculators_script_arrives_is_answered(browse
         ctx.close()
 
 
+def test_on_a_phone_a_tap_on_plus_before_the_calculators_script_arrives_is_not_lost(browser, site):
+    """At 375 px with touch: "+" tapped twice while calc.js is still on its way (it comes after the first
+    paint) raises the Skill by two once the script is there, and the engine answers for that value."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    ctx.set_default_timeout(READY_MS)
+    held = []
+    try:
+        ctx.route("**/calc/calc.js*", lambda route: held.append(route))
+        page = ctx.new_page()
+        page.goto(site.url + CALC_PAGE + "#calc-check-odds", wait_until="load")
+        for _ in range(READY_MS // 50):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "calc.js was never asked for"
+        root = page.locator("section.voidref-calc[data-key='check-odds']")
+        plus = root.locator(".vc-field", has=page.locator("[name='skill']")).locator(".vc-step[data-step='1']")
+        plus.tap()
+        plus.tap()
+        assert root.locator("[name='skill']").input_value() == "1"  # nothing has moved it yet
+        for route in held:
+            route.continue_()
+        root.locator("xpath=self::*[@data-state='live']").wait_for()
+        assert root.locator("[name='skill']").input_value() == "3"
+        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"skill": "3"})["text"]
+    finally:
+        ctx.close()
+
 def test_a_failed_start_is_retried_with_the_try_again_button(browser, site):
     """The first start fails (no WebAssembly file); the result is not dimmed; "Try again" brings it live."""
     ctx = browser.new_context(service_workers="block")

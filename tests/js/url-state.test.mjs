@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import {
   differences, readParams, setupFromJson, withQuery, writeParams,
 } from "../../docs/_static/calc/shared/url-state.js";
-import { stepped } from "../../docs/_static/calc/shared/stepper.js";
+import { replayEarlyTaps, stepped } from "../../docs/_static/calc/shared/stepper.js";
 
 const DEFAULTS = { dice: "2d6", armor: "1", cover: "0" };
 
@@ -52,4 +52,28 @@ test("a stepper reads a typed minus sign as a minus", () => {
 test("a stepper on a box that holds no number starts from the field's default", () => {
   assert.equal(stepped("", 1, 0, 10, 4), "5");
   assert.equal(stepped("abc", -1, 0, 10, 4), "3");
+});
+
+test("taps made before the script arrived are tapped again once, in order, and only on the form's own buttons", () => {
+  /** @type {string[]} */
+  const clicks = [];
+  /** @param {string} name */
+  const button = (name) => ({ name, click: () => clicks.push(name) });
+  const plus = button("skill +"), minus = button("skill −"), elsewhere = button("other +");
+  const form = /** @type {any} */ ({ contains: (/** @type {unknown} */ b) => b === plus || b === minus });
+  const page = /** @type {{voidrefEarlyTaps?: unknown[]}} */ (globalThis);
+  page.voidrefEarlyTaps = [plus, elsewhere, plus, minus];
+  try {
+    replayEarlyTaps(form);
+    assert.deepEqual(clicks, ["skill +", "skill +", "skill −"]);
+    assert.deepEqual(page.voidrefEarlyTaps, [elsewhere]);  // left for its own form's script
+    replayEarlyTaps(form);
+    assert.equal(clicks.length, 3);  // never twice
+  } finally {
+    delete page.voidrefEarlyTaps;
+  }
+});
+
+test("with no loader on the page (no list of early taps), nothing is tapped", () => {
+  assert.doesNotThrow(() => replayEarlyTaps(/** @type {any} */ ({ contains: () => true })));
 });

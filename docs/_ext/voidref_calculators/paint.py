@@ -79,8 +79,14 @@ _ASYNC_MODULE = re.compile(r'<script async="async" type="module" src="([^"]+)"><
 _MODULE = re.compile(r'<script type="module" src="([^"]+)"></script>')
 #: a module the page fetches once it has painted (``data-src`` names it for the service worker's list). A field
 #: the reader focused before the module was there is announced to it again (a ``focusin``), as if focused now:
-#: the calculators start Python on that event.
-_AFTER_PAINT = ('<script type="module" data-src="{src}">const go = () => import("{spec}").then(() => {{\n'
+#: the calculators start Python on that event. A tap on a "−" or "+" before its module wired the button is kept
+#: (``voidrefEarlyTaps``, one list for the page) and tapped again once it is (``shared/stepper.js``).
+_AFTER_PAINT = ('<script type="module" data-src="{src}">'
+                "globalThis.voidrefEarlyTaps ??= (document.addEventListener(\"click\", (e) => {{\n"
+                '  const b = e.target instanceof Element && e.target.closest(".vc-step");\n'
+                '  if (b && !("wired" in b.dataset)) globalThis.voidrefEarlyTaps.push(b);\n'
+                "}}, true), []);\n"
+                'const go = () => import("{spec}").then(() => {{\n'
                 "  const field = document.activeElement;\n"
                 "  if (field && field !== document.body && field !== document.documentElement) "
                 'field.dispatchEvent(new FocusEvent("focusin", {{ bubbles: true }}));\n'

@@ -36,5 +36,27 @@ export function setUpSteppers(form, defaults) {
       box.value = next;
       box.dispatchEvent(new Event("input", { bubbles: true }));
     });
+    button.dataset.wired = "";
+  }
+  replayEarlyTaps(form);
+}
+
+/**
+ * Tap again, in order, each "−" or "+" of *form* that the player tapped before this script was there: the
+ * page's loader (docs/_ext/voidref_calculators/paint.py) keeps them in `voidrefEarlyTaps` until their
+ * button is wired (`data-wired`), so a tap made while the page was still loading is not lost.
+ * @param {HTMLFormElement} form
+ */
+export function replayEarlyTaps(form) {
+  const early = /** @type {{voidrefEarlyTaps?: HTMLElement[]}} */ (globalThis).voidrefEarlyTaps;
+  if (!Array.isArray(early)) return;
+  for (let i = 0; i < early.length;) {
+    const button = early[i];
+    if (form.contains(button)) {
+      early.splice(i, 1);
+      button.click();
+    } else {
+      i++;
+    }
   }
 }
