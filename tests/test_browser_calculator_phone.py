@@ -59,7 +59,7 @@ def test_touching_a_calculator_on_a_phone_starts_python_and_the_change_goes_live
         root.locator(".vc-result[data-state='live']").wait_for()
         inputs = changed_inputs(slug)
         apply(root, slug, inputs)
-        assert root.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+        assert root.locator(".vc-text").text_content() == calc.run(slug, inputs)["text"]
         watch.check()
     finally:
         ctx.close()
@@ -90,7 +90,7 @@ def test_an_input_typed_before_the_calculators_script_arrives_is_answered(browse
         blocked["on"] = False
         root.locator(".vc-retry").click()
         root.locator("xpath=self::*[@data-state='live']").wait_for()
-        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "2A vs 1T"})["text"]
+        assert root.locator(".vc-text").text_content() == calc.run("check-odds", {"dice": "2A vs 1T"})["text"]
     finally:
         ctx.close()
 
@@ -120,7 +120,7 @@ def test_on_a_phone_a_tap_on_plus_before_the_calculators_script_arrives_is_not_l
             route.continue_()
         root.locator("xpath=self::*[@data-state='live']").wait_for()
         assert root.locator("[name='skill']").input_value() == "3"
-        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"skill": "3"})["text"]
+        assert root.locator(".vc-text").text_content() == calc.run("check-odds", {"skill": "3"})["text"]
     finally:
         ctx.close()
 
@@ -151,7 +151,7 @@ def test_a_failed_start_is_retried_with_the_try_again_button(browser, site):
         blocked["on"] = False
         retry.click()
         root.locator("xpath=self::*[@data-state='live']").wait_for()
-        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "2A vs 1T"})["text"]
+        assert root.locator(".vc-text").text_content() == calc.run("check-odds", {"dice": "2A vs 1T"})["text"]
         assert not retry.is_visible()
         assert root.locator(".vc-general-error").is_hidden()
     finally:
@@ -170,7 +170,7 @@ def test_a_failed_start_is_retried_at_the_next_change(browser, site):
         blocked["on"] = False
         set_field(root, "check-odds", "dice", "3A vs 2T")
         root.locator("xpath=self::*[@data-state='live']").wait_for()
-        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", {"dice": "3A vs 2T"})["text"]
+        assert root.locator(".vc-text").text_content() == calc.run("check-odds", {"dice": "3A vs 2T"})["text"]
     finally:
         ctx.close()
 
@@ -193,7 +193,7 @@ def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(b
         root.locator("xpath=self::*[@data-state='live']").wait_for()
         assert skill.input_value() == "2"
         expected = calc.run("check-odds", {"skill": "2"})["text"]
-        assert root.locator("pre.vc-text").text_content() == expected
+        assert root.locator(".vc-text").text_content() == expected
         last = root.locator("[name='bane_dice']")
         last.scroll_into_view_if_needed()
         pinned = root.locator(".vc-pinned")
@@ -288,8 +288,8 @@ def test_on_a_phone_a_slow_answer_says_it_is_working_until_it_arrives(browser, s
         # poll for reliably: the page's own record of every state it passed through is what is checked.
         expected = calc.run(slug, {"my_guns": "2"})["text"]
         pinned = root.locator(".vc-pinned")
-        page.wait_for_function("([el, text]) => el.dataset.state === 'live' && el.querySelector('pre.vc-text')"
-                               " && el.querySelector('pre.vc-text').textContent === text"
+        page.wait_for_function("([el, text]) => el.dataset.state === 'live' && el.querySelector('.vc-text')"
+                               " && el.querySelector('.vc-text').textContent === text"
                                " && el.querySelector('.vc-status').dataset.state === 'ready'",
                                arg=[root.element_handle(), expected])
         assert pinned.get_attribute("data-working") is None
@@ -354,7 +354,7 @@ def test_on_a_phone_a_change_as_python_becomes_ready_is_answered_before_the_rest
         still_built = page.evaluate("() => window.__stillBuilt")
         others = page.locator(".voidref-calc").count() - 1
         assert still_built >= others - 2, (still_built, others)  # at most the refreshes already under way
-        assert root.locator("pre.vc-text").text_content() == calc.run(slug, {field.name: value})["text"]
+        assert root.locator(".vc-text").text_content() == calc.run(slug, {field.name: value})["text"]
         for other in page.locator(".voidref-calc .vc-result").all():  # the rest come live in the background
             other.locator("xpath=self::*[@data-state='live']").wait_for()
         watch.check()
@@ -395,7 +395,7 @@ def test_on_a_phone_listed_dice_take_the_difficulty_shown(browser, site):
             dice.tap()
             dice.fill(typed)
             root.locator("xpath=self::*[@data-state='live']").wait_for()
-            text = root.locator("pre.vc-text").text_content()
+            text = root.locator(".vc-text").text_content()
             assert text == calc.run("check-odds", {"dice": typed})["text"]
             assert text.splitlines()[0] == "Chance of success: 65.1%", text
             assert "vs 2 Trial" in text

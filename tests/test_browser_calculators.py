@@ -88,7 +88,7 @@ def test_prebuilt_results_visible_without_javascript(browser, site):
             headline = expected["text"].splitlines()[0]
             expect(root.locator(".vc-headline"), slug).to_have_text(headline, use_inner_text=True)
             assert root.locator(".vc-result").is_visible()
-            assert root.locator("pre.vc-text").text_content() == expected["text"], slug
+            assert root.locator(".vc-text").text_content() == expected["text"], slug
             for f in calc.get(slug).fields:  # every input has a real label
                 assert root.locator(f"label[for='calc-{slug}-{f.name}']").count() == 1, (slug, f.name)
     finally:
@@ -157,7 +157,7 @@ def test_live_result_equals_engine(shared, slug):
     apply(root, slug, inputs)
     expected = calc.run(slug, inputs)
     assert expected["ok"], expected
-    assert root.locator("pre.vc-text").text_content() == expected["text"]
+    assert root.locator(".vc-text").text_content() == expected["text"]
     assert root.locator(".vc-headline").inner_text() == expected["text"].splitlines()[0]
 
 
@@ -191,7 +191,7 @@ def test_a_tapped_select_or_checkbox_asks_for_one_computation(context, site, kin
     wait_live(root, shown + 1)
     page.wait_for_timeout(300)  # a second computation, if one were asked for, would be on its way by now
     assert page.evaluate("() => window.__runs") == before + 1
-    assert root.locator("pre.vc-text").text_content() == calc.run(slug, {**inputs, field.name: value})["text"]
+    assert root.locator(".vc-text").text_content() == calc.run(slug, {**inputs, field.name: value})["text"]
 
 
 @pytest.mark.parametrize("slug", [s for s in SLUGS if any(f.kind == "int" for f in calc.get(s).fields)])
@@ -213,7 +213,7 @@ def test_bad_input_shows_inline_error_and_page_keeps_working(shared, slug):
     root.locator("xpath=self::*[@data-state='live']").wait_for()
     assert computed_count(root) > before + 1
     assert error.inner_text() == ""
-    assert root.locator("pre.vc-text").text_content() == calc.run(slug, {**inputs, field.name: str(field.low)})["text"]
+    assert root.locator(".vc-text").text_content() == calc.run(slug, {**inputs, field.name: str(field.low)})["text"]
 
 
 def _current(root, slug: str) -> dict[str, str]:
@@ -250,7 +250,7 @@ def test_shared_url_restores_state(context, site):
         inputs = changed_inputs(slug)
         apply(root, slug, inputs)
         expected[slug] = (inputs, calc.run(slug, inputs)["text"])
-        assert root.locator("pre.vc-text").text_content() == expected[slug][1]
+        assert root.locator(".vc-text").text_content() == expected[slug][1]
     url = page.url
     assert "?" in url
     other = context.new_page()
@@ -264,7 +264,7 @@ def test_shared_url_restores_state(context, site):
                 assert el.is_checked() == (value == "1")
             else:
                 assert el.input_value() == value
-        assert root.locator("pre.vc-text").text_content() == text, slug
+        assert root.locator(".vc-text").text_content() == text, slug
 
 
 def test_offline_reload_still_computes(context, site):
@@ -286,7 +286,7 @@ def test_offline_reload_still_computes(context, site):
         root = page.locator(f"section.voidref-calc[data-key='{slug}']")
         inputs = changed_inputs(slug)
         apply(root, slug, inputs)
-        assert root.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+        assert root.locator(".vc-text").text_content() == calc.run(slug, inputs)["text"]
     finally:
         context.set_offline(False)
         site.server.offline = False
@@ -307,7 +307,7 @@ def test_long_computation_is_stopped_and_reported(context, site):
     set_field(root, slug, "dice", "2A vs 1T")
     wait_live(root)
     root.locator("xpath=self::*[@data-state='live']").wait_for()
-    assert root.locator("pre.vc-text").text_content() == calc.run(slug, {"dice": "2A vs 1T"})["text"]
+    assert root.locator(".vc-text").text_content() == calc.run(slug, {"dice": "2A vs 1T"})["text"]
 
 
 def test_worker_fetches_only_the_runtime_the_build_lists(browser, site):
@@ -321,7 +321,7 @@ def test_worker_fetches_only_the_runtime_the_build_lists(browser, site):
         wait_live(root)
         inputs = changed_inputs("check-odds")
         apply(root, "check-odds", inputs)
-        assert root.locator("pre.vc-text").text_content() == calc.run("check-odds", inputs)["text"]
+        assert root.locator(".vc-text").text_content() == calc.run("check-odds", inputs)["text"]
         fetched = sorted({u.split("?")[0].split("/_static/", 1)[1] for u in python_requests(ctx)})
         assert fetched == sorted(runtime_files(site) + ["calc/config.mjs", "calc/kept.mjs", "calc/worker.mjs"]), fetched
         assert os.path.getsize(os.path.join(site.root, "_static", "pyodide", "python_stdlib.zip")) < 2_000_000

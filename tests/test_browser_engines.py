@@ -165,7 +165,7 @@ def _calc_text(driver) -> str:
     """The check-odds calculator's result as text."""
     from selenium.webdriver.common.by import By
 
-    return driver.find_element(By.CSS_SELECTOR, f"{CALC} pre.vc-text").get_attribute("textContent")
+    return driver.find_element(By.CSS_SELECTOR, f"{CALC} .vc-text").get_attribute("textContent")
 
 
 def _webkit_tasks(driver, site_url: str) -> dict:

@@ -72,7 +72,7 @@ def test_first_visit_and_the_service_worker_fetch_each_file_once(browser, site):
         root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
         inputs = changed_inputs(SLUG)
         apply(root, SLUG, inputs)
-        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, inputs)["text"]
+        assert root.locator(".vc-text").text_content() == calc.run(SLUG, inputs)["text"]
         _controlled(page)
         with site.server.lock:
             hits = dict(site.server.hits)
@@ -121,7 +121,7 @@ def test_the_service_worker_waits_for_the_players_first_answer(browser, site):
         reach_for(root)
         set_field(root, SLUG, "dice", "3A vs 2T")
         wait_live(root)
-        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
+        assert root.locator(".vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
         _controlled(page)
         timing = page.evaluate("() => ({asked: window.__swAskedAt, ...window.voidrefCalcTiming})")
         assert timing["asked"] is not None, "the page never asked for the service worker"
@@ -150,7 +150,7 @@ def test_first_visit_at_4_mbit_is_live_within_the_limit(browser, site):
         root.locator("[name='dice']").fill("3A vs 2T")
         root.locator("xpath=self::*[@data-state='live']").wait_for(timeout=60_000)
         elapsed = time.monotonic() - t0
-        assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
+        assert root.locator(".vc-text").text_content() == calc.run(SLUG, {"dice": "3A vs 2T"})["text"]
         # The emulation did slow the runtime down: 4 Mbit/s cannot carry it in under 5 s.
         assert elapsed > 5, f"live after {elapsed:.1f} s: the network emulation was not applied"
         print(f"live {elapsed:.1f} s after the first input at 4 Mbit/s, 80 ms")
@@ -178,7 +178,7 @@ def test_offline_after_use_still_computes_other_inputs(browser, site):
         slug = other.get_attribute("data-calc")
         inputs = changed_inputs(slug)
         apply(other, slug, inputs)
-        assert other.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+        assert other.locator(".vc-text").text_content() == calc.run(slug, inputs)["text"]
         assert _timing(page)["restored"] is True  # offline too
     finally:
         ctx.set_offline(False)
@@ -242,7 +242,7 @@ def _answer(page, dice: str) -> None:
     reach_for(root)
     set_field(root, SLUG, "dice", dice)
     wait_live(root)
-    assert root.locator("pre.vc-text").text_content() == calc.run(SLUG, {"dice": dice})["text"]
+    assert root.locator(".vc-text").text_content() == calc.run(SLUG, {"dice": dice})["text"]
 
 
 @pytest.fixture
@@ -276,7 +276,7 @@ def test_a_later_visit_restores_the_python_this_device_kept(device, site):
     other = page.locator(f"section.voidref-calc[data-key='{slug}']")
     inputs = changed_inputs(slug)
     apply(other, slug, inputs)
-    assert other.locator("pre.vc-text").text_content() == calc.run(slug, inputs)["text"]
+    assert other.locator(".vc-text").text_content() == calc.run(slug, inputs)["text"]
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     assert not [u for u in watch.requests[before:] if u.endswith(".snapshot")]  # never fetched: made here
     page.close()

@@ -71,7 +71,7 @@ def _built_calculator_text(repo, page, slug):
     """The plain-text result a calculator's section carries, as built into *page*."""
     text = _page(repo, page)
     section = re.search(
-        rf'<section class="voidref-calc"[^>]*data-calc="{slug}".*?<pre class="vc-text" hidden>(.*?)</pre>', text, re.S)
+        rf'<section class="voidref-calc"[^>]*data-calc="{slug}".*?<div class="vc-text" hidden>(.*?)</div>', text, re.S)
     assert section, f"no {slug} calculator in {page}"
     return html.unescape(section.group(1))
 

@@ -137,7 +137,7 @@ async function calculator(browser) {
   await page.waitForFunction(liveWithSkill, {}, root, "2");
   const t = await page.evaluate(() => /** @type {Times} */ (/** @type {any} */ (window).__vrT));
   report.liveMs = Math.round((t.live ?? NaN) - (t.start ?? NaN));
-  const text1 = await page.$eval(`${root} pre.vc-text`, (e) => e.textContent);
+  const text1 = await page.$eval(`${root} .vc-text`, (e) => e.textContent);
   if (text1 !== expected.skill2) fail(`after + the result differs from voidref's:\n${text1}`);
   // Then type a value, as a player with a keyboard would.
   const box = await page.$(`${root} [name='skill']`);
@@ -145,7 +145,7 @@ async function calculator(browser) {
   await box.click({ count: 3 });
   await box.type("0");
   await page.waitForFunction(liveWithSkill, {}, root, "0");
-  const text2 = await page.$eval(`${root} pre.vc-text`, (e) => e.textContent);
+  const text2 = await page.$eval(`${root} .vc-text`, (e) => e.textContent);
   if (text2 !== expected.skill0) fail(`after typing 0 the result differs from voidref's:\n${text2}`);
   // The worker keeps its Python on the device (kept.mjs); the next visit restores it.
   await page.waitForFunction(() => (/** @type {any} */ (window).voidrefCalcTiming || {}).keptMs !== undefined,
@@ -158,7 +158,7 @@ async function calculator(browser) {
   const again = await open(browser, "calculators.html");
   await tap(again, await again.$(`${root} [name='skill'] ~ .vc-step[data-step='1']`));
   await again.waitForFunction(liveWithSkill, {}, root, "2");
-  const text3 = await again.$eval(`${root} pre.vc-text`, (e) => e.textContent);
+  const text3 = await again.$eval(`${root} .vc-text`, (e) => e.textContent);
   if (text3 !== expected.skill2) fail(`on the next visit the result differs from voidref's:\n${text3}`);
   report.restored = await again.evaluate(() => /** @type {any} */ (window).voidrefCalcTiming.restored);
   report.laterPython = await again.evaluate(() => Math.round(/** @type {any} */ (window).voidrefCalcTiming.total));

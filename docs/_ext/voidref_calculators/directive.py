@@ -139,7 +139,9 @@ def calculator_html(slug: str, key: str | None = None, roller_href: str | None =
         # Setup A (pinned) against B (the inputs above), filled by calc.js from calc.compare.
         f'<div class="vc-compare" hidden></div>'
         f'<div class="vc-result" role="status" data-state="prebuilt">{out["html"]}</div>'
-        f'<pre class="vc-text" hidden>{esc(out["text"])}</pre>'
+        # The result as text, for the Copy button. A <div>, not a <pre>: the theme reads every <pre>'s width
+        # when the page loads, which would lay out each calculator kept out of view (calc.css).
+        f'<div class="vc-text" hidden>{esc(out["text"])}</div>'
         f"</section>"
     )
 
