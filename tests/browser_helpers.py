@@ -99,6 +99,30 @@ def python_requests(context) -> list[str]:
 
 # -- the calculators ------------------------------------------------------------------
 
+def phone_context(browser, service_workers: str = "block"):
+    """A phone at the table: 375 x 812 px with touch, every wait up to READY_MS."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
+                              service_workers=service_workers)
+    ctx.set_default_timeout(READY_MS)
+    return ctx
+
+
+def hold(ctx, pattern: str) -> list:
+    """Hold back every request *pattern* matches; the held routes, to be continued by the test."""
+    held: list = []
+    ctx.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def wait_held(page, held: list, what: str) -> None:
+    """Wait until the page has asked for what :func:`hold` holds back (*what* names it)."""
+    for _ in range(READY_MS // 50):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what} was never asked for")
+
+
 def reach_for(root) -> None:
     """What a player does first: put the keyboard focus (or a finger) in a calculator.
 

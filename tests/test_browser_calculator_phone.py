@@ -16,9 +16,12 @@ from browser_helpers import (
     Watch,
     apply,
     changed_inputs,
+    hold,
     open_calc,
+    phone_context,
     python_requests,
     set_field,
+    wait_held,
     wait_live,
 )
 
@@ -42,8 +45,7 @@ def test_a_reader_who_never_touches_a_calculator_downloads_no_python(context, si
 
 def test_touching_a_calculator_on_a_phone_starts_python_and_the_change_goes_live(browser, site):
     """At 375 px with touch: a tap in a calculator starts Python; a change then shows the engine's result."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True)
-    ctx.set_default_timeout(READY_MS)
+    ctx = phone_context(browser, service_workers="allow")
     watch = Watch(ctx, site.url)
     ctx.watch = watch
     try:
@@ -71,17 +73,13 @@ def test_an_input_typed_before_the_calculators_script_arrives_is_answered(browse
     Try again, which then shows the typed value's result)."""
     ctx = browser.new_context(service_workers="block")
     ctx.set_default_timeout(READY_MS)
-    held, blocked = [], {"on": True}
+    blocked = {"on": True}
     try:
-        ctx.route("**/calc/calc.js*", lambda route: held.append(route))
+        held = hold(ctx, "**/calc/calc.js*")
         ctx.route("**/pyodide.asm.wasm", lambda route: route.abort() if blocked["on"] else route.continue_())
         page = ctx.new_page()
         page.goto(site.url + CALC_PAGE, wait_until="domcontentloaded")
-        for _ in range(READY_MS // 50):
-            if held:
-                break
-            page.wait_for_timeout(50)
-        assert held, "calc.js was never asked for"
+        wait_held(page, held, "calc.js")
         root = page.locator("section.voidref-calc[data-key='check-odds']")
         set_field(root, "check-odds", "dice", "2A vs 1T")
         for route in held:
@@ -98,19 +96,12 @@ def test_an_input_typed_before_the_calculators_script_arrives_is_answered(browse
 def test_on_a_phone_a_tap_on_plus_before_the_calculators_script_arrives_is_not_lost(browser, site):
     """At 375 px with touch: "+" tapped twice while calc.js is still on its way (it comes after the first
     paint) raises the Skill by two once the script is there, and the engine answers for that value."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
-                              service_workers="block")
-    ctx.set_default_timeout(READY_MS)
-    held = []
+    ctx = phone_context(browser)
     try:
-        ctx.route("**/calc/calc.js*", lambda route: held.append(route))
+        held = hold(ctx, "**/calc/calc.js*")
         page = ctx.new_page()
         page.goto(site.url + CALC_PAGE + "#calc-check-odds", wait_until="load")
-        for _ in range(READY_MS // 50):
-            if held:
-                break
-            page.wait_for_timeout(50)
-        assert held, "calc.js was never asked for"
+        wait_held(page, held, "calc.js")
         root = page.locator("section.voidref-calc[data-key='check-odds']")
         plus = root.locator(".vc-field", has=page.locator("[name='skill']")).locator(".vc-step[data-step='1']")
         plus.tap()
@@ -178,9 +169,7 @@ def test_a_failed_start_is_retried_at_the_next_change(browser, site):
 def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(browser, site):
     """At 375 px with touch: "+" raises the Skill by one, the engine's answer follows, and the
     pinned headline is on screen while the player edits the last field."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
-                              service_workers="block")
-    ctx.set_default_timeout(READY_MS)
+    ctx = phone_context(browser)
     watch = Watch(ctx, site.url)
     try:
         page = ctx.new_page()
@@ -221,9 +210,7 @@ def test_on_a_phone_the_calculators_page_draws_a_calculator_as_the_player_reache
     content-visibility), which cut its main-thread time on a phone; a tap on a name in its list brings that
     calculator under the header and draws it, and scrolling back up past calculators drawn only then keeps
     what is on screen where it was (the browser's scroll anchoring)."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
-                              service_workers="block")
-    ctx.set_default_timeout(READY_MS)
+    ctx = phone_context(browser)
     watch = Watch(ctx, site.url)
     try:
         page = ctx.new_page()
@@ -266,9 +253,7 @@ def test_on_a_phone_a_slow_answer_says_it_is_working_until_it_arrives(browser, s
     The calculator's threshold is set to 1 ms (data-working-ms) so that the whole-engagement
     calculator, tens of milliseconds at least on any machine, always counts as slow here.
     """
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
-                              service_workers="block")
-    ctx.set_default_timeout(READY_MS)
+    ctx = phone_context(browser)
     watch = Watch(ctx, site.url)
     slug = "upper-hand-engagement"
     try:
@@ -336,9 +321,7 @@ def test_on_a_phone_a_change_as_python_becomes_ready_is_answered_before_the_rest
     """At 375 px with touch, on the page of every calculator: the player taps the last one and changes it the
     moment Python is ready. Its answer comes next, while the other calculators still show their built
     results (brought live in the background after it), instead of after all eighteen of them."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
-                              service_workers="block")
-    ctx.set_default_timeout(READY_MS)
+    ctx = phone_context(browser)
     watch = Watch(ctx, site.url)
     slug = calc.calculators()[-1].slug
     try:
@@ -382,9 +365,7 @@ def test_number_fields_offer_a_keyboard_with_a_minus_sign_when_they_take_negativ
 def test_on_a_phone_listed_dice_take_the_difficulty_shown(browser, site):
     """At 375 px: "2A 1M" typed while Difficulty shows Average rolls against 2 Trial Dice (65.1 %);
     "2a 1m vs average" gives the same; a word it cannot read is named."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
-                              service_workers="block")
-    ctx.set_default_timeout(READY_MS)
+    ctx = phone_context(browser)
     watch = Watch(ctx, site.url)
     try:
         page, root = open_calc(ctx, site, "check-odds")

@@ -14,7 +14,7 @@ import os
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_helpers import CALC_PAGE, READY_MS, SLUGS, Watch, apply, changed_inputs
+from browser_helpers import CALC_PAGE, SLUGS, Watch, apply, changed_inputs, phone_context
 
 from voidref import calc
 from voidref.charts import MAX_BARS
@@ -119,9 +119,7 @@ def _compare_cells(root) -> dict[str, list[str]]:
 
 def test_on_a_phone_pin_a_then_add_boons_shows_the_exact_difference_and_the_link_restores_it(browser, site):
     """At 375 px with touch: pin A, add 2 Boon dice with "+", read A, B and B − A; reload the URL: same comparison."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True,
-                              service_workers="block")
-    ctx.set_default_timeout(READY_MS)
+    ctx = phone_context(browser)
     watch = Watch(ctx, site.url)
     try:
         page = ctx.new_page()
