@@ -7,9 +7,11 @@ ways from the built site: nginx with README.md's configuration (the
 precompressed copies), and ``make serve``'s server (``serve.py``). Printed:
 one row per page and server with the four category scores, First and Largest
 Contentful Paint, Cumulative Layout Shift, Total Blocking Time (which weighs
-30% of the Performance score) and the bytes fetched, then the
-median row per server. The issue's targets (Performance 98, FCP 1.5 s, LCP
-2.0 s, CLS 0.02, the other three categories 100) are marked where missed.
+30% of the Performance score), the bytes fetched and the host's
+BenchmarkIndex as Lighthouse measured it (about 1533 is the host its 4x is
+calibrated for; see :func:`calibrated_cpu`), then the median row per
+server. The issue's targets (Performance 98, FCP 1.5 s, LCP 2.0 s, CLS
+0.02, the other three categories 100) are marked where missed.
 
 Usage: python benchmarks/bench_lighthouse.py [--site _build/html] [--runs 1] [--pages home,rule,...]
 """
@@ -43,15 +45,44 @@ TARGETS = {"performance": 0.98, "accessibility": 1.0, "best-practices": 1.0, "se
 FCP_MS, LCP_MS, CLS = 1500, 2000, 0.02
 
 
-def lighthouse(url: str) -> dict:
-    """One Lighthouse run of *url*: its scores and figures."""
+#: the processor slowdown of Lighthouse's mobile preset
+PRESET_CPU = 4.0
+
+
+def calibrated_cpu(benchmark_index: float) -> float:
+    """The processor slowdown that makes a host with this BenchmarkIndex emulate the preset's phone, at most 4.
+
+    Lighthouse's 4x assumes a host with a BenchmarkIndex of about 1533 (its
+    docs/throttling.md, "Calibrating multipliers", and the calculator it
+    links: lighthouse-cpu-throttling-calculator, 1300 -> 3x, 800 -> 2x,
+    150 -> 1x, linear in between). A slower or busier host times each task
+    longer, so 4x on it emulates a slower phone than the preset's; this
+    undoes that. A faster host keeps the preset's 4x.
+
+    >>> calibrated_cpu(1533), calibrated_cpu(2500), calibrated_cpu(1300), calibrated_cpu(800)
+    (4.0, 4.0, 3.0, 2.0)
+    """
+    if benchmark_index >= 1300:
+        multiplier = 3 + (benchmark_index - 1300) / 233
+    elif benchmark_index >= 800:
+        multiplier = 2 + (benchmark_index - 800) / 500
+    else:
+        multiplier = 1 + max(benchmark_index - 150, 0) / 650
+    return round(min(multiplier, PRESET_CPU), 2)
+
+
+def lighthouse(url: str, cpu: float | None = None) -> dict:
+    """One Lighthouse run of *url*: its scores and figures (*cpu*: a processor slowdown other than the preset's)."""
+    throttling = [] if cpu is None else [f"--throttling.cpuSlowdownMultiplier={cpu}"]
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         subprocess.run([LIGHTHOUSE, url, "--quiet", "--output=json", f"--output-path={out.name}",
-                        f"--chrome-flags={CHROME_FLAGS}"], check=True, cwd=ROOT,
+                        f"--chrome-flags={CHROME_FLAGS}", *throttling], check=True, cwd=ROOT,
                        env=dict(os.environ, CHROME_PATH="/usr/bin/chromium"))
         report = json.load(open(out.name, encoding="utf-8"))
     audits = report["audits"]
     return {
+        "benchmark": report["environment"]["benchmarkIndex"],
+        "cpu": report["configSettings"]["throttling"]["cpuSlowdownMultiplier"],
         **{name: category["score"] for name, category in report["categories"].items()},
         "fcp": audits["first-contentful-paint"]["numericValue"],
         "lcp": audits["largest-contentful-paint"]["numericValue"],
@@ -71,7 +102,7 @@ def _row(server: str, page: str, r: dict) -> str:
     scores = " | ".join(f"{round(r[k] * 100)}{mark(r[k] >= t)}" for k, t in TARGETS.items())
     return (f"| {server} | {page} | {scores} | {r['fcp'] / 1000:.2f} s{mark(r['fcp'] <= FCP_MS)} | "
             f"{r['lcp'] / 1000:.2f} s{mark(r['lcp'] <= LCP_MS)} | {r['cls']:.3f}{mark(r['cls'] <= CLS)} | "
-            f"{r['tbt']:.0f} ms | {r['bytes'] / 1000:.0f} kB |")
+            f"{r['tbt']:.0f} ms | {r['bytes'] / 1000:.0f} kB | {r['benchmark']:.0f} |")
 
 
 def _serve_py(site: str) -> tuple[str, object]:
@@ -106,8 +137,9 @@ def main(argv=None) -> None:
     if "make serve" in args.servers:
         url, httpd = _serve_py(os.path.abspath(args.site))
         servers["make serve"] = (url, httpd.shutdown)
-    print("| served by | page | Performance | Accessibility | Best practices | SEO | FCP | LCP | CLS | TBT | bytes |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| served by | page | Performance | Accessibility | Best practices | SEO | FCP | LCP | CLS | TBT | bytes "
+          "| host index |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     failed: dict[str, set] = {}
     try:
         for server, (url, _stop) in servers.items():
@@ -118,7 +150,8 @@ def main(argv=None) -> None:
                 rows.append(r)
                 failed.setdefault(server, set()).update(r["failed"])
                 print(_row(server, page, r), flush=True)
-            median = {k: statistics.median(r[k] for r in rows) for k in (*TARGETS, "fcp", "lcp", "cls", "tbt", "bytes")}
+            figures = (*TARGETS, "fcp", "lcp", "cls", "tbt", "bytes", "benchmark")
+            median = {k: statistics.median(r[k] for r in rows) for k in figures}
             print(_row(server, "median", median), flush=True)
     finally:
         for _url, stop in servers.values():

@@ -5,10 +5,19 @@ settings (benchmarks/bench_lighthouse.py runs the same and prints the
 figures of both servers). Asserted on every kind: Accessibility, Best
 Practices and SEO at 100, no layout shift past 0.02, First Contentful Paint
 at most 1.5 s and Largest Contentful Paint at most 2.0 s; on the kinds in
-:data:`SCORED` also Performance at least 98 (issue #35). The timings are
-simulated from the page's requests and from its main-thread tasks as timed
-on this machine (times four), so a run on a busy machine can miss by chance:
-a page that misses is run twice more and the median of the three decides.
+:data:`SCORED` also Performance at least 98 (issue #35).
+
+The timings are simulated from the page's requests and from its main-thread
+tasks as timed on this machine, times four. Lighthouse's 4x is calibrated
+for a host with a BenchmarkIndex of about 1533; a slower or busier host
+(CI's ran 87 to 100 on one page) emulates a slower phone than the preset
+means. So the first run uses the preset as it is, and a page that misses is
+run three more times with the slowdown Lighthouse's calibration gives for
+the host's BenchmarkIndex as measured in the runs so far
+(bench_lighthouse.calibrated_cpu: never above 4, so a fast host is judged
+exactly as before); the median of those three decides. A page that became
+heavier still fails: the calibration removes the host's slowness, not the
+page's.
 
 The calculators page is timed but not scored: it scored 92 to 98 across
 machines and runs (Total Blocking Time 300 ms and more), no margin to
@@ -51,7 +60,8 @@ def nginx_url(tmp_path_factory):
 
 def _line(kind: str, r: dict) -> str:
     return (f"{kind}: performance {round(r['performance'] * 100)}, FCP {r['fcp'] / 1000:.2f} s, "
-            f"LCP {r['lcp'] / 1000:.2f} s, CLS {r['cls']:.3f}, {r['bytes'] / 1000:.0f} kB")
+            f"LCP {r['lcp'] / 1000:.2f} s, CLS {r['cls']:.3f}, {r['bytes'] / 1000:.0f} kB, "
+            f"host index {r['benchmark']:.0f}, CPU x{r['cpu']:g}")
 
 
 def _fast(kind: str, r: dict) -> bool:
@@ -63,7 +73,7 @@ def _fast(kind: str, r: dict) -> bool:
 def test_every_kind_of_page_meets_the_mobile_targets(nginx_url, kind):
     """Each page kind: Accessibility, Best Practices and SEO 100, Cumulative Layout Shift at most 0.02; the
     kinds in TIMED also FCP 1.5 s and LCP 2.0 s, those in SCORED Performance 98 (median of three runs when
-    one misses)."""
+    one misses, calibrated to the host)."""
     url = nginx_url + bench_lighthouse.PAGES[kind]
     r = bench_lighthouse.lighthouse(url)
     print(_line(kind, r))
@@ -71,11 +81,23 @@ def test_every_kind_of_page_meets_the_mobile_targets(nginx_url, kind):
     assert r["cls"] <= bench_lighthouse.CLS, (kind, r["cls"])
     if kind not in TIMED or _fast(kind, r):
         return
-    runs = [r, *(bench_lighthouse.lighthouse(url) for _ in range(2))]
-    for again in runs[1:]:
+    indexes, runs = [r["benchmark"]], []
+    for _ in range(3):
+        again = bench_lighthouse.lighthouse(url, cpu=bench_lighthouse.calibrated_cpu(statistics.median(indexes)))
         print(_line(kind, again))
+        indexes.append(again["benchmark"])
+        runs.append(again)
     median = {k: statistics.median(x[k] for x in runs) for k in ("performance", "fcp", "lcp")}
     if kind in SCORED:
         assert median["performance"] >= bench_lighthouse.TARGETS["performance"], (kind, median)
     assert median["fcp"] <= bench_lighthouse.FCP_MS, (kind, median)
     assert median["lcp"] <= bench_lighthouse.LCP_MS, (kind, median)
+
+
+def test_the_slowdown_calibration_follows_lighthouses_table_and_never_exceeds_the_preset():
+    """bench_lighthouse.calibrated_cpu: 1533 -> 4x, 1300 -> 3x, 800 -> 2x, 150 -> 1x, linear between, capped at 4."""
+    cal = bench_lighthouse.calibrated_cpu
+    assert [cal(i) for i in (150, 800, 1300, 1533, 2000, 5000)] == [1.0, 2.0, 3.0, 4.0, 4.0, 4.0]
+    assert cal(1050) == 2.5 and cal(0) == 1.0
+    values = [cal(i) for i in range(0, 2500, 7)]
+    assert values == sorted(values)
