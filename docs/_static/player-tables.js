@@ -5,7 +5,12 @@
   "use strict";
   const BOXES = ".pst-scrollable-table-container, .vc-table-wrap, .voidref-table-scroll";
   const seen = new WeakSet();
-  const resize = "ResizeObserver" in window ? new ResizeObserver((es) => es.forEach((e) => mark(e.target))) : null;
+  // A box's size is reported here and marked in the next frame (later), never inside the report: the
+  // mark adds the cue line, which resizes the box, and a resize made while sizes are being reported is a
+  // "ResizeObserver loop" (WebKit logs it as an error).
+  const resize = "ResizeObserver" in window
+    ? new ResizeObserver((es) => { es.forEach((e) => changed.add(e.target)); later(); })
+    : null;
 
   /** @param {Element} box  a table's scrolling box */
   function mark(box) {
@@ -32,8 +37,8 @@
   }
 
   /**
-   * Follow every table's box not yet followed. A new box is first marked by its ResizeObserver, after the
-   * browser's own layout, so that loading the page forces no layout of its own (the calculators page has 18
+   * Follow every table's box not yet followed. A new box is first marked once its ResizeObserver has
+   * reported it, after the browser's own layout, so that loading the page forces no layout of its own (the calculators page has 18
    * tables among 4,800 elements).
    */
   function scan() {
