@@ -13,9 +13,15 @@ export class FakeCache {
     this.entries = new Map();
   }
 
-  /** @param {RequestInfo | URL} request */
-  async match(request) {
-    const found = this.entries.get(urlOf(request));
+  /**
+   * @param {RequestInfo | URL} request
+   * @param {{ignoreSearch?: boolean}} [options]
+   */
+  async match(request, options = {}) {
+    const bare = (/** @type {string} */ href) => href.split("?")[0];
+    const wanted = urlOf(request);
+    const key = options.ignoreSearch ? [...this.entries.keys()].find((href) => bare(href) === bare(wanted)) : wanted;
+    const found = key === undefined ? undefined : this.entries.get(key);
     return found ? found.clone() : undefined;
   }
 

@@ -48,7 +48,7 @@ class Network {
    * @param {RequestInit} [init]
    */
   async fetch(input, init = {}) {
-    const href = String(input);
+    const href = typeof input === "object" && "url" in input ? input.url : String(input);
     if (init.cache === "force-cache" && this.httpCache.has(href)) return new Response(this.httpCache.get(href));
     this.hits.push(href);
     const text = this.files.get(href);
@@ -65,7 +65,7 @@ class Network {
  * @param {Record<string, string>} [files]
  */
 function serviceWorker(storage, network, files = SITE) {
-  /** @type {Map<string, (event: {waitUntil(promise: Promise<unknown>): void}) => void>} */
+  /** @type {Map<string, (event: any) => void>} the events it listens to (install and activate get waitUntil; fetch, request and respondWith) */
   const listeners = new Map();
   const self = {
     registration: { scope: SCOPE },
@@ -84,10 +84,25 @@ function serviceWorker(storage, network, files = SITE) {
     let work = null;
     const listen = listeners.get(type);
     assert.ok(listen, `the service worker does not listen to ${type}`);
-    listen({ waitUntil: (promise) => { work = promise; } });
+    listen({ waitUntil: (/** @type {Promise<unknown>} */ promise) => { work = promise; } });
     await work;
   };
-  return { install: () => run("install"), activate: () => run("activate") };
+  /**
+   * What it answers a page's request for *href* (a GET of a file, or a page's navigation).
+   * @param {string} href
+   * @param {string} [mode]
+   * @returns {Promise<Response>}
+   */
+  const answer = async (href, mode = "no-cors") => {
+    /** @type {Promise<Response> | null} */
+    let response = null;
+    const listen = listeners.get("fetch");
+    assert.ok(listen, "the service worker does not listen to fetch");
+    listen({ request: { url: href, method: "GET", mode }, respondWith: (/** @type {Promise<Response>} */ r) => { response = r; } });
+    assert.ok(response, `the service worker did not answer ${href}`);
+    return response;
+  };
+  return { install: () => run("install"), activate: () => run("activate"), answer };
 }
 
 /**
@@ -193,4 +208,22 @@ test("activating drops the caches of older builds but not the kept Python", asyn
   for (const name of ["voidref-v0", "voidref-v1", "voidref-python", "someone-else"]) await storage.open(name);
   await serviceWorker(storage, new Network(SITE)).activate();
   assert.deepEqual((await storage.keys()).sort(), ["someone-else", "voidref-python", "voidref-v1"]);
+});
+
+test("a module's hashed URL is answered only with that build's file, never another build's copy", async () => {
+  // The device keeps build 1's stepper; build 2's page asks for its own (another ?v=, modules.py).
+  const storage = new FakeCacheStorage();
+  const cache = await storage.open("voidref-v1");
+  await cache.put(url("_static/calc/shared/stepper.js?v=aaaaaaaaaaaa"), new Response("build 1's stepper"));
+  await cache.put(url("_static/theme.css?digest=1"), new Response("the theme"));
+  const network = new Network({ "_static/calc/shared/stepper.js?v=bbbbbbbbbbbb": "build 2's stepper" });
+  const sw = serviceWorker(storage, network);
+  const text = async (/** @type {string} */ path) => (await sw.answer(url(path))).text();
+  assert.equal(await text("_static/calc/shared/stepper.js?v=aaaaaaaaaaaa"), "build 1's stepper");
+  assert.deepEqual(network.hits, []);
+  assert.equal(await text("_static/calc/shared/stepper.js?v=bbbbbbbbbbbb"), "build 2's stepper");
+  assert.deepEqual(network.hits, [url("_static/calc/shared/stepper.js?v=bbbbbbbbbbbb")]);
+  // a URL without ?v= may still be answered by the copy kept under another query
+  assert.equal(await text("_static/theme.css?digest=2"), "the theme");
+  assert.equal(await text("_static/calc/shared/stepper.js"), "build 1's stepper");
 });

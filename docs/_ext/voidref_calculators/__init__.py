@@ -12,6 +12,9 @@
     trimmed to what the calculators use, both it and the wheel compiled, and
     ``_static/calc/config.mjs`` naming the files and their sizes (the
     build-time node scripts are in ``js/``).
+``modules``
+    a content hash in the URL of every calculator module (imports and
+    pages), so a browser never runs one build's module with another's.
 ``theme``
     fixes to the theme's output that the browser checks asked for.
 ``csp``
@@ -51,6 +54,7 @@ from .csp import setup_csp
 from .directive import setup_directive
 from .examples import setup_examples
 from .manifest import setup_manifest
+from .modules import setup_modules
 from .offline import setup_offline
 from .paint import setup_paint
 from .pyodide import setup_pyodide
@@ -60,11 +64,12 @@ from .tracker import setup_tracker
 from .wheel import setup_wheel
 
 #: ``build-finished`` priorities: the wheel, then Pyodide (which runs the wheel
-#: to find the standard library it needs), then the page rewrites (theme fixes,
+#: to find the standard library it needs), then the modules' hashed URLs (which
+#: need config.mjs, written by the Pyodide step), then the page rewrites (theme fixes,
 #: one style sheet per page, the policy), then the
 #: manifest and its icons, then the service worker, which hashes every file in
 #: its final form, then the compressed copies of those files
-WHEEL, PYODIDE, THEME, PAINT, CSP, MANIFEST, OFFLINE, COMPRESS = 400, 500, 600, 650, 700, 800, 900, 950
+WHEEL, PYODIDE, MODULES, THEME, PAINT, CSP, MANIFEST, OFFLINE, COMPRESS = 400, 500, 550, 600, 650, 700, 800, 900, 950
 
 
 def setup(app):
@@ -74,6 +79,7 @@ def setup(app):
     setup_tracker(app)
     setup_wheel(app, WHEEL)
     setup_pyodide(app, PYODIDE)
+    setup_modules(app, MODULES)
     setup_theme(app, THEME)
     setup_paint(app, PAINT)
     setup_csp(app, CSP)

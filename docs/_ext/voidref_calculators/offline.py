@@ -36,6 +36,8 @@ import posixpath
 import re
 from urllib.parse import unquote, urlsplit
 
+from .modules import CALC_DIR, HASH_DIGITS
+
 TEMPLATE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "js", "sw.js")
 #: kept whole: the calculators' files, which the worker loads by script
 RUNTIME_DIRS = ("_static/calc/", "_static/pyodide/")
@@ -86,6 +88,8 @@ def used_files(outdir: str) -> list[str]:
 
     A file the pages name with a query (``theme.css?digest=...``) is listed
     with it: the URL the page fetched, so the browser's cached copy is found.
+    A calculator module is listed with the version its importers name
+    (``?v=<hash>``, ``modules.py``).
     """
     pages, runtime = [], []
     for root, dirs, names in os.walk(outdir):
@@ -115,7 +119,16 @@ def used_files(outdir: str) -> list[str]:
                 todo.append(path)
             if not keep.get(path):
                 keep[path] = query
+    for path in keep:
+        if path.startswith(CALC_DIR + "/") and path.endswith((".js", ".mjs")) and not keep[path]:
+            keep[path] = "v=" + _module_hash(os.path.join(outdir, path))
     return sorted(path + ("?" + query if query else "") for path, query in keep.items())
+
+
+def _module_hash(path: str) -> str:
+    """The version ``modules.py`` gives this module in the URLs that import it (its content's hash)."""
+    with open(path, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()[:HASH_DIGITS]
 
 
 def write_service_worker(outdir: str) -> str:

@@ -58,6 +58,7 @@ from sphinx.util import logging
 
 import voidref
 
+from .modules import unversioned
 from .wheel import NOT_IN_THE_BROWSER, the_wheel
 
 logger = logging.getLogger(__name__)
@@ -308,13 +309,18 @@ def _runtime_key(static: str, rels: list[str]) -> str:
     A memory snapshot of Python that a device made (``kept.mjs``) holds
     the modules of exactly these files and what the worker's start-up ran,
     so it is kept under this key and is not used by a build whose key
-    differs.
+    differs. A module is read without the versions ``modules.py`` later
+    writes into its imports (they follow from the files themselves), so the
+    key is the same before and after that step.
     """
     digest = hashlib.sha256()
     for rel in rels:
         digest.update(rel.encode() + b"\0")
         with open(os.path.join(static, rel), "rb") as fh:
-            digest.update(hashlib.sha256(fh.read()).digest())
+            data = fh.read()
+        if rel.endswith((".js", ".mjs")):
+            data = unversioned(data.decode("utf-8")).encode("utf-8")
+        digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()[:16]
 
 

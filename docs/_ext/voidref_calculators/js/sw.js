@@ -111,7 +111,12 @@ sw.addEventListener("fetch", (event) => {
       return new Response("<!doctype html><title>Offline</title><p>This page is not available offline.</p>",
         { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
     }
-    const hit = await cache.match(key, { ignoreSearch: true });
+    // The exact URL first. A URL with ?v= names its content (a calculator
+    // module's hash, modules.py; Sphinx's checksum): only that file will do,
+    // so a miss goes to the network, never to another build's copy. Any other
+    // file may be answered by its copy under another query.
+    const hit = (await cache.match(key))
+      || (url.searchParams.has("v") ? undefined : await cache.match(key, { ignoreSearch: true }));
     if (hit) return hit;
     return fetch(req);
   })());
