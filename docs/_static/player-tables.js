@@ -38,8 +38,8 @@
 
   /**
    * Follow every table's box not yet followed. A new box is first marked once its ResizeObserver has
-   * reported it, after the browser's own layout, so that loading the page forces no layout of its own (the calculators page has 18
-   * tables among 4,800 elements).
+   * reported it, after the browser's own layout, so that loading the page forces no layout of its own
+   * (the calculators page has 18 tables among 4,800 elements).
    */
   function scan() {
     document.querySelectorAll("article table").forEach((table) => {

@@ -41,6 +41,11 @@ _WORKER = re.compile(
 _PAGE_REF = re.compile(r"""(_static/calc/([\w./-]+?\.m?js))\?v=[0-9A-Za-z]+""")
 
 
+def content_hash(data: bytes) -> str:
+    """A module's version in the URLs that load it: the first digits of its content's SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:HASH_DIGITS]
+
+
 class ModuleGraphError(ValueError):
     """An import names a module the build did not write, or the imports go round in a circle."""
 
@@ -96,7 +101,7 @@ def hash_modules(outdir: str) -> dict[str, str]:
         if text != texts[rel]:
             with open(os.path.join(outdir, rel), "w", encoding="utf-8", newline="") as fh:
                 fh.write(text)
-        hashes[rel] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_DIGITS]
+        hashes[rel] = content_hash(text.encode("utf-8"))
         return hashes[rel]
 
     for rel in modules:

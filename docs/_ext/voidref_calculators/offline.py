@@ -36,7 +36,7 @@ import posixpath
 import re
 from urllib.parse import unquote, urlsplit
 
-from .modules import CALC_DIR, HASH_DIGITS
+from .modules import CALC_DIR, content_hash
 
 TEMPLATE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "js", "sw.js")
 #: kept whole: the calculators' files, which the worker loads by script
@@ -121,14 +121,9 @@ def used_files(outdir: str) -> list[str]:
                 keep[path] = query
     for path in keep:
         if path.startswith(CALC_DIR + "/") and path.endswith((".js", ".mjs")) and not keep[path]:
-            keep[path] = "v=" + _module_hash(os.path.join(outdir, path))
+            with open(os.path.join(outdir, path), "rb") as fh:
+                keep[path] = "v=" + content_hash(fh.read())
     return sorted(path + ("?" + query if query else "") for path, query in keep.items())
-
-
-def _module_hash(path: str) -> str:
-    """The version ``modules.py`` gives this module in the URLs that import it (its content's hash)."""
-    with open(path, "rb") as fh:
-        return hashlib.sha256(fh.read()).hexdigest()[:HASH_DIGITS]
 
 
 def write_service_worker(outdir: str) -> str:
