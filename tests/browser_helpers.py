@@ -127,8 +127,10 @@ def reach_for(root) -> None:
     """What a player does first: put the keyboard focus (or a finger) in a calculator.
 
     Python's worker starts only then: a reader who never touches a
-    calculator downloads no Python.
+    calculator downloads no Python. The player scrolls to it first: a
+    calculator below the first screen gets its form as it nears the view.
     """
+    root.scroll_into_view_if_needed()
     root.locator(".vc-form [name]").first.focus()
 
 

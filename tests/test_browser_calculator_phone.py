@@ -202,7 +202,7 @@ def test_on_a_phone_the_steppers_change_a_count_and_the_headline_stays_in_view(b
 
 # In the page: for each calculator, whether the browser has drawn it (false: skipped while out of view).
 _DRAWN = """() => [...document.querySelectorAll('section.voidref-calc')]
-    .map(s => s.querySelector('.vc-form').checkVisibility({contentVisibilityAuto: true}))"""
+    .map(s => s.querySelector('.vc-result').checkVisibility({contentVisibilityAuto: true}))"""
 
 
 def test_on_a_phone_the_calculators_page_draws_a_calculator_as_the_player_reaches_it_and_nothing_jumps(browser, site):
@@ -338,7 +338,8 @@ def test_on_a_phone_a_change_as_python_becomes_ready_is_answered_before_the_rest
         others = page.locator(".voidref-calc").count() - 1
         assert still_built >= others - 2, (still_built, others)  # at most the refreshes already under way
         assert root.locator(".vc-text").text_content() == calc.run(slug, {field.name: value})["text"]
-        for other in page.locator(".voidref-calc .vc-result").all():  # the rest come live in the background
+        for other in page.locator(".voidref-calc .vc-result").all():  # the rest come live in the background,
+            other.scroll_into_view_if_needed()  # each one below the first screen once the player nears it
             other.locator("xpath=self::*[@data-state='live']").wait_for()
         watch.check()
     finally:

@@ -17,6 +17,7 @@ import gzip
 import json
 import os
 import re
+import sys
 
 import pytest
 from browser_helpers import (
@@ -37,6 +38,11 @@ from playwright.sync_api import expect
 
 from voidref import calc
 
+sys.path.insert(0, os.path.join(ROOT, "docs", "_ext"))
+from voidref_calculators.directive import EAGER_FORMS  # noqa: E402
+
+sys.path.pop(0)
+
 pytestmark = pytest.mark.browser
 
 
@@ -56,13 +62,14 @@ def test_calculators_page_lists_every_calculator():
 
 def test_ruling_switches_are_folded_under_rulings(browser, site):
     """Each calculator's ruling switches sit in one closed "Rulings" disclosure; the main fields stay outside."""
-    ctx = browser.new_context(java_script_enabled=False)
+    ctx = browser.new_context()
     try:
         page = ctx.new_page()
         page.goto(site.url + CALC_PAGE)
         for slug in SLUGS:
             root = page.locator(f"section.voidref-calc[data-key='{slug}']")
             root.scroll_into_view_if_needed()  # as a reader reaches it: one far below is not drawn (calc.css)
+            root.locator("form").wait_for()  # and one below the first screen gets its form as it nears
             switches = [f.name for f in calc.get(slug).fields if f.group == "rulings"]
             details = root.locator("details.vc-rulings")
             assert details.count() == (1 if switches else 0), slug
@@ -81,6 +88,7 @@ def test_prebuilt_results_visible_without_javascript(browser, site):
     try:
         page = ctx.new_page()
         page.goto(site.url + CALC_PAGE)
+        first = page.locator("section.voidref-calc").evaluate_all("els => els.map(e => e.dataset.key)")[:EAGER_FORMS]
         for slug in SLUGS:
             root = page.locator(f"section.voidref-calc[data-key='{slug}']")
             root.scroll_into_view_if_needed()  # as a reader reaches it: one far below is not drawn (calc.css)
@@ -89,8 +97,50 @@ def test_prebuilt_results_visible_without_javascript(browser, site):
             expect(root.locator(".vc-headline"), slug).to_have_text(headline, use_inner_text=True)
             assert root.locator(".vc-result").is_visible()
             assert root.locator(".vc-text").text_content() == expected["text"], slug
-            for f in calc.get(slug).fields:  # every input has a real label
-                assert root.locator(f"label[for='calc-{slug}-{f.name}']").count() == 1, (slug, f.name)
+            fields = calc.get(slug).fields
+            if slug in first:
+                for f in fields:  # every input has a real label
+                    assert root.locator(f"label[for='calc-{slug}-{f.name}']").count() == 1, (slug, f.name)
+                assert root.locator(".vc-setup").count() == 0, slug
+            else:  # the form comes with calc.js: the inputs of the result are listed in words instead
+                assert root.locator("form").count() == 0, slug
+                listed = root.locator(".vc-setup li").all_inner_texts()
+                names = root.locator(".vc-setup-name").all_inner_texts()
+                assert names == [f"{f.label}:" for f in fields], slug
+                assert [x[len(n):].strip() for x, n in zip(listed, names)] == [
+                    f.shown(f.format(f.default)) for f in fields], slug
+    finally:
+        ctx.close()
+
+
+def test_forms_below_the_first_screen_arrive_as_the_player_nears_them(browser, site):
+    """As parsed, the page holds only the first screen's forms (the browser reads every form at
+    DOMContentLoaded, which made this page slow). calc.js puts a later one in place at once for a shared link
+    to it, which still restores its setup and computes it, and for the others as each nears the view."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 740})
+    ctx.set_default_timeout(READY_MS)
+    try:
+        page = ctx.new_page()
+        page.add_init_script("document.addEventListener('DOMContentLoaded', () => { window.formsAtDomContentLoaded"
+                             " = document.querySelectorAll('.voidref-calc form').length; });")
+        page.goto(site.url + CALC_PAGE + "?ship-attack.damage=7#calc-ship-attack")
+        root = page.locator("section.voidref-calc[data-key='ship-attack']")
+        wait_live(root)
+        assert page.evaluate("window.formsAtDomContentLoaded") == EAGER_FORMS
+        assert root.locator("[name='damage']").input_value() == "7"
+        assert root.locator(".vc-text").text_content() == calc.run("ship-attack", {"damage": "7"})["text"]
+        assert root.locator(".vc-setup").count() == 0
+        keys = page.locator("section.voidref-calc").evaluate_all("els => els.map(e => e.dataset.key)")
+        far = page.locator(f"section.voidref-calc[data-key='{keys[-1]}']")
+        assert far.locator("form").count() == 0 and far.locator(".vc-setup").count() == 1  # not near yet
+        far.scroll_into_view_if_needed()
+        far.locator("form .vc-actions:not([hidden])").wait_for()  # in place and set up by calc.js
+        assert far.locator(".vc-setup").count() == 0
+        for key in keys:  # every one arrives as the player scrolls down the page
+            page.locator(f"section.voidref-calc[data-key='{key}']").scroll_into_view_if_needed()
+        page.wait_for_function(f"() => voidrefCalc.calcs.length === {len(SLUGS)}")
+        assert page.locator("template.vc-later, .vc-setup").count() == 0
+        assert sorted(page.evaluate("voidrefCalc.calcs.map(c => c.key)")) == sorted(SLUGS)
     finally:
         ctx.close()
 
@@ -151,6 +201,7 @@ def sent_bytes(site, rel: str) -> int:
 def test_live_result_equals_engine(shared, slug):
     """After changing inputs, the page shows exactly what voidref computes here."""
     root = shared.locator(f"section.voidref-calc[data-key='{slug}']")
+    root.scroll_into_view_if_needed()  # one below the first screen is set up as it nears the view
     wait_live(root)
     assert root.locator(".vc-status").get_attribute("data-state") == "ready"
     inputs = changed_inputs(slug)

@@ -58,10 +58,16 @@ CALC = "section.voidref-calc[data-key='check-odds']"
 RULES_PAGE = "drifters/attacking.html"
 
 
+#: a calculator whose form comes later (calc.js puts it in place), opened by a shared link to its setup
+LATER = "ship-attack"
+LATER_LINK = f"calculators.html?{LATER}.damage=7#calc-{LATER}"
+
+
 def _expected() -> dict[str, str]:
-    """What voidref computes for the two check-odds setups the tasks reach."""
+    """What voidref computes for the two check-odds setups the tasks reach, and for the shared ship attack."""
     return {"skill2": calc.run("check-odds", {"skill": "2"})["text"],
-            "skill0": calc.run("check-odds", {"skill": "0"})["text"]}
+            "skill0": calc.run("check-odds", {"skill": "0"})["text"],
+            "later": calc.run(LATER, {"damage": "7"})["text"]}
 
 
 def test_the_expected_results_differ_from_the_default():
@@ -69,20 +75,21 @@ def test_the_expected_results_differ_from_the_default():
     default = calc.run("check-odds", {})["text"]
     e = _expected()
     assert len({default, e["skill2"], e["skill0"]}) == 3
+    assert e["later"] != calc.run(LATER, {})["text"]
 
 
 # --- Firefox ---------------------------------------------------------------------------------
 
 def test_firefox_player_tasks(site, tmp_path):
     """Firefox ESR at 375 px with touch: the menu, check-odds going live and right (twice: the second visit restores
-    the Python the first kept), a glossary preview."""
+    the Python the first kept), a glossary preview, calculators whose form comes later."""
     if not os.path.exists(FIREFOX):
         missing(f"{FIREFOX} is missing (make install-test installs Debian's firefox-esr)")
     if not shutil.which("node") or not os.path.exists(os.path.join(ROOT, "node_modules", "puppeteer-core")):
         missing("node or node_modules/puppeteer-core is missing (make install-test runs npm ci)")
     expected = tmp_path / "expected.json"
     expected.write_text(json.dumps(_expected()), encoding="utf-8")
-    run = subprocess.run(["node", FIREFOX_SCRIPT, site.url, str(expected)], capture_output=True, text=True,
+    run = subprocess.run(["node", FIREFOX_SCRIPT, site.url, str(expected), LATER_LINK], capture_output=True, text=True,
                          timeout=150, cwd=ROOT, env=dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1"))
     lines = run.stdout.strip().splitlines()
     assert lines, f"no report from {FIREFOX_SCRIPT}: {run.stderr}"
@@ -248,13 +255,26 @@ def _webkit_tasks(driver, site_url: str) -> dict:
     assert later["restored"] is True, later
     out["restored_python_ms"] = round(later["python"])
     collect()
+
+    # A shared link to a calculator whose form comes later: restored and computed; the last one's form
+    # arrives as it is scrolled near.
+    collect = _open(driver, site_url + LATER_LINK, out["errors"])
+    shared = f"section.voidref-calc[data-key='{LATER}']"
+    _until(driver, "const r = document.querySelector(arguments[0]); return r.dataset.state === 'live'"
+           " && r.querySelector('[name=damage]').value === '7'", shared)
+    text = driver.find_element(By.CSS_SELECTOR, f"{shared} .vc-text").get_attribute("textContent")
+    assert text == expected["later"], f"the shared setup's result differs from voidref's:\n{text}"
+    driver.execute_script("[...document.querySelectorAll('section.voidref-calc')].pop().scrollIntoView()")
+    _until(driver, "const r = [...document.querySelectorAll('section.voidref-calc')].pop();"
+           " return !!r.querySelector('form .vc-actions:not([hidden])') && !r.querySelector('.vc-setup')")
+    collect()
     return out
 
 
 @pytest.mark.parametrize("user_agent", [None, IPHONE_UA], ids=["webkitgtk", "iphone-user-agent"])
 def test_webkit_player_tasks(site, display, user_agent):
     """WebKitGTK at its smallest width (447 px): the menu, check-odds going live and right, a glossary preview,
-    and a later visit that restores the Python the first one kept."""
+    a later visit that restores the Python the first one kept, and calculators whose form comes later."""
     driver = _webkit(display, user_agent)
     try:
         out = _webkit_tasks(driver, site.url)

@@ -191,6 +191,24 @@ def test_roll_this_on_check_odds_opens_the_roller_with_its_inputs(player, site):
     assert roll_fact(root, CHANCE) == check_chance(inputs)
 
 
+def test_roll_this_on_a_calculator_whose_form_comes_later_carries_its_inputs(player, site):
+    """A calculator below the first screen gets its form (and its link) from calc.js; the link still follows it."""
+    page = player.new_page()
+    page.goto(site.url + CALC_PAGE + "?pirates-action-roll.target_number=10#calc-pirates-action-roll")
+    calc_root = page.locator("section.voidref-calc[data-key='pirates-action-roll']")
+    reach_for(calc_root)
+    wait_live(calc_root)
+    set_field(calc_root, "pirates-action-roll", "skill_rank", "2")
+    link = calc_root.locator("a.vc-roll")
+    link.scroll_into_view_if_needed()
+    link.tap()
+    page.wait_for_url(f"**/{ROLLER_PAGE}?*")
+    root = page.locator("section.voidref-roller[data-key='pirates-roll']")
+    root.locator(".vr-roll:not([disabled])").wait_for()
+    assert root.locator("[name='target_number']").input_value() == "10"
+    assert root.locator("[name='skill_rank']").input_value() == "2"
+
+
 class _Links(HTMLParser):
     def __init__(self):
         super().__init__()

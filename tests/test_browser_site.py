@@ -93,6 +93,7 @@ def _load_python(page) -> None:
     page.locator(".voidref-calc .vc-form [name]").first.focus()
     page.locator(".vc-status[data-state='ready']").first.wait_for()
     for result in page.locator(".vc-result").all():
+        result.scroll_into_view_if_needed()  # a calculator below the first screen is set up as it nears the view
         result.and_(page.locator("[data-state='live']")).wait_for()
 
 

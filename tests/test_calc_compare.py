@@ -189,3 +189,16 @@ def test_the_worker_entry_leaves_a_collector_that_was_off_off():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_an_input_reads_as_a_person_says_it_in_the_comparison_and_the_listed_setup():
+    """Field.shown: a choice by its label, a box as yes or no, lines run together, nothing as "(none)"."""
+    movement, initiative, odds = calc.get("movement"), calc.get("initiative"), calc.get("check-odds")
+    assert movement.field("gravity").shown("standard") == "Standard"
+    assert movement.field("anchored").shown("1") == "yes"
+    assert movement.field("anchored").shown("0") == "no"
+    assert initiative.field("combatants").shown("Kes, player, 2\n\n  Orr, gm, 1 \n") == "Kes, player, 2; Orr, gm, 1"
+    assert odds.field("dice").shown("") == "(none)"
+    assert odds.field("characteristic").shown("3") == "3"
+    rows = compare("check-odds", {"dice": ""}, {"dice": "2M vs 1T"})["rows"]
+    assert (rows[0]["a"], rows[0]["b"]) == ("(none)", "2M vs 1T")

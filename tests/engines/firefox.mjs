@@ -1,13 +1,15 @@
 // The three player tasks in Debian's Firefox ESR, driven over WebDriver BiDi
 // by puppeteer-core (no browser download). Run by tests/test_browser_engines.py:
-//   node tests/engines/firefox.mjs <site url> <expected.json>
+//   node tests/engines/firefox.mjs <site url> <expected.json> <later link>
 // expected.json holds what voidref computes for the calculator inputs
-// ({"skill2": text, "skill0": text}). Prints one JSON line with the results
-// and exits non-zero on the first failed step.
+// ({"skill2": text, "skill0": text, "later": text}); the later link opens a
+// calculator whose form comes later with a shared setup (its key first in
+// the query). Prints one JSON line with the results and exits non-zero on
+// the first failed step.
 import { readFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 
-const [siteUrl, expectedPath] = process.argv.slice(2);
+const [siteUrl, expectedPath, laterLink] = process.argv.slice(2);
 const expected = JSON.parse(readFileSync(expectedPath, "utf8"));
 const origin = new URL(siteUrl).origin;
 const PHONE = { width: 375, height: 812, isMobile: true, hasTouch: true };
@@ -166,6 +168,26 @@ async function calculator(browser) {
 }
 
 /** @param {Browser} browser */
+async function laterForms(browser) {
+  const page = await open(browser, laterLink);
+  const key = new URL(laterLink, siteUrl).searchParams.keys().next().value?.split(".")[0] ?? "";
+  const root = `section.voidref-calc[data-key='${key}']`;
+  await page.waitForFunction((sel) => {
+    const el = /** @type {HTMLElement} */ (document.querySelector(sel));
+    return el.dataset.state === "live" && el.querySelector("form") !== null;
+  }, {}, root);
+  const text = await page.$eval(`${root} .vc-text`, (e) => e.textContent);
+  if (text !== expected.later) fail(`the shared setup's result differs from voidref's:\n${text}`);
+  // The last calculator's form arrives as the player scrolls near it.
+  await page.evaluate(() => [...document.querySelectorAll("section.voidref-calc")].pop()?.scrollIntoView());
+  await page.waitForFunction(() => {
+    const last = [...document.querySelectorAll("section.voidref-calc")].pop();
+    return !!last && !!last.querySelector("form .vc-actions:not([hidden])") && !last.querySelector(".vc-setup");
+  });
+  await page.close();
+}
+
+/** @param {Browser} browser */
 async function glossary(browser) {
   const page = await open(browser, "drifters/attacking.html");
   const link = await page.$("a.reference.internal:has(.std-term)");
@@ -195,7 +217,8 @@ try {
   });
   report.version = await browser.version();
   /** @type {[string, (browser: Browser) => Promise<void>][]} */
-  const tasks = [["navigation", navigation], ["calculator", calculator], ["glossary", glossary]];
+  const tasks = [["navigation", navigation], ["calculator", calculator], ["glossary", glossary],
+    ["later forms", laterForms]];
   for (const [name, task] of tasks) {
     report.step = name;
     await task(browser);

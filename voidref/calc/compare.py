@@ -20,7 +20,6 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from voidref.calc.fields import BoolField, ChoiceField
 from voidref.calc.registry import collector_paused, evaluate, get, run
 from voidref.calc.results import Line, Result, Table, Text, figures
 from voidref.errors import RulesError
@@ -99,14 +98,6 @@ def _difference(x: Figure, y: Figure) -> Difference | None:
     return Difference(low, exact=False) if points(low) == points(high) else None
 
 
-def _shown(f, text: str) -> str:
-    if isinstance(f, BoolField):
-        return "yes" if text == "1" else "no"
-    if isinstance(f, ChoiceField):
-        return dict(f.choices).get(text, text)
-    return text
-
-
 def _row(label: str, a: Text, b: Text, diffs: list[Difference | None] | None) -> dict[str, Any]:
     a, b = str(a), str(b)
     if diffs is None:
@@ -119,7 +110,7 @@ def _row(label: str, a: Text, b: Text, diffs: list[Difference | None] | None) ->
 
 def _rows(slug: str, ins: tuple[dict[str, str], dict[str, str]], results: tuple[Result, Result]
           ) -> list[dict[str, Any]]:
-    rows = [_row(f.label, _shown(f, ins[0][f.name]), _shown(f, ins[1][f.name]), None)
+    rows = [_row(f.label, f.shown(ins[0][f.name]), f.shown(ins[1][f.name]), None)
             for f in get(slug).fields if ins[0][f.name] != ins[1][f.name]]
     ra, rb = results
     rows.append(_row("Result", ra.headline, rb.headline, _differences(ra.headline, rb.headline)))

@@ -87,6 +87,14 @@ class Field:
         """The text a form shows for *value* (inverse of :meth:`parse`)."""
         return str(value)
 
+    def shown(self, text: str) -> str:
+        """How the form text *text* reads to a person (a choice's label, "yes" or "no" for a box).
+
+        >>> BoolField("aim", "Aim", False).shown("1")
+        'yes'
+        """
+        return text
+
     def expected(self) -> str:
         """What the field accepts, in words."""
         raise NotImplementedError
@@ -172,6 +180,9 @@ class ChoiceField(Field):
             return next(v for v, _ in self.choices if check_enum(self.name, v, self.enum) is value)
         return str(value)
 
+    def shown(self, text: str) -> str:
+        return dict(self.choices).get(text, text)
+
 
 @dataclass(frozen=True)
 class BoolField(Field):
@@ -198,6 +209,9 @@ class BoolField(Field):
     def format(self, value: Any) -> str:
         return "1" if value else "0"
 
+    def shown(self, text: str) -> str:
+        return "yes" if text == "1" else "no"
+
 
 @dataclass(frozen=True)
 class TextField(Field):
@@ -211,6 +225,10 @@ class TextField(Field):
 
     def expected(self) -> str:
         return f"text of at most {self.max_length} characters"
+
+    def shown(self, text: str) -> str:
+        """Several lines run together with semicolons; nothing at all reads "(none)"."""
+        return "; ".join(line.strip() for line in text.splitlines() if line.strip()) or "(none)"
 
     def parse(self, raw: Any) -> str:
         text = _text(raw)

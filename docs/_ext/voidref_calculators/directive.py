@@ -23,6 +23,14 @@ from voidref import calc
 
 #: the page of the dice rollers (``{roller}``, ``roller.py``), which "Roll this" opens
 ROLLER_PAGE = "roller"
+#: how many calculators of a page have their form in the page as parsed: those of the first screen, which a
+#: player may type into before calc.js arrives. A later one's form is kept in a ``<template>`` that calc.js
+#: puts in place as the calculator nears the view (at once for the one a link opens). Why: at
+#: DOMContentLoaded the browser reads every form control of the page (Chrome's autofill), and on the
+#: calculators page (19 forms, about 240 controls) that read forced a layout of each calculator kept
+#: undrawn (calc.css): 0.5-0.9 s of main-thread time on a phone, measured in #35. Inserting all the forms
+#: just after that read only moved the cost (the browser reads them all again after an insertion).
+EAGER_FORMS = 2
 
 
 def _field_html(f, uid: str) -> str:
@@ -99,11 +107,27 @@ def _roll_link(c, roller_href: str | None) -> str:
             f' title="Open the dice roller with these inputs">Roll this</a>')
 
 
-def calculator_html(slug: str, key: str | None = None, roller_href: str | None = None) -> str:
+def _setup_html(c, uid: str) -> str:
+    """The inputs of the built result, listed in words, for a calculator whose form comes later (``later``).
+
+    A reader without JavaScript never gets that form, so this list says which
+    inputs the result below is for; calc.js removes it once the form is in place.
+    """
+    esc = html.escape
+    items = []
+    for f in c.fields:
+        items.append(f'<li><span class="vc-setup-name">{esc(f.label)}:</span> {esc(f.shown(f.format(f.default)))}</li>')
+    return (f'<div class="vc-setup" id="{uid}-setup"><p>Inputs for the result below:</p>'
+            f'<ul>{"".join(items)}</ul></div>')
+
+
+def calculator_html(slug: str, key: str | None = None, roller_href: str | None = None, later: bool = False) -> str:
     """The HTML of one calculator with its default result rendered (used by the directive).
 
     *roller_href*: the roller page's address from this page; with it, a
     calculator that names its roller links to it ("Roll this").
+    *later*: the form goes in a ``<template>`` for calc.js to put in place,
+    with the default inputs listed in words meanwhile (see :data:`EAGER_FORMS`).
     """
     esc = html.escape
     c = calc.get(slug)
@@ -117,6 +141,12 @@ def calculator_html(slug: str, key: str | None = None, roller_href: str | None =
     if switches:  # the system's rulings this calculator reads, folded away; still form fields, so in the URL
         fields += f'<details class="vc-rulings"><summary>Rulings</summary>{switches}</details>'
     intro = f'<p class="vc-intro">{esc(c.intro)}</p>' if c.intro else ""
+    form = (f'<form class="vc-form" autocomplete="off" novalidate>{fields}'
+            f'<div class="vc-actions" hidden>'
+            f'<button type="button" class="vc-copy">Copy result</button>'
+            f'<button type="button" class="vc-link">Copy link to this setup</button>'
+            f'<button type="button" class="vc-reset">Reset</button>{_pin_buttons(slug)}{_roll_link(c, roller_href)}'
+            f'</div></form>')
     return (
         f'<section class="voidref-calc" id="{uid}" data-calc="{esc(slug)}" data-key="{esc(key)}"'
         f' aria-labelledby="{uid}-title">'
@@ -125,12 +155,7 @@ def calculator_html(slug: str, key: str | None = None, roller_href: str | None =
         # inputs below it are edited (a copy of the result's first line; the
         # result itself is announced, so this copy is hidden from screen readers).
         f'<p class="vc-pinned" aria-hidden="true" data-state="prebuilt">{esc(out["text"].splitlines()[0])}</p>'
-        f'<form class="vc-form" autocomplete="off" novalidate>{fields}'
-        f'<div class="vc-actions" hidden>'
-        f'<button type="button" class="vc-copy">Copy result</button>'
-        f'<button type="button" class="vc-link">Copy link to this setup</button>'
-        f'<button type="button" class="vc-reset">Reset</button>{_pin_buttons(slug)}{_roll_link(c, roller_href)}'
-        f'</div></form>'
+        f"{_later(form, c, uid) if later else form}"
         f'<p class="vc-status" aria-live="polite" data-state="prebuilt">'
         f'Result for the inputs shown, computed when this page was built.</p>'
         f'<noscript><p class="vc-noscript">Changing the inputs needs JavaScript; '
@@ -144,6 +169,10 @@ def calculator_html(slug: str, key: str | None = None, roller_href: str | None =
         f'<div class="vc-text" hidden>{esc(out["text"])}</div>'
         f"</section>"
     )
+
+
+def _later(form: str, c, uid: str) -> str:
+    return f'<template class="vc-later">{form}</template>{_setup_html(c, uid)}'
 
 
 class CalculatorDirective(SphinxDirective):
@@ -161,13 +190,14 @@ class CalculatorDirective(SphinxDirective):
         seen = self.env.temp_data.setdefault("voidref_calc_seen", {})
         seen[slug] = seen.get(slug, 0) + 1
         key = slug if seen[slug] == 1 else f"{slug}-{seen[slug]}"
+        later = sum(seen.values()) > EAGER_FORMS
         self.env.__dict__.setdefault("voidref_calc_docs", set()).add(self.env.docname)
         voidref_sources.note_engine_page(self.env)
         roller_href = None
         if calc.get(slug).rolled_by and ROLLER_PAGE in self.env.found_docs:
             roller_href = posixpath.relpath(ROLLER_PAGE + ".html", posixpath.dirname(self.env.docname) or ".")
             self.env.__dict__.setdefault("voidref_roll_link_docs", set()).add(self.env.docname)
-        return [nodes.raw("", calculator_html(slug, key, roller_href), format="html")]
+        return [nodes.raw("", calculator_html(slug, key, roller_href, later), format="html")]
 
 
 def _purge(app, env, docname):

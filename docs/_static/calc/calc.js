@@ -21,6 +21,10 @@
 //   phone; the result is marked aria-busy until the answer replaces it.
 // - A computation that runs too long is stopped by ending the worker (a new
 //   one starts at the next change).
+// - A calculator below the first screen comes with its form in a <template>
+//   (and its default inputs listed in words): its form is put in place as it
+//   nears the view, or at once when a link opened it, so the browser's reads
+//   of the page's forms stay small (see EAGER_FORMS in directive.py).
 // - Inputs that differ from the defaults live in the URL (?slug.field=value),
 //   so a link restores the same setup.
 // - "Pin as A" keeps the current inputs as setup A; every later result is then
@@ -516,11 +520,68 @@ function showComparison(c, out) {
   }
 }
 
+/**
+ * Put a calculator's form in place when the build kept it in a template (a calculator below the first
+ * screen: see EAGER_FORMS in directive.py), and drop the list of inputs shown meanwhile.
+ * @param {HTMLElement} root
+ */
+function stamp(root) {
+  const template = root.querySelector(":scope > template.vc-later");
+  if (!(template instanceof HTMLTemplateElement)) return root;
+  template.replaceWith(template.content);
+  root.querySelector(":scope > .vc-setup")?.remove();
+  return root;
+}
+
+/** @param {Calc[]} calcs */
+function bringLive(calcs) {
+  page.calcs.push(...calcs);
+  if (!python.ready) return; // else refreshPrebuilt runs once Python is up
+  for (const c of calcs) if (c.result.dataset.state === "prebuilt") request(c, true);
+}
+
+/**
+ * Whether the page was opened for this calculator: a link that carries its setup, or points into it.
+ * @param {HTMLElement} root
+ * @param {URLSearchParams} params
+ */
+function asked(root, params) {
+  const key = root.dataset.key || "";
+  if ([...params.keys()].some((name) => name.startsWith(key + "."))) return true;
+  const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  return target !== null && root.contains(target);
+}
+
+/** @param {HTMLElement[]} roots  calculators whose form is still in its template */
+function stampLater(roots) {
+  const now = () => bringLive(roots.map((root) => setUp(stamp(root))));
+  if (!roots.length) return;
+  if (typeof IntersectionObserver !== "function") {
+    setTimeout(now, 0);
+    return;
+  }
+  // Within a screen of the view: the form is in place before it scrolls into sight (and the headings'
+  // links between calculators bring each one near before the keyboard reaches its inputs).
+  const observer = new IntersectionObserver((entries) => {
+    const near = entries.filter((e) => e.isIntersecting && e.target instanceof HTMLElement).map((e) => e.target);
+    for (const root of near) observer.unobserve(root);
+    if (near.length) bringLive(near.filter((root) => root instanceof HTMLElement).map((root) => setUp(stamp(root))));
+  }, { rootMargin: "100% 0px" });
+  for (const root of roots) observer.observe(root);
+}
+
 function setUpPage() {
   const roots = [...document.querySelectorAll(".voidref-calc")].filter((el) => el instanceof HTMLElement);
-  page.calcs.push(...roots.map(setUp));
-  if (!page.calcs.length) return;
-  if (python.ready) refreshPrebuilt();
+  const later = roots.filter((root) => root.querySelector(":scope > template.vc-later"));
+  bringLive(roots.filter((root) => !later.includes(root)).map(setUp));
+  // A form kept in a template is put in place as its calculator nears the view, or one task from now
+  // for the calculator a link opened: never while the browser reads the page's forms at
+  // DOMContentLoaded, nor all at once (each insertion makes the browser read them all again; see
+  // EAGER_FORMS in directive.py).
+  const params = pageParams();
+  const opened = later.filter((root) => asked(root, params));
+  if (opened.length) setTimeout(() => bringLive(opened.map((root) => setUp(stamp(root)))), 0);
+  stampLater(later.filter((root) => !opened.includes(root)));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage, { once: true });
