@@ -106,14 +106,16 @@ def test_pages_name_the_modules_hash_and_leave_other_files_alone():
     assert modules.version_page_refs(page, hashes) == page.replace("calc.js?v=ae1414ec", "calc.js?v=0123456789ab")
 
 
-def test_the_offline_list_names_each_module_by_its_hashed_url(tmp_path):
-    _write(tmp_path, {**SMALL, "index.html": '<script type="module" src="_static/calc/calc.js?v=old"></script>'})
+def test_the_offline_list_names_each_module_and_the_wheel_by_its_hashed_url(tmp_path):
+    _write(tmp_path, {**SMALL, "index.html": '<script type="module" src="_static/calc/calc.js?v=old"></script>',
+                      "_static/calc/x.whl": "the wheel"})
     hashes = modules.hash_modules(str(tmp_path))
     index = tmp_path / "index.html"
     index.write_text(modules.version_page_refs(index.read_text(), hashes))
     listed = offline.used_files(str(tmp_path))
     for rel, digest in hashes.items():
         assert f"{rel}?v={digest}" in listed, (rel, listed)
+    assert f"_static/calc/x.whl?v={modules.content_hash(b'the wheel')}" in listed
 
 
 # -- the built site --------------------------------------------------------------------------
@@ -156,3 +158,20 @@ def test_in_the_built_site_every_module_import_and_page_names_the_hash_of_what_i
         listed = [p for p, _h in json.loads(re.search(r"const FILES = (\[.*?\]);", fh.read(), re.S).group(1))]
     assert any(p.startswith("_static/calc/shared/stepper.js?v=") for p in listed)
     assert not [p for p in listed if p.startswith("_static/calc/") and p.endswith((".js", ".mjs"))]
+
+
+def test_in_the_built_site_the_wheel_is_fetched_and_kept_by_a_url_that_names_its_content():
+    """config.mjs names the wheel with ?v=<its hash> and the service worker keeps exactly that URL, so a
+    browser's HTTP cache never gives a new build's worker an old build's rules (the kept Python's key would
+    not notice: it is made from the files as built)."""
+    root = _built()
+    calc = os.path.join(root, "_static", "calc")
+    with open(os.path.join(calc, "config.mjs"), encoding="utf-8") as fh:
+        wheel = json.loads(re.search(r"export const WHEEL = (.*?);\n", fh.read()).group(1))
+    name, _, version = wheel.partition("?v=")
+    assert name.endswith(".whl") and os.path.exists(os.path.join(calc, name)), wheel
+    with open(os.path.join(calc, name), "rb") as fh:
+        assert version == hashlib.sha256(fh.read()).hexdigest()[:modules.HASH_DIGITS]
+    with open(os.path.join(root, "sw.js"), encoding="utf-8") as fh:
+        listed = [p for p, _h in json.loads(re.search(r"const FILES = (\[.*?\]);", fh.read(), re.S).group(1))]
+    assert [p for p in listed if p.endswith(".whl") or ".whl?" in p] == [f"_static/calc/{wheel}"]

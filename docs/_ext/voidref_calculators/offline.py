@@ -89,7 +89,8 @@ def used_files(outdir: str) -> list[str]:
     A file the pages name with a query (``theme.css?digest=...``) is listed
     with it: the URL the page fetched, so the browser's cached copy is found.
     A calculator module is listed with the version its importers name
-    (``?v=<hash>``, ``modules.py``).
+    (``?v=<hash>``, ``modules.py``), and the wheel with the one
+    ``config.mjs`` names (``pyodide.py``).
     """
     pages, runtime = [], []
     for root, dirs, names in os.walk(outdir):
@@ -120,7 +121,7 @@ def used_files(outdir: str) -> list[str]:
             if not keep.get(path):
                 keep[path] = query
     for path in keep:
-        if path.startswith(CALC_DIR + "/") and path.endswith((".js", ".mjs")) and not keep[path]:
+        if path.startswith(CALC_DIR + "/") and path.endswith((".js", ".mjs", ".whl")) and not keep[path]:
             with open(os.path.join(outdir, path), "rb") as fh:
                 keep[path] = "v=" + content_hash(fh.read())
     return sorted(path + ("?" + query if query else "") for path, query in keep.items())

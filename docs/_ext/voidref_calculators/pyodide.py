@@ -58,7 +58,7 @@ from sphinx.util import logging
 
 import voidref
 
-from .modules import unversioned
+from .modules import content_hash, unversioned
 from .wheel import NOT_IN_THE_BROWSER, the_wheel
 
 logger = logging.getLogger(__name__)
@@ -285,9 +285,13 @@ def _install_pyodide(app, exception):
     elif app.config.voidref_pyodide:
         logger.info("voidref calculators: node_modules/pyodide is missing (run npm ci); "
                     "calculators will show their built result only")
+    # The wheel's URL names its content, as the calculator modules' do (modules.py; offline.py lists the
+    # same URL): a browser's HTTP cache never hands a new build's worker an old build's rules.
+    with open(os.path.join(calc_dir, wheel_name), "rb") as fh:
+        wheel_url = f"{wheel_name}?v={content_hash(fh.read())}"
     with open(os.path.join(calc_dir, "config.mjs"), "w", encoding="utf-8") as fh:
         fh.write("// Written at build time by docs/_ext/voidref_calculators/pyodide.py.\n"
-                 f"export const WHEEL = {json.dumps(wheel_name)};\n"
+                 f"export const WHEEL = {json.dumps(wheel_url)};\n"
                  f"export const STDLIB = {json.dumps(STDLIB)};\n"
                  "// What only the example pages' Python needs (doctest), fetched on their first question.\n"
                  f"export const STDLIB_EXAMPLES = {json.dumps(stdlib_examples)};\n"
