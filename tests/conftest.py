@@ -36,6 +36,11 @@ PRECOMPRESSED = (".zip", ".whl", ".gz", ".png", ".jpg", ".woff2", ".woff")
 _GZIPPED: dict[tuple[str, float], bytes] = {}
 
 
+#: the request headers that tell who asked for a file (the page, a worker, the service worker, the browser)
+_TELLING = ("Sec-Fetch-Dest", "Sec-Fetch-Mode", "Sec-Fetch-Site", "Service-Worker", "Referer", "Cache-Control",
+            "If-Modified-Since")
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     """Serves the built site gzipped, as a static host would; drops every connection while 'offline'."""
 
@@ -49,6 +54,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         with self.server.lock:
             path = self.path.split("?")[0]
             self.server.hits[path] = self.server.hits.get(path, 0) + 1
+            self.server.seen.append((self.path, {h: self.headers.get(h, "") for h in _TELLING}))
         if not self._send_gzipped():
             super().do_GET()
 
@@ -91,6 +97,7 @@ def site():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.offline = False
     server.hits = {}  # path: GET requests that reached the server (the network), for tests that count them
+    server.seen = []  # (URL, the headers that tell who asked), one per GET: what a count's failure shows
     server.lock = threading.Lock()
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)

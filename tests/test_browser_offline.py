@@ -68,6 +68,7 @@ def test_first_visit_and_the_service_worker_fetch_each_file_once(browser, site):
     try:
         with site.server.lock:
             site.server.hits.clear()
+            site.server.seen.clear()
         page = ctx.new_page()
         page.goto(site.url + CALC_PAGE)
         root = page.locator(f"section.voidref-calc[data-key='{SLUG}']")
@@ -78,7 +79,8 @@ def test_first_visit_and_the_service_worker_fetch_each_file_once(browser, site):
         with site.server.lock:
             hits = dict(site.server.hits)
         twice = {path: n for path, n in hits.items() if n > 1}
-        assert not twice, f"fetched more than once from the network: {twice}"
+        asks = [seen for seen in list(site.server.seen) if seen[0].split("?")[0] in twice]
+        assert not twice, f"fetched more than once from the network: {twice}, asked by {asks}"
         # the service worker did cache the site (other pages, e.g. the home page) and the runtime
         for path in ("/index.html", "/_static/pyodide/pyodide.asm.wasm", "/sw.js"):
             assert hits.get(path) == 1, (path, hits.get(path))
