@@ -17,7 +17,7 @@ const config = await import(pathToFileURL(path.join(site, "_static", "calc", "co
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: pyodideDir, stdLibURL: path.join(pyodideDir, config.STDLIB),
                                lockFileContents: config.LOCK, stdout: () => {}, stderr: () => {} });
-py.FS.writeFile("/lib/voidref.whl", new Uint8Array(fs.readFileSync(path.join(site, "_static", "calc", config.WHEEL))));
+py.FS.writeFile("/lib/voidref.whl", new Uint8Array(fs.readFileSync(path.join(site, "_static", "calc", config.WHEEL.split("?")[0]))));
 console.log(py.runPython(`
 import builtins, dataclasses, json, sys
 sys.path.insert(0, "/lib/voidref.whl")
