@@ -167,6 +167,17 @@ def test_an_unreadable_pool_is_named_beside_its_field_and_nothing_is_rolled(play
     assert root.locator(".vr-general-error").is_visible()
 
 
+def _roll_this(page, calc_root, roller: str):
+    """Tap the calculator's "Roll this"; return the roller it opens, once it can roll."""
+    link = calc_root.locator("a.vc-roll")
+    link.scroll_into_view_if_needed()
+    link.tap()
+    page.wait_for_url(f"**/{ROLLER_PAGE}?*")
+    root = page.locator(f"section.voidref-roller[data-key='{roller}']")
+    root.locator(".vr-roll:not([disabled])").wait_for()
+    return root
+
+
 def test_roll_this_on_check_odds_opens_the_roller_with_its_inputs(player, site):
     """The check-odds calculator's "Roll this" opens the roller with the calculator's pool, which then rolls."""
     page = player.new_page()
@@ -177,12 +188,7 @@ def test_roll_this_on_check_odds_opens_the_roller_with_its_inputs(player, site):
     inputs = {"dice": "2M 1A vs 2T", "boon_dice": "1"}
     for name, value in inputs.items():
         set_field(calc_root, "check-odds", name, value)
-    link = calc_root.locator("a.vc-roll")
-    link.scroll_into_view_if_needed()
-    link.tap()
-    page.wait_for_url(f"**/{ROLLER_PAGE}?*")
-    root = page.locator(f"section.voidref-roller[data-key='{SLUG}']")
-    root.locator(".vr-roll:not([disabled])").wait_for()
+    root = _roll_this(page, calc_root, SLUG)
     assert root.locator("[name='dice']").input_value() == "2M 1A vs 2T"
     assert root.locator("[name='boon_dice']").input_value() == "1"
     assert root.locator(".vr-die-row[data-name='Mastery'] .vr-die-count").inner_text() == "2"
@@ -199,12 +205,7 @@ def test_roll_this_on_a_calculator_whose_form_comes_later_carries_its_inputs(pla
     reach_for(calc_root)
     wait_live(calc_root)
     set_field(calc_root, "pirates-action-roll", "skill_rank", "2")
-    link = calc_root.locator("a.vc-roll")
-    link.scroll_into_view_if_needed()
-    link.tap()
-    page.wait_for_url(f"**/{ROLLER_PAGE}?*")
-    root = page.locator("section.voidref-roller[data-key='pirates-roll']")
-    root.locator(".vr-roll:not([disabled])").wait_for()
+    root = _roll_this(page, calc_root, "pirates-roll")
     assert root.locator("[name='target_number']").input_value() == "10"
     assert root.locator("[name='skill_rank']").input_value() == "2"
 

@@ -107,18 +107,16 @@ def _roll_link(c, roller_href: str | None) -> str:
             f' title="Open the dice roller with these inputs">Roll this</a>')
 
 
-def _setup_html(c, uid: str) -> str:
+def _setup_html(c) -> str:
     """The inputs of the built result, listed in words, for a calculator whose form comes later (``later``).
 
     A reader without JavaScript never gets that form, so this list says which
     inputs the result below is for; calc.js removes it once the form is in place.
     """
     esc = html.escape
-    items = []
-    for f in c.fields:
-        items.append(f'<li><span class="vc-setup-name">{esc(f.label)}:</span> {esc(f.shown(f.format(f.default)))}</li>')
-    return (f'<div class="vc-setup" id="{uid}-setup"><p>Inputs for the result below:</p>'
-            f'<ul>{"".join(items)}</ul></div>')
+    items = "".join(f'<li><span class="vc-setup-name">{esc(f.label)}:</span> {esc(f.shown(f.format(f.default)))}</li>'
+                    for f in c.fields)
+    return f'<div class="vc-setup"><p>Inputs for the result below:</p><ul>{items}</ul></div>'
 
 
 def calculator_html(slug: str, key: str | None = None, roller_href: str | None = None, later: bool = False) -> str:
@@ -155,7 +153,7 @@ def calculator_html(slug: str, key: str | None = None, roller_href: str | None =
         # inputs below it are edited (a copy of the result's first line; the
         # result itself is announced, so this copy is hidden from screen readers).
         f'<p class="vc-pinned" aria-hidden="true" data-state="prebuilt">{esc(out["text"].splitlines()[0])}</p>'
-        f"{_later(form, c, uid) if later else form}"
+        f"{_later(form, c) if later else form}"
         f'<p class="vc-status" aria-live="polite" data-state="prebuilt">'
         f'Result for the inputs shown, computed when this page was built.</p>'
         f'<noscript><p class="vc-noscript">Changing the inputs needs JavaScript; '
@@ -171,8 +169,8 @@ def calculator_html(slug: str, key: str | None = None, roller_href: str | None =
     )
 
 
-def _later(form: str, c, uid: str) -> str:
-    return f'<template class="vc-later">{form}</template>{_setup_html(c, uid)}'
+def _later(form: str, c) -> str:
+    return f'<template class="vc-later">{form}</template>{_setup_html(c)}'
 
 
 class CalculatorDirective(SphinxDirective):

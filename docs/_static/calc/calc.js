@@ -552,20 +552,29 @@ function asked(root, params) {
   return target !== null && root.contains(target);
 }
 
+/**
+ * Put the forms of *roots* in place and set their calculators up.
+ * @param {HTMLElement[]} roots  calculators whose form is still in its template
+ */
+function arrive(roots) {
+  bringLive(roots.map((root) => setUp(stamp(root))));
+}
+
 /** @param {HTMLElement[]} roots  calculators whose form is still in its template */
 function stampLater(roots) {
-  const now = () => bringLive(roots.map((root) => setUp(stamp(root))));
   if (!roots.length) return;
   if (typeof IntersectionObserver !== "function") {
-    setTimeout(now, 0);
+    setTimeout(() => arrive(roots), 0);
     return;
   }
   // Within a screen of the view: the form is in place before it scrolls into sight (and the headings'
   // links between calculators bring each one near before the keyboard reaches its inputs).
   const observer = new IntersectionObserver((entries) => {
-    const near = entries.filter((e) => e.isIntersecting && e.target instanceof HTMLElement).map((e) => e.target);
+    /** @type {HTMLElement[]} */
+    const near = [];
+    for (const e of entries) if (e.isIntersecting && e.target instanceof HTMLElement) near.push(e.target);
     for (const root of near) observer.unobserve(root);
-    if (near.length) bringLive(near.filter((root) => root instanceof HTMLElement).map((root) => setUp(stamp(root))));
+    if (near.length) arrive(near);
   }, { rootMargin: "100% 0px" });
   for (const root of roots) observer.observe(root);
 }
@@ -580,7 +589,7 @@ function setUpPage() {
   // EAGER_FORMS in directive.py).
   const params = pageParams();
   const opened = later.filter((root) => asked(root, params));
-  if (opened.length) setTimeout(() => bringLive(opened.map((root) => setUp(stamp(root)))), 0);
+  if (opened.length) setTimeout(() => arrive(opened), 0);
   stampLater(later.filter((root) => !opened.includes(root)));
 }
 
